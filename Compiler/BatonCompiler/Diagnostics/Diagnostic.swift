@@ -1,0 +1,73 @@
+/// How bad a diagnostic is. Errors block output; warnings never fail a command.
+public enum Severity: String, Sendable, Hashable, Comparable {
+    case error
+    case warning
+
+    public static func < (a: Severity, b: Severity) -> Bool {
+        a == .error && b == .warning
+    }
+}
+
+/// One finding of the compiler: a message, the place it is about, and every other node
+/// involved (the other operation of a duplicate name, the other field of a conflict).
+public struct Diagnostic: Sendable, Hashable {
+    public var severity: Severity
+    public var message: String
+    /// The primary location first, then the other nodes involved, in graphql-core's order.
+    public var locations: [Location]
+    /// The rule or check that produced it (`FieldsOnCorrectType`, `Syntax`, ...), for tests
+    /// and for editors that group findings.
+    public var code: String
+
+    public init(_ severity: Severity, _ message: String, at locations: [Location], code: String) {
+        self.severity = severity
+        self.message = message
+        self.locations = locations
+        self.code = code
+    }
+
+    public static func error(_ message: String, at locations: [Location], code: String) -> Diagnostic {
+        Diagnostic(.error, message, at: locations, code: code)
+    }
+
+    public static func warning(_ message: String, at locations: [Location], code: String) -> Diagnostic {
+        Diagnostic(.warning, message, at: locations, code: code)
+    }
+
+    public var primaryLocation: Location? { locations.first }
+
+    /// `path:line:column: severity: message`, 1-based, columns in characters, positioned in
+    /// the file a person opens (the Swift host for marker literals).
+    public func rendered(relativeTo base: String? = nil) -> String {
+        guard let location = primaryLocation?.hostLocation else {
+            return "\(severity.rawValue): \(message)"
+        }
+        let position = location.start
+        return "\(Diagnostic.displayPath(location.source.name, relativeTo: base)):\(position): \(severity.rawValue): \(message)"
+    }
+
+    static func displayPath(_ path: String, relativeTo base: String?) -> String {
+        guard let base, !base.isEmpty else { return path }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Sorted for stable output: by host file, then position, then message.
+    public func sortedForDisplay() -> [Diagnostic] {
+        sorted { a, b in
+            let la = a.primaryLocation?.hostLocation
+            let lb = b.primaryLocation?.hostLocation
+            let na = la?.source.name ?? ""
+            let nb = lb?.source.name ?? ""
+            if na != nb { return na < nb }
+            let oa = la?.range.start ?? 0
+            let ob = lb?.range.start ?? 0
+            if oa != ob { return oa < ob }
+            return a.message < b.message
+        }
+    }
+}

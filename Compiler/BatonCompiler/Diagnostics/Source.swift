@@ -1,0 +1,245 @@
+/// A text the compiler reads: a `.graphql` file, a schema, or the GraphQL held by a Swift
+/// marker literal.
+///
+/// Nodes keep only UTF-8 offsets; line and column are derived here on demand from a line
+/// table built once, so a 1 MB schema pays for positions only where a diagnostic or an
+/// editor asks. "Column" means Unicode scalar values (GraphQL's SourceCharacter, and what
+/// graphql-core counts); the UTF-16 column the language server needs is derived from the
+/// same line, and on an ASCII line it is the byte column itself.
+public final class Source: Sendable {
+    /// The path as the user gave it, or a display name for text with no file.
+    public let name: String
+    public let text: String
+    public let utf8: [UInt8]
+    /// UTF-8 offset of the first byte of each line. Line terminators are `\n`, `\r\n` and `\r`
+    /// (the same set in GraphQL and in Swift).
+    public let lineStarts: [Int]
+    /// Whether each line holds only ASCII bytes; there, every column kind equals the byte column.
+    private let asciiLines: [Bool]
+    /// Where this text lives inside another file (a Swift marker literal), if anywhere.
+    public let origin: SourceOrigin?
+
+    public init(name: String, text: String, origin: SourceOrigin? = nil) {
+        self.name = name
+        self.text = text
+        self.origin = origin
+        let bytes = Array(text.utf8)
+        self.utf8 = bytes
+        var starts = [0]
+        var ascii: [Bool] = []
+        var lineIsASCII = true
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D {
+                if b == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
+                ascii.append(lineIsASCII)
+                lineIsASCII = true
+                starts.append(i + 1)
+            } else if b >= 0x80 {
+                lineIsASCII = false
+            }
+            i += 1
+        }
+        ascii.append(lineIsASCII)
+        self.lineStarts = starts
+        self.asciiLines = ascii
+    }
+
+    public convenience init(name: String, bytes: [UInt8], origin: SourceOrigin? = nil) {
+        self.init(name: name, text: String(decoding: bytes, as: UTF8.self), origin: origin)
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The 0-based line holding a UTF-8 offset (an offset at the end is on the last line).
+    public func line(containing offset: Int) -> Int {
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The 0-based position of a UTF-8 offset.
+    public func position(of offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, utf8.count))
+        let line = line(containing: clamped)
+        let start = lineStarts[line]
+        if asciiLines[line] {
+            let column = clamped - start
+            return SourcePosition(line: line, column: column, utf16Column: column)
+        }
+        var column = 0
+        var utf16 = 0
+        var i = start
+        while i < clamped {
+            let b = utf8[i]
+            let width = Source.scalarWidth(leadByte: b)
+            column += 1
+            utf16 += width == 4 ? 2 : 1
+            i += width
+        }
+        return SourcePosition(line: line, column: column, utf16Column: utf16)
+    }
+
+    /// The UTF-8 offset of a 0-based line and column, counted in `unit`. A column past the end
+    /// of its line lands at the line's end; a line past the end lands at the end of the text.
+    public func offset(line: Int, column: Int, in unit: ColumnUnit = .scalars) -> Int {
+        guard line >= 0 else { return 0 }
+        guard line < lineStarts.count else { return utf8.count }
+        let start = lineStarts[line]
+        let end = lineEnd(line)
+        if asciiLines[line] { return min(start + max(0, column), end) }
+        var i = start
+        var counted = 0
+        while i < end && counted < column {
+            let width = Source.scalarWidth(leadByte: utf8[i])
+            switch unit {
+            case .scalars: counted += 1
+            case .utf16: counted += width == 4 ? 2 : 1
+            case .utf8: counted += width
+            }
+            i += width
+        }
+        return min(i, end)
+    }
+
+    /// The offset just past the last character of a line, before its terminator.
+    public func lineEnd(_ line: Int) -> Int {
+        if line + 1 < lineStarts.count {
+            var end = lineStarts[line + 1]
+            if end > 0 && utf8[end - 1] == 0x0A { end -= 1 }
+            if end > lineStarts[line] && utf8[end - 1] == 0x0D { end -= 1 }
+            return end
+        }
+        return utf8.count
+    }
+
+    /// The text of a range, for messages and printers.
+    public func slice(_ range: SourceRange) -> String {
+        let lo = max(0, min(range.start, utf8.count))
+        let hi = max(lo, min(range.end, utf8.count))
+        return String(decoding: utf8[lo..<hi], as: UTF8.self)
+    }
+
+    @inline(__always)
+    static func scalarWidth(leadByte b: UInt8) -> Int {
+        if b < 0x80 { return 1 }
+        if b < 0xE0 { return 2 }
+        if b < 0xF0 { return 3 }
+        return 4
+    }
+}
+
+public enum ColumnUnit: Sendable {
+    case scalars, utf16, utf8
+}
+
+/// A 0-based line and column. `column` counts Unicode scalars; `utf16Column` UTF-16 code units.
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var utf16Column: Int
+
+    public init(line: Int, column: Int, utf16Column: Int) {
+        self.line = line
+        self.column = column
+        self.utf16Column = utf16Column
+    }
+
+    /// `line:column`, 1-based, as diagnostics print it.
+    public var description: String { "\(line + 1):\(column + 1)" }
+}
+
+/// A half-open range of UTF-8 offsets into one source.
+public struct SourceRange: Hashable, Sendable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    public init(_ start: Int, _ end: Int) {
+        self.init(start: start, end: end)
+    }
+
+    public static let empty = SourceRange(start: 0, end: 0)
+
+    public var length: Int { end - start }
+
+    public func contains(_ offset: Int) -> Bool { offset >= start && offset < end }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+}
+
+/// A range in a particular source.
+public struct Location: Hashable, Sendable {
+    public let source: Source
+    public let range: SourceRange
+
+    public init(source: Source, range: SourceRange) {
+        self.source = source
+        self.range = range
+    }
+
+    public static func == (a: Location, b: Location) -> Bool {
+        a.source === b.source && a.range == b.range
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(source))
+        hasher.combine(range)
+    }
+
+    public var start: SourcePosition { source.position(of: range.start) }
+    public var end: SourcePosition { source.position(of: range.end) }
+
+    /// Where a person sees this range: inside the host file when the source came from a
+    /// Swift literal, otherwise in the source itself.
+    public var hostLocation: Location {
+        guard let origin = source.origin else { return self }
+        return Location(source: origin.host, range: origin.map.hostRange(for: range))
+    }
+}
+
+/// Ties a GraphQL text extracted from another file to that file.
+public struct SourceOrigin: Sendable {
+    public let host: Source
+    public let map: any SourceMapping
+
+    public init(host: Source, map: any SourceMapping) {
+        self.host = host
+        self.map = map
+    }
+}
+
+/// Maps offsets of an extracted GraphQL text to offsets of the file holding it, and back.
+/// The Swift host scanner provides one for each marker literal.
+public protocol SourceMapping: Sendable {
+    /// The host offset of a GraphQL offset. An offset at the end of the text maps just past
+    /// the last character.
+    func hostOffset(for offset: Int) -> Int
+    /// The GraphQL offset of a host offset, or nil when the host offset lies outside the text.
+    func graphQLOffset(for hostOffset: Int) -> Int?
+    func hostRange(for range: SourceRange) -> SourceRange
+}
+
+extension SourceMapping {
+    /// A host range for a GraphQL range. The default suits a contiguous mapping; a mapping
+    /// with escapes or stripped indentation overrides it to end right after the spelling of
+    /// the range's last character.
+    public func hostRange(for range: SourceRange) -> SourceRange {
+        let start = hostOffset(for: range.start)
+        let end = range.end <= range.start ? start : hostOffset(for: range.end)
+        return SourceRange(start: start, end: max(start, end))
+    }
+}

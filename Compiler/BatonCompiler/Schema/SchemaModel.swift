@@ -1,0 +1,381 @@
+import BatonDiagnostics
+import BatonSyntax
+
+// The built schema: every named type, field, argument, enum value and directive, resolved and
+// indexed, immutable once built. Types are referred to by `TypeID` (an index), so type
+// references are small values and the whole schema is `Sendable` without locks.
+
+/// A named type's index in `Schema.types`.
+public struct TypeID: Hashable, Sendable, Comparable {
+    public let index: Int32
+
+    public init(_ index: Int) { self.index = Int32(index) }
+
+    public static func < (a: TypeID, b: TypeID) -> Bool { a.index < b.index }
+}
+
+/// A type reference inside the schema: a named type, possibly wrapped in lists and non-null.
+public indirect enum SchemaType: Hashable, Sendable {
+    case named(TypeID)
+    case list(SchemaType)
+    case nonNull(SchemaType)
+
+    public var namedType: TypeID {
+        switch self {
+        case .named(let id): id
+        case .list(let t): t.namedType
+        case .nonNull(let t): t.namedType
+        }
+    }
+
+    public var isNonNull: Bool { if case .nonNull = self { true } else { false } }
+
+    /// The type without its outermost non-null.
+    public var nullable: SchemaType { if case .nonNull(let t) = self { t } else { self } }
+
+    /// Whether the type, ignoring an outer non-null, is a list.
+    public var isList: Bool { if case .list = nullable { true } else { false } }
+
+    /// The element type of a list (ignoring an outer non-null), or nil.
+    public var listElement: SchemaType? { if case .list(let t) = nullable { t } else { nil } }
+}
+
+public enum NamedTypeKind: String, Sendable, Hashable {
+    case scalar = "SCALAR"
+    case object = "OBJECT"
+    case interface = "INTERFACE"
+    case union = "UNION"
+    case `enum` = "ENUM"
+    case inputObject = "INPUT_OBJECT"
+
+    /// Objects, interfaces and unions: types with selection sets.
+    public var isComposite: Bool { self == .object || self == .interface || self == .union }
+    public var isAbstract: Bool { self == .interface || self == .union }
+    /// Scalars and enums: the types a selection ends on.
+    public var isLeaf: Bool { self == .scalar || self == .enum }
+    /// Types a variable or argument may have.
+    public var isInput: Bool { self == .scalar || self == .enum || self == .inputObject }
+    /// Types a field may return.
+    public var isOutput: Bool { self != .inputObject }
+}
+
+/// Where a definition came from: the server's schema or a client schema extension
+/// (`schemaExtensions` in baton.json), whose fields never reach the server.
+public enum DefinitionOrigin: Sendable, Hashable {
+    case builtIn
+    case server
+    case client
+}
+
+public struct SchemaField: Sendable {
+    public var name: String
+    public var description: String?
+    public var arguments: [InputValue]
+    public var type: SchemaType
+    /// The `@deprecated` reason, when deprecated (`"No longer supported"` when written bare).
+    public var deprecationReason: String?
+    public var directives: [Directive]
+    public var origin: DefinitionOrigin
+    public var location: Location?
+
+    public init(name: String, description: String?, arguments: [InputValue], type: SchemaType,
+                deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?) {
+        self.name = name
+        self.description = description
+        self.arguments = arguments
+        self.type = type
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.origin = origin
+        self.location = location
+    }
+
+    public var isDeprecated: Bool { deprecationReason != nil }
+
+    public func argument(_ name: String) -> InputValue? { arguments.first { $0.name == name } }
+}
+
+/// An argument or an input object field.
+public struct InputValue: Sendable {
+    public var name: String
+    public var description: String?
+    public var type: SchemaType
+    /// The default as written in the SDL.
+    public var defaultValue: Value?
+    /// The source the default value's ranges point into.
+    public var defaultValueSource: Source?
+    public var deprecationReason: String?
+    public var directives: [Directive]
+    public var location: Location?
+
+    public init(name: String, description: String?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
+                deprecationReason: String?, directives: [Directive], location: Location?) {
+        self.name = name
+        self.description = description
+        self.type = type
+        self.defaultValue = defaultValue
+        self.defaultValueSource = defaultValueSource
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.location = location
+    }
+
+    public var isDeprecated: Bool { deprecationReason != nil }
+    /// Required: non-null with no default.
+    public var isRequired: Bool { type.isNonNull && defaultValue == nil }
+}
+
+public struct EnumValue: Sendable {
+    public var name: String
+    public var description: String?
+    public var deprecationReason: String?
+    public var directives: [Directive]
+    public var location: Location?
+
+    public init(name: String, description: String?, deprecationReason: String?, directives: [Directive], location: Location?) {
+        self.name = name
+        self.description = description
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.location = location
+    }
+
+    public var isDeprecated: Bool { deprecationReason != nil }
+}
+
+public struct NamedType: Sendable {
+    public var id: TypeID
+    public var name: String
+    public var kind: NamedTypeKind
+    public var description: String?
+    /// Objects and interfaces, in definition order (extensions' fields after the definition's).
+    public var fields: [SchemaField]
+    public var fieldIndex: [String: Int]
+    /// The interfaces an object or interface implements.
+    public var interfaces: [TypeID]
+    /// For a union, its members; for an interface, the object types implementing it; both in
+    /// schema order. Empty for other kinds.
+    public var possibleTypes: [TypeID]
+    public var enumValues: [EnumValue]
+    public var inputFields: [InputValue]
+    public var inputFieldIndex: [String: Int]
+    /// `@specifiedBy(url:)` of a scalar.
+    public var specifiedByURL: String?
+    /// `@oneOf` on an input object.
+    public var isOneOf: Bool
+    public var directives: [Directive]
+    public var origin: DefinitionOrigin
+    /// The definition, then each extension.
+    public var locations: [Location]
+
+    public init(id: TypeID, name: String, kind: NamedTypeKind, description: String? = nil,
+                fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
+                enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
+                isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.description = description
+        self.fields = fields
+        self.fieldIndex = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.interfaces = interfaces
+        self.possibleTypes = possibleTypes
+        self.enumValues = enumValues
+        self.inputFields = inputFields
+        self.inputFieldIndex = Dictionary(inputFields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.specifiedByURL = specifiedByURL
+        self.isOneOf = isOneOf
+        self.directives = directives
+        self.origin = origin
+        self.locations = locations
+    }
+
+    public func field(_ name: String) -> SchemaField? {
+        fieldIndex[name].map { fields[$0] }
+    }
+
+    public func inputField(_ name: String) -> InputValue? {
+        inputFieldIndex[name].map { inputFields[$0] }
+    }
+
+    public func enumValue(_ name: String) -> EnumValue? {
+        enumValues.first { $0.name == name }
+    }
+}
+
+public struct SchemaDirective: Sendable {
+    public var name: String
+    public var description: String?
+    public var arguments: [InputValue]
+    public var locations: [DirectiveLocation]
+    public var isRepeatable: Bool
+    public var origin: DefinitionOrigin
+    public var location: Location?
+
+    public init(name: String, description: String?, arguments: [InputValue], locations: [DirectiveLocation],
+                isRepeatable: Bool, origin: DefinitionOrigin, location: Location?) {
+        self.name = name
+        self.description = description
+        self.arguments = arguments
+        self.locations = locations
+        self.isRepeatable = isRepeatable
+        self.origin = origin
+        self.location = location
+    }
+
+    public func argument(_ name: String) -> InputValue? { arguments.first { $0.name == name } }
+}
+
+/// A built, validated schema. Built by `SchemaBuilder`; never mutated afterwards.
+public final class Schema: Sendable {
+    public let types: [NamedType]
+    public let typeIndex: [String: TypeID]
+    public let directives: [SchemaDirective]
+    public let directiveIndex: [String: Int]
+    public let queryType: TypeID?
+    public let mutationType: TypeID?
+    public let subscriptionType: TypeID?
+    public let description: String?
+    /// Every object type's interfaces, closed transitively; used by subtype checks.
+    private let implementations: [TypeID: Set<TypeID>]
+
+    /// The meta-fields every selection may ask for, resolved by `field(_:on:)`.
+    public let typenameField: SchemaField
+    public let schemaField: SchemaField
+    public let typeField: SchemaField
+
+    public init(types: [NamedType], directives: [SchemaDirective], queryType: TypeID?, mutationType: TypeID?,
+                subscriptionType: TypeID?, description: String?,
+                typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
+        self.types = types
+        self.typeIndex = Dictionary(types.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
+        self.directives = directives
+        self.directiveIndex = Dictionary(directives.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.queryType = queryType
+        self.mutationType = mutationType
+        self.subscriptionType = subscriptionType
+        self.description = description
+        self.typenameField = typenameField
+        self.schemaField = schemaField
+        self.typeField = typeField
+        var implementations: [TypeID: Set<TypeID>] = [:]
+        for type in types where type.kind == .object || type.kind == .interface {
+            var seen = Set<TypeID>()
+            var stack = type.interfaces
+            while let next = stack.popLast() {
+                if seen.insert(next).inserted { stack.append(contentsOf: types[Int(next.index)].interfaces) }
+            }
+            implementations[type.id] = seen
+        }
+        self.implementations = implementations
+    }
+
+    public subscript(id: TypeID) -> NamedType { types[Int(id.index)] }
+
+    public func type(named name: String) -> NamedType? {
+        typeIndex[name].map { types[Int($0.index)] }
+    }
+
+    public func directive(named name: String) -> SchemaDirective? {
+        directiveIndex[name].map { directives[$0] }
+    }
+
+    public func rootType(for operation: OperationType) -> TypeID? {
+        switch operation {
+        case .query: queryType
+        case .mutation: mutationType
+        case .subscription: subscriptionType
+        }
+    }
+
+    /// A field of a composite type, including the meta-fields: `__typename` on every
+    /// composite type, `__schema` and `__type` on the query root.
+    public func field(_ name: String, on type: TypeID) -> SchemaField? {
+        let named = self[type]
+        if name.hasPrefix("__") {
+            if name == "__typename" && named.kind.isComposite { return typenameField }
+            if type == queryType {
+                if name == "__schema" { return schemaField }
+                if name == "__type" { return typeField }
+            }
+        }
+        guard named.kind == .object || named.kind == .interface else { return nil }
+        return named.field(name)
+    }
+
+    /// The object types a composite type may be at run time: itself for an object, the
+    /// members of a union, the implementations of an interface.
+    public func possibleTypes(of type: TypeID) -> [TypeID] {
+        let named = self[type]
+        switch named.kind {
+        case .object: return [type]
+        case .interface, .union: return named.possibleTypes
+        default: return []
+        }
+    }
+
+    /// Whether `sub` is `abstract` itself, one of its possible types, or (for interfaces) an
+    /// interface implementing it.
+    public func isSubType(_ sub: TypeID, of abstract: TypeID) -> Bool {
+        if sub == abstract { return true }
+        let a = self[abstract]
+        switch a.kind {
+        case .union: return a.possibleTypes.contains(sub)
+        case .interface: return implementations[sub]?.contains(abstract) ?? false
+        default: return false
+        }
+    }
+
+    /// Whether two composite types can describe the same object (graphql-js `doTypesOverlap`).
+    public func typesOverlap(_ a: TypeID, _ b: TypeID) -> Bool {
+        if a == b { return true }
+        let ka = self[a].kind, kb = self[b].kind
+        if ka.isAbstract {
+            if kb.isAbstract {
+                let other = Set(possibleTypes(of: b))
+                return possibleTypes(of: a).contains { other.contains($0) }
+            }
+            return isSubType(b, of: a)
+        }
+        if kb.isAbstract { return isSubType(a, of: b) }
+        return false
+    }
+
+    /// Whether a value of type `sub` may be used where `sup` is expected (graphql-js
+    /// `isTypeSubTypeOf`), as in VariablesInAllowedPosition.
+    public func isTypeSubType(_ sub: SchemaType, of sup: SchemaType) -> Bool {
+        if sub == sup { return true }
+        if case .nonNull(let superInner) = sup {
+            if case .nonNull(let subInner) = sub { return isTypeSubType(subInner, of: superInner) }
+            return false
+        }
+        if case .nonNull(let subInner) = sub { return isTypeSubType(subInner, of: sup) }
+        if case .list(let superInner) = sup {
+            if case .list(let subInner) = sub { return isTypeSubType(subInner, of: superInner) }
+            return false
+        }
+        if case .list = sub { return false }
+        let superNamed = sup.namedType, subNamed = sub.namedType
+        let subKind = self[subNamed].kind
+        return self[superNamed].kind.isAbstract && (subKind == .object || subKind == .interface)
+            && isSubType(subNamed, of: superNamed)
+    }
+
+    /// The type as GraphQL spells it: `[ID!]!`.
+    public func text(of type: SchemaType) -> String {
+        switch type {
+        case .named(let id): self[id].name
+        case .list(let t): "[\(text(of: t))]"
+        case .nonNull(let t): "\(text(of: t))!"
+        }
+    }
+
+    /// Resolves a type written in a document against the schema; nil when a name is unknown.
+    public func resolve(_ reference: TypeReference) -> SchemaType? {
+        switch reference {
+        case .named(let name): typeIndex[name.value].map { .named($0) }
+        case .list(let inner, _): resolve(inner).map { .list($0) }
+        case .nonNull(let inner, _): resolve(inner).map { .nonNull($0) }
+        }
+    }
+}

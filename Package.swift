@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One package: the compiler core (one module per pipeline stage, like Relay's crates), the
+// batonc and baton-lsp executables, the runtime, the build plugin, tests and benchmarks.
+let package = Package(
+    name: "Baton",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "BatonCompiler", targets: ["BatonSchema"]),
+    ],
+    targets: [
+        // MARK: Compiler core, in pipeline order
+        .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
+        .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
+        .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+    ],
+    swiftLanguageModes: [.v6]
+)
