@@ -124,7 +124,10 @@ def verdict(files: list[Path], schema: GraphQLSchema, corpus: Path) -> dict:
     definitions = []
     for file in files:
         try:
-            document = parse(Source(file.read_text(encoding="utf-8"), str(file)))
+            # newline="": keep \r\n as written (read_text would turn it into \n).
+            with open(file, encoding="utf-8", newline="") as handle:
+                text = handle.read()
+            document = parse(Source(text, str(file)))
         except GraphQLError as error:
             position = error.locations[0] if error.locations else None
             return {
@@ -193,7 +196,11 @@ def main(argv: list[str]) -> int:
             result.update(verdict(files, schema, corpus))
             documents.append(result)
     json.dump(
-        {"graphqlCore": graphql.__version__, "documents": documents},
+        {
+            "graphqlCore": graphql.__version__,
+            "rules": [rule.__name__ for rule in specified_rules],
+            "documents": documents,
+        },
         sys.stdout,
         indent=1,
         ensure_ascii=False,
