@@ -12,7 +12,7 @@ final class KnownArgumentNamesRule: ValidationRule {
             directiveArguments[directive.name] = directive.arguments.map(\.name)
         }
         for document in context.documents {
-            for case .directive(let definition) in document.definitions {
+            for case .directive(let definition) in document.definitions where !definition.isExtension {
                 directiveArguments[definition.name.value] = definition.arguments.map(\.name.value)
             }
         }

@@ -11,7 +11,7 @@ final class KnownDirectivesRule: ValidationRule {
             locationsByName[directive.name] = Set(directive.locations)
         }
         for document in context.documents {
-            for case .directive(let definition) in document.definitions {
+            for case .directive(let definition) in document.definitions where !definition.isExtension {
                 locationsByName[definition.name.value] = Set(definition.locations.compactMap { DirectiveLocation(rawValue: $0.value) })
             }
         }

@@ -15,7 +15,7 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
                 .map { ($0.name, schema.text(of: $0.type)) }
         }
         for document in context.documents {
-            for case .directive(let definition) in document.definitions {
+            for case .directive(let definition) in document.definitions where !definition.isExtension {
                 requiredDirectiveArguments[definition.name.value] = definition.arguments.filter { argument in
                     if case .nonNull = argument.type { return argument.defaultValue == nil }
                     return false

@@ -11,7 +11,7 @@ final class UniqueDirectivesPerLocationRule: ValidationRule {
     init(_ context: ValidationContext) {
         for directive in context.schema.directives { isUnique[directive.name] = !directive.isRepeatable }
         for document in context.documents {
-            for case .directive(let definition) in document.definitions {
+            for case .directive(let definition) in document.definitions where !definition.isExtension {
                 isUnique[definition.name.value] = !definition.isRepeatable
             }
         }
