@@ -14,9 +14,12 @@ let package = Package(
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+        .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
 
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
+        .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
+        .testTarget(name: "BatonValidationTests", dependencies: ["BatonValidation"], path: "Tests/BatonValidationTests"),
     ],
     swiftLanguageModes: [.v6]
 )
