@@ -20,6 +20,8 @@ let package = Package(
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
         .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
         .testTarget(name: "BatonValidationTests", dependencies: ["BatonValidation"], path: "Tests/BatonValidationTests"),
+        .testTarget(name: "BatonDifferentialTests", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
+                    path: "Tests/BatonDifferentialTests"),
     ],
     swiftLanguageModes: [.v6]
 )
