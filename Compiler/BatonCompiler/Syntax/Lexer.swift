@@ -395,19 +395,29 @@ struct LexerCore {
                         q += 1; skipped += 1
                     }
                 }
-                while q < lastEnd {
-                    let b = bytes[q]
-                    if b == 0x0A || b == 0x0D { break }
-                    if b == 0x5C && token.hasEscape && q + 3 < end && bytes[q + 1] == 0x22
-                        && bytes[q + 2] == 0x22 && bytes[q + 3] == 0x22 {
-                        out[n] = 0x22; out[n + 1] = 0x22; out[n + 2] = 0x22
-                        n += 3
-                        q += 4
-                        continue
+                if !token.hasEscape && !hasCR {
+                    // The rest of the line in one copy.
+                    let lineEnd = find(0x0A, from: q, to: lastEnd) ?? lastEnd
+                    if lineEnd > q, let base = bytes.baseAddress, let target = out.baseAddress {
+                        (target + n).update(from: base + q, count: lineEnd - q)
+                        n += lineEnd - q
                     }
-                    out[n] = b
-                    n += 1
-                    q += 1
+                    q = lineEnd
+                } else {
+                    while q < lastEnd {
+                        let b = bytes[q]
+                        if b == 0x0A || b == 0x0D { break }
+                        if b == 0x5C && token.hasEscape && q + 3 < end && bytes[q + 1] == 0x22
+                            && bytes[q + 2] == 0x22 && bytes[q + 3] == 0x22 {
+                            out[n] = 0x22; out[n + 1] = 0x22; out[n + 2] = 0x22
+                            n += 3
+                            q += 4
+                            continue
+                        }
+                        out[n] = b
+                        n += 1
+                        q += 1
+                    }
                 }
                 if q >= lastEnd { break }
                 q += (bytes[q] == 0x0D && q + 1 < lastEnd && bytes[q + 1] == 0x0A) ? 2 : 1
