@@ -17,6 +17,30 @@ import Testing
         "VariablesInAllowedPosition", "OverlappingFieldsCanBeMerged", "UniqueInputFieldNames", "MaxIntrospectionDepth",
     ]
 
+    @Test func oddInput() {
+        check(RecordedCase.cases(for: "OddInput"))
+    }
+
+    /// Compares findings with the recorded ones. Where graphql-core reports a finding with no
+    /// location (it loses the node of a list or object value given to a scalar or enum), Baton
+    /// points at the value: only the message is compared there, and one location is required.
+    private func check(_ cases: [RecordedCase]) {
+        for recorded in cases {
+            let diagnostics = Validator.validate([parseDocument(recorded.document)], schema: Schemas.named(recorded.schema))
+            var actual = described(diagnostics, severities: false)
+            if actual.count == recorded.errors.count {
+                for (i, finding) in recorded.errors.enumerated() where finding.locations.isEmpty {
+                    #expect(diagnostics[i].locations.count == 1, "\(recorded.name): \(finding.message)")
+                    actual[i] = diagnostics[i].message + " @ "
+                }
+            }
+            #expect(actual == recorded.expected, "\(recorded.name)")
+            for diagnostic in diagnostics {
+                #expect(diagnostic.severity == (diagnostic.code == "NoUnusedFragments" ? .warning : .error))
+            }
+        }
+    }
+
     @Test func everyRuleHasValidAndInvalidCases() {
         for rule in Self.rules {
             let cases = RecordedCase.cases(for: rule)
@@ -30,13 +54,7 @@ import Testing
     func rule(_ rule: String) {
         let cases = RecordedCase.cases(for: rule)
         #expect(!cases.isEmpty)
-        for recorded in cases {
-            let diagnostics = Validator.validate([parseDocument(recorded.document)], schema: Schemas.named(recorded.schema))
-            #expect(described(diagnostics, severities: false) == recorded.expected, "\(recorded.name)")
-            for diagnostic in diagnostics {
-                #expect(diagnostic.severity == (diagnostic.code == "NoUnusedFragments" ? .warning : .error))
-            }
-        }
+        check(cases)
     }
 
     /// Each finding carries the code of the rule that made it.

@@ -205,6 +205,31 @@ CASES = {
     ],
 }
 
+# Odd inputs across rules: unknown types and fragments, missing roots, duplicate definitions,
+# quirks of graphql-core's type tracking.
+CASES["OddInput"] = [
+    ("zoo", "{ dog { ...F } }\nfragment F on Unknown { name ... on AlsoUnknown { x } }"),
+    ("zoo", "{ unknownRoot { a { b } } dog { mother { ...Missing } } }"),
+    ("queryonly", "mutation M { a b { c } }\nsubscription S { a ...F }\nfragment F on Subscription { a }"),
+    ("zoo", "{ dog { ...F } }\nfragment F on Dog { name }\nfragment F on Cat { meows }"),
+    ("zoo", "{ dog { name @unknown(surname: \"yes\") } }"),
+    ("zoo", "{ dog { ...A } }\nfragment A on Dog { ...B }\nfragment B on Dog { ...A name: barks }"),
+    ("zoo", "{ catOrDog { ... { __typename ... on Dog { name } } } __typename pet { __typename } }"),
+    ("zoo", "query Q($v: Int, $l: [Int]) { complicatedArgs { stringListArgField(stringListArg: [$v, \"x\"]) complexArgField(complexArg: {requiredField: $b, intField: $l, nested: {requiredField: true, stringListField: $v}}) } }"),
+    ("zoo", "query Q($c: ComplexInput = {requiredField: true, nested: {nonNullField: 3}}, $e: FurColor = BROWN, $f: [FurColor] = [BLACK, purple]) { complicatedArgs { complexArgField(complexArg: $c) a: enumArgField(enumArg: $e) } }"),
+    ("zoo", "{ complicatedArgs { oneOfArgField(oneOfArg: {stringField: \"a\", unknown: 1}) stringListArgField(stringListArg: [[\"nested\"]]) enumArgField(enumArg: [BROWN]) } }"),
+    ("zoo", "directive @local(flag: Boolean!) on FIELD\n{ dog { name @local name @local(flg: true) } }"),
+    ("zoo", "{ __schema { queryType { name } } dog { __type(name: \"x\") { name } } __type(name: 3) { name } }"),
+    ("zoo", "subscription S { newDog { name } }\nsubscription S { ticks }\nquery S { dog { name } }"),
+    ("zoo", "{ dog { name(surname: true) name } human { name(surname: $s) } }"),
+    ("zoo", "query Q($a: Int!) { dog { isAtLocation(x: $a, y: $a) } }\nquery R($a: String) { ...F }\nfragment F on Query { dog { isAtLocation(x: $a) } }"),
+    ("zoo", "{ dog { ... on Cat { meows } ... on Being { name } ... on HumanOrAlien { __typename } } }"),
+    ("zoo", "{ dogs { friends { ... on Dog { barkVolume: barks } ... on Canine { barkVolume } } } }"),
+    ("zoo", "fragment F on Dog { ...G }\nfragment G on Dog { ...F }\nquery Q { dog { ...F ...G } }"),
+    ("rickandmorty", "query Page($page: Int, $filter: FilterCharacter) { characters(page: $page, filter: $filter) { info { count next } results { id name episode { id name air_date } origin { name } } } episodesByIds(ids: [1, \"2\", 3.5]) { id } }"),
+    ("rickandmorty", "{ characters(filter: {name: \"Rick\", statuss: \"Alive\"}) { results { name } } location(id: null) { name } }"),
+]
+
 
 def location_list(error):
     return [[loc.line, loc.column] for loc in (error.locations or [])]
