@@ -23,10 +23,8 @@ from pathlib import Path
 import graphql
 from graphql import (
     DocumentNode,
-    GraphQLDeferDirective,
     GraphQLError,
     GraphQLSchema,
-    GraphQLStreamDirective,
     Source,
     build_ast_schema,
     parse,
@@ -66,17 +64,9 @@ def load_schema(path: Path) -> GraphQLSchema:
     # that are deprecated where the interface's field is not (Project.id, TeamDiscussion.url,
     # ...). That is a check of the schema, not of documents; the oracle takes the schema as
     # published so that only document validation is compared.
-    schema = build_ast_schema(DocumentNode(definitions=tuple(definitions)), assume_valid=True)
-    # Baton, like Relay, knows @defer and @stream without the schema declaring them;
-    # graphql-core has them but leaves them out of specified_directives.
-    names = {directive.name for directive in schema.directives}
-    extra = tuple(d for d in (GraphQLDeferDirective, GraphQLStreamDirective) if d.name not in names)
-    if extra:
-        kwargs = schema.to_kwargs()
-        kwargs["directives"] = tuple(schema.directives) + extra
-        kwargs["assume_valid"] = True
-        schema = GraphQLSchema(**kwargs)
-    return schema
+    # Directives are exactly those the SDL declares plus graphql-core's specified ones, as for
+    # Baton: @defer and @stream exist only where a schema declares them (testserver/ does).
+    return build_ast_schema(DocumentNode(definitions=tuple(definitions)), assume_valid=True)
 
 
 def location_list(error: GraphQLError, corpus: Path) -> list[dict]:
