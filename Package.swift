@@ -7,13 +7,22 @@ let package = Package(
     name: "Baton",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "BatonCompiler", targets: ["BatonSchema"]),
+        .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
+        .executable(name: "batonc", targets: ["batonc"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+        // The pipeline batonc and baton-lsp share.
+        .target(name: "BatonCompiler", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
+                path: "Compiler/BatonCompiler/Compilation"),
+        .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
+
+        // MARK: Benchmarks
+        .executableTarget(name: "baton-bench", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
+                          path: "Benchmarks/baton-bench"),
     ],
     swiftLanguageModes: [.v6]
 )
