@@ -15,6 +15,7 @@ let package = Package(
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+        .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
         // The pipeline batonc and baton-lsp share.
         .target(name: "BatonCompiler", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
                 path: "Compiler/BatonCompiler/Compilation"),
@@ -23,6 +24,11 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
                           path: "Benchmarks/baton-bench"),
+
+        // MARK: Tests
+        .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
+        .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
+        .testTarget(name: "BatonValidationTests", dependencies: ["BatonValidation"], path: "Tests/BatonValidationTests"),
     ],
     swiftLanguageModes: [.v6]
 )
