@@ -100,8 +100,8 @@ func runValidate(_ arguments: ArraySlice<String>) -> ExitCode {
     func load(_ paths: [String]) -> [Source] {
         paths.compactMap { path in
             switch SourceLoader.load(path) {
-            case .success(let source): return source
-            case .failure(let diagnostic): diagnostics.append(diagnostic); return nil
+            case .loaded(let source): return source
+            case .failed(let diagnostic): diagnostics.append(diagnostic); return nil
             }
         }
     }
@@ -121,7 +121,7 @@ func runValidate(_ arguments: ArraySlice<String>) -> ExitCode {
 func report(_ diagnostics: [Diagnostic]) {
     var text = ""
     for diagnostic in diagnostics.sortedForDisplay() {
-        text += diagnostic.locations.isEmpty ? "batonc: \(diagnostic.message)\n" : diagnostic.rendered() + "\n"
+        text += diagnostic.locations.isEmpty ? "batonc: \(diagnostic.message)\n" : diagnostic.renderedWithNotes() + "\n"
     }
     FileHandle.standardError.write(Data(text.utf8))
 }
