@@ -14,6 +14,10 @@ let package = Package(
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+        .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
+
+        // MARK: Tests
+        .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts"], path: "Tests/BatonHostsTests"),
     ],
     swiftLanguageModes: [.v6]
 )
