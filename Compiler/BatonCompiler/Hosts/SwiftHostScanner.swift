@@ -66,8 +66,12 @@ public enum SwiftHostScanner {
                                 attributeRange: SourceRange(at.range.start, attributeEnd))
             i = nameIndex + 3
 
+            guard literal.isTerminated else {
+                // Already reported by the lexer; nothing more can be said about its content.
+                continue
+            }
             var failed = false
-            if literal.isTerminated && !isPunctuation(follower, UInt8(ascii: ",")) && !isPunctuation(follower, UInt8(ascii: ")")) {
+            if !isPunctuation(follower, UInt8(ascii: ",")) && !isPunctuation(follower, UInt8(ascii: ")")) {
                 diagnostics.append(error(
                     "\(kind.spelling) takes its GraphQL as one string literal; the compiler reads the literal's text and cannot evaluate an expression",
                     host, SourceRange(literal.range.start, follower.range.end)))

@@ -139,7 +139,7 @@ extension SwiftLexer {
         case UInt8(ascii: "u"):
             return lexUnicodeEscape(&literal, backslash: backslash, u: q)
         case UInt8(ascii: "("):
-            return lexInterpolation(&literal, backslash: backslash, open: q)
+            return lexInterpolation(&literal, backslash: backslash, open: q, multiline: multiline)
         default:
             // Leave a line break for the caller (it ends a one-line literal); otherwise take
             // the whole character after the backslash.
@@ -189,30 +189,41 @@ extension SwiftLexer {
     }
 
     /// `\(` … `)`: Swift code up to the matching parenthesis, lexed as tokens so parentheses
-    /// and literals inside it count correctly.
-    private mutating func lexInterpolation(_ literal: inout SwiftStringLiteral, backslash: Int, open: Int) -> Int {
+    /// and literals inside it count correctly. In a one-line literal the interpolation ends
+    /// with its line, as in Swift.
+    private mutating func lexInterpolation(_ literal: inout SwiftStringLiteral, backslash: Int, open: Int, multiline: Bool) -> Int {
         let n = bytes.count
-        if interpolationDepth >= SwiftLexer.maximumInterpolationDepth {
-            let problem = SwiftLexProblem("string interpolations are nested too deeply", at: SourceRange(backslash, open + 1))
+        var limit = n
+        if !multiline {
+            limit = open
+            while limit < n && !SwiftLexer.isLineBreak(bytes[limit]) { limit += 1 }
+        }
+        func fail(_ message: String, problemsBefore: Int) -> Int {
+            // What went wrong inside (a quote opening a literal that never closes) is this
+            // interpolation's fault; report it once, here.
+            // Nesting too deep is the one inner problem worth keeping: it is the cause.
+            let tooDeep = problems[problemsBefore...].first { $0.message == SwiftLexer.tooDeeplyNested }
+            problems.removeSubrange(problemsBefore...)
+            let problem = tooDeep ?? SwiftLexProblem(message, at: SourceRange(open, open + 1))
             literal.problems.append(problem)
             problems.append(problem)
-            literal.pieces.append(.interpolation(SourceRange(backslash, n)))
-            return n
+            literal.pieces.append(.interpolation(SourceRange(backslash, limit)))
+            return limit
+        }
+        if interpolationDepth >= SwiftLexer.maximumInterpolationDepth {
+            return fail(SwiftLexer.tooDeeplyNested, problemsBefore: problems.count)
         }
         interpolationDepth += 1
         defer { interpolationDepth -= 1 }
         let saved = pendingLiteral
         defer { pendingLiteral = saved }
+        let problemsBefore = problems.count
         position = open + 1
         var depth = 1
         while true {
             let token = nextToken()
-            if token.kind == .endOfFile {
-                let problem = SwiftLexProblem("unterminated string interpolation", at: SourceRange(backslash, open + 1))
-                literal.problems.append(problem)
-                problems.append(problem)
-                literal.pieces.append(.interpolation(SourceRange(backslash, n)))
-                return n
+            if token.kind == .endOfFile || token.range.start >= limit {
+                return fail("cannot find ')' to match opening '(' in string interpolation", problemsBefore: problemsBefore)
             }
             if token.kind == .punctuation {
                 let b = bytes[token.range.start]
@@ -231,6 +242,8 @@ extension SwiftLexer {
 }
 
 extension SwiftLexer {
+    static let tooDeeplyNested = "string interpolations are nested too deeply"
+
     /// The byte length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).
     @inline(__always) static func scalarWidth(leadByte b: UInt8) -> Int {
         if b < 0xC0 { return 1 }
