@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
 
         // MARK: Tests
+        .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
         .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts"], path: "Tests/BatonHostsTests"),
     ],
     swiftLanguageModes: [.v6]
