@@ -14,6 +14,10 @@ let package = Package(
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+        .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
+
+        // MARK: Tests
+        .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )
