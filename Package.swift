@@ -19,7 +19,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
-        .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts"], path: "Tests/BatonHostsTests"),
+        .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
         .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"]),
     ],
     swiftLanguageModes: [.v6]

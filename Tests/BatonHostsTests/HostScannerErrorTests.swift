@@ -39,7 +39,7 @@ struct HostScannerErrorTests {
         #expect(diagnostics.count == 2)
         #expect(diagnostics.map(where_) == ["2:27", "2:41"])
         #expect(diagnostics.allSatisfy { $0.code == "Marker" && $0.severity == .error })
-        #expect(diagnostics.first?.message.contains("@Query cannot hold a string interpolation") == true)
+        #expect(diagnostics.first?.message.contains("`@Query` cannot hold a string interpolation") == true)
         let first = try #require(diagnostics.first?.primaryLocation)
         #expect(first.source.slice(first.range) == "\\(id)")
         #expect(diagnostics.last.map { $0.primaryLocation!.source.slice($0.primaryLocation!.range) } == "\\(f(\"x)\"))")
@@ -59,7 +59,7 @@ struct HostScannerErrorTests {
         ("@Query(\"query Q { a(s: \\q) }\") var q: Q", "invalid escape sequence in literal", "1:24"),
         ("@Query(\"query Q { a(s: \\u{D800}) }\") var q: Q", "invalid unicode scalar", "1:24"),
         ("@Query(\"query Q { a(s: \\u{123456789}) }\") var q: Q", "\\u{...} escape sequence expects between 1 and 8 hex digits", "1:24"),
-        ("@Query(\"query Q\" + rest) var q: Q", "@Query takes its GraphQL as one string literal", "1:8"),
+        ("@Query(\"query Q\" + rest) var q: Q", "`@Query` takes its GraphQL as one string literal", "1:8"),
     ])
     func errorsArePositioned(host: String, message: String, position: String) {
         let (documents, diagnostics) = scan(host)

@@ -73,13 +73,13 @@ public enum SwiftHostScanner {
             var failed = false
             if !isPunctuation(follower, UInt8(ascii: ",")) && !isPunctuation(follower, UInt8(ascii: ")")) {
                 diagnostics.append(error(
-                    "\(kind.spelling) takes its GraphQL as one string literal; the compiler reads the literal's text and cannot evaluate an expression",
+                    "`\(kind.spelling)` takes its GraphQL as one string literal; the compiler reads the literal's text and cannot evaluate an expression",
                     host, SourceRange(literal.range.start, follower.range.end)))
                 failed = true
             }
             for interpolation in literal.interpolations {
                 diagnostics.append(error(
-                    "\(kind.spelling) cannot hold a string interpolation: the compiler reads the GraphQL as written (pass values as GraphQL variables)",
+                    "`\(kind.spelling)` cannot hold a string interpolation: the compiler reads the GraphQL as written (pass values as GraphQL variables)",
                     host, interpolation))
                 failed = true
             }
