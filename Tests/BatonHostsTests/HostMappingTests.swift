@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Literal map: GraphQL offsets to host offsets and back")
 struct HostMappingTests {
-    static let fixtures = ["Markers.swift", "Escapes.swift"]
+    static let fixtures = ["Markers.swift", "Escapes.swift", "LiteralForms.swift", "LiteralForms.crlf.swift"]
 
     /// Every character of every document is spelled in the host where the map says: as the
     /// same bytes, or as an escape (or a CRLF) standing for it; and host offsets only grow.
