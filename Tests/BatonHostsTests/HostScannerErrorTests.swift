@@ -29,6 +29,26 @@ struct HostScannerErrorTests {
         #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.rendered() })")
     }
 
+    /// Swift 6 reads `/"/` as a regex literal, so its quote opens no string; division and
+    /// operator references stay operators. (Checked against `swiftc -swift-version 6`.)
+    @Test func bareRegexLiteralsAreNotStrings() {
+        let host = """
+            let r = /"/
+            let c = a / b / 1
+            let d = [1].map { $0 / 2 }
+            func f() -> Regex<Substring> { return /a"b/ }
+            let e = (a) / b, g = nums.reduce(1, /)
+            let h = x.firstMatch(of: /\\/"/)
+            @Query("query Q { a }") var q: Q
+            """
+        let (documents, diagnostics) = scan(host)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.rendered() })")
+        #expect(documents.map(\.source.text) == ["query Q { a }"])
+        let tokens = SwiftLexer.tokenize(Array(host.utf8)).tokens
+        #expect(tokens.filter { $0.kind == .regexLiteral }.count == 3)
+        #expect(tokens.filter { $0.kind == .stringLiteral }.count == 1)
+    }
+
     @Test func acceptsBlanksBeforeTheArgumentList() {
         #expect(scan("@Query (\"query Q { a }\") var q: Q").documents.map(\.source.text) == ["query Q { a }"])
     }

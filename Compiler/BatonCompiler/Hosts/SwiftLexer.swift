@@ -6,7 +6,10 @@ import BatonDiagnostics
 /// It works on UTF-8 bytes and never fails: malformed input becomes a problem at its position
 /// and lexing goes on (or stops at the end of the text).
 ///
-/// Not covered: bare `/…/` regex literals (a `"` inside one would start a string here).
+/// Bare `/…/` regex literals (Swift 6) are told from division the way Swift's lexer does,
+/// approximately: after a token that can end an expression, `/` divides; elsewhere it opens a
+/// regex when it is not followed by a blank and another `/` closes it on the same line, not
+/// right after a blank.
 public struct SwiftLexer {
     public struct Output: Sendable {
         /// Top-level tokens, ending with `.endOfFile`. Tokens inside interpolations belong to
@@ -60,7 +63,16 @@ public struct SwiftLexer {
 
     // MARK: Tokens
 
+    /// The last token `nextToken()` returned, to tell a regex's `/` from division.
+    var previousToken: SwiftToken?
+
     mutating func nextToken() -> SwiftToken {
+        let token = lexToken()
+        previousToken = token
+        return token
+    }
+
+    private mutating func lexToken() -> SwiftToken {
         skipTrivia()
         let n = bytes.count
         let start = position
@@ -119,9 +131,61 @@ public struct SwiftLexer {
                 while position < n && Self.isIdentifierContinue(bytes[position]) { position += 1 }
                 return SwiftToken(kind: .identifier, range: SourceRange(start, position))
             }
+            if b == UInt8(ascii: "/"), let regex = lexBareRegex(start: start) { return regex }
             position += 1
             return SwiftToken(kind: .punctuation, range: SourceRange(start, position))
         }
+    }
+
+    /// Keywords after which an expression (and so a regex literal) may start.
+    static let keywordsBeforeExpression: Set<String> = [
+        "return", "case", "in", "where", "if", "guard", "while", "else", "throw", "try", "await",
+        "switch", "repeat", "yield", "some", "any",
+    ]
+
+    /// A bare regex literal at `start`, or nil when the `/` is an operator.
+    mutating func lexBareRegex(start: Int) -> SwiftToken? {
+        let n = bytes.count
+        if let previous = previousToken {
+            switch previous.kind {
+            case .number, .stringLiteral, .regexLiteral:
+                return nil
+            case .identifier:
+                let word = String(decoding: bytes[previous.range.start..<previous.range.end], as: UTF8.self)
+                if !Self.keywordsBeforeExpression.contains(word) { return nil }
+            case .punctuation:
+                switch bytes[previous.range.start] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"),
+                     UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+                     UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "%"):
+                    break
+                default:
+                    return nil
+                }
+            case .atSign, .pound, .endOfFile:
+                return nil
+            }
+        }
+        guard start + 1 < n else { return nil }
+        let first = bytes[start + 1]
+        // `(/)` and `reduce(1, /)` pass the operator itself.
+        if first == 0x20 || first == 0x09 || Self.isLineBreak(first) || first == UInt8(ascii: ")") { return nil }
+        var k = start + 1
+        while k < n && !Self.isLineBreak(bytes[k]) {
+            if bytes[k] == UInt8(ascii: "\\") {
+                if k + 1 < n && Self.isLineBreak(bytes[k + 1]) { return nil }
+                k += 2
+                continue
+            }
+            if bytes[k] == UInt8(ascii: "/") {
+                let before = bytes[k - 1]
+                if before == 0x20 || before == 0x09 { return nil }
+                position = k + 1
+                return SwiftToken(kind: .regexLiteral, range: SourceRange(start, position))
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// Skips blanks, line breaks and comments.
