@@ -43,12 +43,35 @@ public struct Marker: Sendable, Hashable {
     /// From `@` to the attribute's closing parenthesis (to the end of the literal when the
     /// argument list is not closed).
     public var attributeRange: SourceRange
+    /// The property the marker is attached to, when a `var`/`let` follows (past other
+    /// attributes and modifiers).
+    public var property: MarkedProperty?
 
-    public init(kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange) {
+    public init(kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange,
+                property: MarkedProperty? = nil) {
         self.kind = kind
         self.range = range
         self.literalRange = literalRange
         self.attributeRange = attributeRange
+        self.property = property
+    }
+}
+
+/// The declaration under a marker: `var character: CharacterHeader_character`. The compiler
+/// expects it typed as the generated type (the fragment's lens, the operation value, or
+/// `X.Action` for a mutation).
+public struct MarkedProperty: Sendable, Hashable {
+    public var name: String
+    public var nameRange: SourceRange
+    /// The declared type as written, without blanks around it; nil when there is none.
+    public var type: String?
+    public var typeRange: SourceRange?
+
+    public init(name: String, nameRange: SourceRange, type: String?, typeRange: SourceRange?) {
+        self.name = name
+        self.nameRange = nameRange
+        self.type = type
+        self.typeRange = typeRange
     }
 }
 
@@ -78,5 +101,31 @@ public struct HostDocument: Sendable {
     public var markerLocation: Location {
         if let marker { return Location(source: host, range: marker.range) }
         return Location(source: host, range: SourceRange(0, 0))
+    }
+}
+
+extension HostDocument {
+    /// The GraphQL offset spelled at a host offset (what an editor's cursor points at), or
+    /// nil when the host offset is outside this document's text.
+    public func graphQLOffset(forHostOffset hostOffset: Int) -> Int? {
+        guard let origin = source.origin else {
+            return hostOffset >= 0 && hostOffset <= source.utf8.count ? hostOffset : nil
+        }
+        return origin.map.graphQLOffset(for: hostOffset)
+    }
+
+    /// The host offset where a GraphQL offset is spelled.
+    public func hostOffset(forGraphQLOffset offset: Int) -> Int {
+        source.origin?.map.hostOffset(for: offset) ?? offset
+    }
+}
+
+extension Array where Element == HostDocument {
+    /// The document whose text holds a host offset, and the GraphQL offset there.
+    public func document(atHostOffset hostOffset: Int) -> (document: HostDocument, graphQLOffset: Int)? {
+        for document in self {
+            if let offset = document.graphQLOffset(forHostOffset: hostOffset) { return (document, offset) }
+        }
+        return nil
     }
 }
