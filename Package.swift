@@ -12,22 +12,25 @@ let package = Package(
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
-        .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
-        .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
-        .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
         .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
+        .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
+        .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
+        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),
         // The pipeline batonc and baton-lsp share.
-        .target(name: "BatonCompiler", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
+        .target(name: "BatonCompiler",
+                dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
 
         // MARK: Benchmarks
-        .executableTarget(name: "baton-bench", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
-                          path: "Benchmarks/baton-bench"),
+        .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
 
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
         .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
+        .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"], path: "Tests/BatonJSONTests"),
+        .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
+        .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig"], path: "Tests/BatonConfigTests"),
     ],
     swiftLanguageModes: [.v6]
 )
