@@ -12,6 +12,9 @@ let package = Package(
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
+        .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
+        .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
+        .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
         .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
