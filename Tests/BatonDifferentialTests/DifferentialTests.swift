@@ -59,3 +59,65 @@ struct DifferentialTests {
             """)
     }
 }
+
+/// The comparison itself must see a disagreement: one real corpus document, with graphql-core's
+/// verdict altered in each way the agreement test checks.
+@Suite("Differential: the comparison catches disagreements")
+struct ComparisonTests {
+    func corpusDocument(_ path: String) throws -> (OracleDocument, FrontEnd.BuiltSchema?) {
+        let report = try Oracle.load()
+        let document = try #require(report.documents.first { $0.path == path }, "\(path) is not in the corpus")
+        return (document, try FrontEnd.schemas.get()[document.schema])
+    }
+
+    @Test("an altered message, position or verdict of a validation error is reported")
+    func validationDisagreements() throws {
+        let (document, schema) = try corpusDocument("rickandmorty/invalid-fields-on-correct-type-typo.graphql")
+        try #require(document.verdict == .invalid && !document.errors.isEmpty)
+
+        var message = document
+        message.errors[0].message += " (altered)"
+        #expect(!Comparison(message, schema: schema).agrees)
+
+        var position = document
+        position.errors[0].locations[0].column += 1
+        #expect(!Comparison(position, schema: schema).agrees)
+
+        var verdict = document
+        verdict.verdict = .valid
+        verdict.errors = []
+        let comparison = Comparison(verdict, schema: schema)
+        #expect(comparison.mismatches.contains { $0.hasPrefix("verdict:") })
+
+        var missing = document
+        missing.errors.append(document.errors[0])
+        #expect(!Comparison(missing, schema: schema).agrees)
+    }
+
+    @Test("an altered syntax error, or a syntax error where there is none, is reported")
+    func syntaxDisagreements() throws {
+        let (document, schema) = try corpusDocument("rickandmorty/syntax-unterminated-string.graphql")
+        try #require(document.verdict == .syntax && !document.errors.isEmpty)
+        var position = document
+        position.errors[0].locations[0].line += 1
+        #expect(!Comparison(position, schema: schema).agrees)
+
+        var message = document
+        message.errors[0].message = "Syntax Error: Unexpected <EOF>."
+        #expect(!Comparison(message, schema: schema).agrees)
+
+        let (valid, validSchema) = try corpusDocument("rickandmorty/valid-aliases.graphql")
+        var claimed = valid
+        claimed.verdict = .syntax
+        claimed.errors = [OracleError(message: "Syntax Error: Unexpected '}'.",
+                                      locations: [OraclePosition(file: valid.files[0], line: 1, column: 1)], rule: "Syntax")]
+        #expect(!Comparison(claimed, schema: validSchema).agrees)
+    }
+
+    @Test("quotes are normalised, nothing else")
+    func normalisation() {
+        #expect(Comparison.normalized("Unknown type \u{201C}Strin\u{201D}.") == Comparison.normalized("Unknown type 'Strin'."))
+        #expect(Comparison.normalized("Syntax Error: Unexpected <EOF>.") == Comparison.normalized("Unexpected <EOF>."))
+        #expect(Comparison.normalized("Unknown type 'Strin'.") != Comparison.normalized("Unknown type 'String'."))
+    }
+}
