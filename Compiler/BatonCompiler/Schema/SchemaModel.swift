@@ -325,7 +325,7 @@ public final class Schema: Sendable {
     }
 
     /// A type's kind, read in place.
-    public func kind(of type: TypeID) -> NamedTypeKind {
+    func kind(of type: TypeID) -> NamedTypeKind {
         types.withUnsafeBufferPointer { $0[Int(type.index)].kind }
     }
 
