@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+        .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonCompiler/IR"),
+        .target(name: "BatonTransforms", dependencies: ["BatonIR"], path: "Compiler/BatonCompiler/Transforms"),
     ],
     swiftLanguageModes: [.v6]
 )
