@@ -1,3 +1,4 @@
+import BatonDiagnostics
 import BatonSyntax
 
 // The directives Baton understands: Relay's set, less what Baton does not port, plus Baton's
@@ -88,5 +89,22 @@ public enum BatonDirectives {
         case .variableDefinition: "a variable definition"
         default: "a type-system definition"
         }
+    }
+}
+
+extension BatonDirectives {
+    /// The SDL to build the schema with besides the schema's own documents: Baton's client
+    /// directives, plus `@defer`, `@stream` and `@semanticNonNull` where the schema does not
+    /// declare them itself.
+    public static func definitions(missingFrom documents: [Document]) -> Source {
+        var declared = Set<String>()
+        for document in documents {
+            for case .directive(let directive) in document.definitions { declared.insert(directive.name.value) }
+        }
+        var text = clientSDL
+        if !declared.contains("defer") { text += "\n" + deferSDL }
+        if !declared.contains("stream") { text += "\n" + streamSDL }
+        if !declared.contains("semanticNonNull") { text += "\n" + semanticNonNullSDL }
+        return Source(name: "<Baton directives>", text: text + "\n")
     }
 }
