@@ -30,13 +30,12 @@ import Testing
 }
 
 extension ConformanceDocumentsTests {
-    /// The sources are valid Baton apart from the few written to be refused.
-    @Test func onlyTheRefusedSourcesHaveErrors() {
-        let files = Set(Self.output.diagnostics.filter { $0.severity == .error }
-            .compactMap { $0.primaryLocation?.source.name })
-        for diagnostic in Self.output.diagnostics where diagnostic.severity == .error {
-            print(diagnostic.rendered())
-        }
-        #expect(files == [])
+    /// Every source compiles: the only findings are warnings for fragments no operation spreads.
+    @Test func sourcesCompileWithWarningsOnly() {
+        let errors = Self.output.diagnostics.filter { $0.severity == .error }.map { $0.rendered() }
+        #expect(errors == [])
+        let warned = Self.output.diagnostics.filter { $0.severity == .warning }
+        #expect(warned.allSatisfy { $0.code == "UnusedFragment" })
+        #expect(warned.contains { $0.message.contains("'TestName_character'") })
     }
 }

@@ -35,17 +35,32 @@ public enum OperationTextPipeline {
         }
     }
 
+    /// Relay's checks and Baton's on the program as built, before any transform.
+    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+        ValidateFragmentArguments.validate(program)
+            + ValidateRequired.validate(program)
+            + ValidateAliasAndCatch.validate(program)
+            + ValidateEdgeDirectives.validate(program)
+            + ValidateInlineFragments.validate(program)
+            + ValidateOperationDirectives.validate(program)
+            + BatonNames.validate(program)
+    }
+
     public static func run(_ program: IRProgram, options: Options = Options()) -> Result {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = validate(program)
         var common = program
         (common, diagnostics) = append(Connections.transform(common), to: diagnostics)
         (common, diagnostics) = append(DeferStream.transform(common), to: diagnostics)
         (common, diagnostics) = append(RefetchableFragments.transform(common), to: diagnostics)
 
+        diagnostics += ValidateReach.unusedFragments(common)
+
         var text = common
         (text, diagnostics) = append(ApplyFragmentArguments.transform(text), to: diagnostics)
         text = GenerateIdentityFields.transform(text, identity: options.identity)
+        let withClientFields = text
         text = SkipClientExtensions.transform(text)
+        diagnostics += ValidateReach.clientOnlyOperations(withClientFields, clientFree: text)
         text = SkipUnreachableNodes.transform(text)
         text = GenerateTypename.transform(text)
         text = Flatten.transform(text)

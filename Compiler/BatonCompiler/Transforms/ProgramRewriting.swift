@@ -53,3 +53,21 @@ extension IRSelection {
         }
     }
 }
+
+/// Visits selections depth-first, parents before children, with the type each is written in.
+enum SelectionWalk {
+    static func visit(_ selections: [IRSelection], parent: TypeID, _ body: (IRSelection, TypeID) -> Void) {
+        for selection in selections {
+            body(selection, parent)
+            if let children = selection.children { visit(children, parent: selection.childType(in: parent), body) }
+        }
+    }
+}
+
+extension IRProgram {
+    /// Each definition's selections with its root type and a name for messages.
+    var definitionRoots: [(name: String, selections: [IRSelection], type: TypeID, isOperation: Bool)] {
+        operations.map { ($0.name, $0.selections, $0.type, true) }
+            + sortedFragments.map { ($0.name, $0.selections, $0.typeCondition, false) }
+    }
+}
