@@ -7,7 +7,8 @@ let package = Package(
     name: "Baton",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "BatonCompiler", targets: ["BatonSchema"]),
+        .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
+        .executable(name: "batonc", targets: ["batonc"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -19,6 +20,16 @@ let package = Package(
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),
+        .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
+        // The pipeline batonc and baton-lsp share.
+        .target(name: "BatonCompiler", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation",
+                                                      "BatonIR", "BatonTransforms", "BatonConfig"],
+                path: "Compiler/BatonCompiler/Compilation"),
+        .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
+
+        // MARK: Benchmarks
+        .executableTarget(name: "baton-bench", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
+                          path: "Benchmarks/baton-bench"),
 
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
