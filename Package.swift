@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
         // The pipeline batonc and baton-lsp share.
         .target(name: "BatonCompiler", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation",
-                                                      "BatonIR", "BatonTransforms", "BatonConfig"],
+                                                      "BatonIR", "BatonTransforms", "BatonConfig", "BatonHosts"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
 

@@ -14,10 +14,13 @@ enum ExitCode: Int32 {
 
 let usage = """
     usage: batonc validate (--schema <sdl> | --config <baton.json>) [--schema-extension <sdl>]... <files...>
+           batonc print <OperationName> (--config <baton.json> | --schema <sdl>) [--language swift] <files...>
 
     commands:
       validate   check documents against the schema; diagnostics on stderr as
                  path:line:column: severity: message
+      print      compile the target and print the named operation's wire text (compact, one
+                 line), after `# documentId: <id>` under persistConfig
 
     options:
       --schema <sdl>             the schema's SDL file (overrides the configuration's)
@@ -40,6 +43,7 @@ struct ValidateArguments {
     var schema: String?
     var config: String?
     var extensions: [String] = []
+    var language: String?
     var files: [String] = []
 }
 
@@ -58,6 +62,7 @@ func parseValidate(_ arguments: ArraySlice<String>) -> ValidateArguments {
         case "--schema": result.schema = value(for: argument)
         case "--config": result.config = value(for: argument)
         case "--schema-extension": result.extensions.append(value(for: argument))
+        case "--language": result.language = value(for: argument)
         case "-h", "--help":
             print(usage)
             exit(ExitCode.success.rawValue)
@@ -126,11 +131,42 @@ func report(_ diagnostics: [Diagnostic]) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
+func runPrint(_ arguments: ArraySlice<String>) -> ExitCode {
+    guard let operation = arguments.first, !operation.hasPrefix("-") else { fail("print needs an operation name") }
+    var options = parseValidate(arguments.dropFirst())
+    if let language = options.language, language != "swift" { fail("print supports --language swift only") }
+    if options.config == nil && options.schema == nil { fail("print needs --config <baton.json> or --schema <sdl>") }
+    if !options.extensions.isEmpty { fail("--schema-extension is not taken by print; name extensions in baton.json") }
+    if options.files.isEmpty { fail("print needs at least one document") }
+    options.files = hostPaths(options.files)
+    let output = PrintCommand.run(operation: operation,
+                                  TargetInput(configPath: options.config, schemaPath: options.schema, files: options.files))
+    report(output.diagnostics)
+    guard let text = output.text else { return .failure }
+    FileHandle.standardOutput.write(Data(text.utf8))
+    return .success
+}
+
+/// Expands directories into the Swift hosts and documents they hold, sorted.
+func hostPaths(_ paths: [String]) -> [String] {
+    paths.flatMap { path -> [String] in
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".graphql") || $0.hasSuffix(".gql") || $0.hasSuffix(".swift") }
+            .sorted()
+            .map { "\(base)/\($0)" }
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let command = arguments.first else { fail("no command") }
 switch command {
 case "validate":
     exit(runValidate(arguments.dropFirst()).rawValue)
+case "print":
+    exit(runPrint(arguments.dropFirst()).rawValue)
 case "-h", "--help", "help":
     print(usage)
     exit(ExitCode.success.rawValue)
