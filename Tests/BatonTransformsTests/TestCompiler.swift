@@ -31,6 +31,16 @@ struct TestCompiler {
 
         func text(_ operation: String) -> String? { result.text(of: operation) }
         var messages: [String] { diagnostics.map(\.message) }
+        var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+        /// The first error whose message contains `text`, as "line:column: message" (1-based).
+        func error(containing text: String) -> String? {
+            errors.first { $0.message.contains(text) }.map { Self.describe($0) }
+        }
+
+        static func describe(_ diagnostic: Diagnostic) -> String {
+            (diagnostic.primaryLocation.map { "\($0.start): " } ?? "") + diagnostic.message
+        }
     }
 
     func compile(_ sources: [Source], identity: IdentityConfiguration = IdentityConfiguration()) -> Output {
@@ -41,6 +51,7 @@ struct TestCompiler {
             diagnostics += parsed.diagnostics
             documents.append(parsed.document)
         }
+        diagnostics += ValidateDirectivePlacement.validate(documents)
         let built = IRBuilder.build(documents, schema: schema)
         diagnostics += built.diagnostics
         let result = OperationTextPipeline.run(built.program, options: .init(identity: identity))
@@ -71,6 +82,4 @@ enum Fixtures {
     static let compiler = TestCompiler(schemaText: read("tests/schema.graphql"), extensions: read("tests/extensions.graphql"))
     static let identity = IdentityConfiguration(types: ["Asset": ["uuid"], "Quote": ["base", "quote"]])
 
-    /// A small schema for unit tests.
-    static let small = TestCompiler(schemaText: read("tests/schema.graphql"), extensions: read("tests/extensions.graphql"))
 }
