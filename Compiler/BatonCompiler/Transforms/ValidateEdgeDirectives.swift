@@ -52,7 +52,7 @@ public enum ValidateEdgeDirectives {
                         let named = schema[field.type]
                         if field.isLinked || !(named.name == "ID" || named.name == "String") {
                             diagnostics.append(.error(
-                                "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of IDs ('ID' or '[ID]')",
+                                "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID', 'String', '[ID]' or '[String]'",
                                 at: at, code: "EdgeDirective"))
                         }
                     }
