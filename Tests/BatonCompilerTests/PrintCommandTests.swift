@@ -1,0 +1,76 @@
+import BatonCompiler
+import BatonDiagnostics
+import BatonTransforms
+import Foundation
+import Testing
+
+/// `batonc print`'s core: the whole target compiled from baton.json, the named operation's text.
+@Suite struct PrintCommandTests {
+    static let conformance = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("spec/conformance")
+
+    static var sources: [String] {
+        let directory = conformance.appendingPathComponent("sources").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().map { directory + "/" + $0 }
+    }
+
+    static var config: String { conformance.appendingPathComponent("tests/baton.json").path }
+
+    @Test func printsTheDocumentsText() throws {
+        let output = PrintCommand.run(operation: "TestNotesPaginationQuery", TargetInput(configPath: Self.config, files: Self.sources))
+        let expected = try String(contentsOf: Self.conformance.appendingPathComponent("documents/TestNotesPaginationQuery.graphql"), encoding: .utf8)
+        #expect(output.text == expected)
+        #expect(!output.diagnostics.hasErrors)
+    }
+
+    @Test func persistConfigPrefixesTheDocumentID() throws {
+        // The conformance configuration with persisted operations on, its paths made absolute.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tests = Self.conformance.appendingPathComponent("tests").path
+        let config = """
+            {"schema": "\(tests)/schema.graphql", "schemaExtensions": ["\(tests)/extensions.graphql"],
+             "identity": {"types": {"Asset": ["uuid"], "Quote": ["base", "quote"]}},
+             "persistConfig": {"file": "persisted.json", "algorithm": "MD5"}}
+            """
+        let path = directory.appendingPathComponent("baton.json").path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = PrintCommand.run(operation: "TestHeaderQuery", TargetInput(configPath: path, files: Self.sources))
+        let text = try String(contentsOf: Self.conformance.appendingPathComponent("documents/TestHeaderQuery.graphql"), encoding: .utf8)
+        let id = PersistedDocumentID.id(of: String(text.dropLast()), algorithm: .md5)
+        #expect(output.text == "# documentId: \(id)\n" + text)
+        #expect(id.count == 32)
+    }
+
+    @Test func readsSwiftHosts() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let host = directory.appendingPathComponent("Screen.swift").path
+        try """
+            struct Screen {
+                @Query(\"""
+                query ScreenQuery($id: ID!) { character(id: $id) { ...Row_character } }
+                \""") var query: ScreenQuery
+                @Fragment("fragment Row_character on Character { name }") var row: Row_character
+            }
+            """.write(toFile: host, atomically: true, encoding: .utf8)
+        let output = PrintCommand.run(operation: "ScreenQuery", TargetInput(configPath: Self.config, files: [host]))
+        #expect(output.text == "query ScreenQuery($id:ID!){character(id:$id){...Row_character,id}}fragment Row_character on Character{name}\n")
+    }
+
+    @Test func anErrorPrintsNothing() {
+        let output = PrintCommand.run(operation: "TestHeaderQuery",
+                                      TargetInput(configPath: Self.config, files: Self.sources + [Self.conformance.appendingPathComponent("tests/baton.json").path.replacingOccurrences(of: "baton.json", with: "missing.graphql")]))
+        #expect(output.text == nil)
+        #expect(output.diagnostics.contains { $0.message.hasPrefix("cannot read ") })
+    }
+
+    @Test func anUnknownOperationIsAnError() {
+        let output = PrintCommand.run(operation: "testheaderquery", TargetInput(configPath: Self.config, files: Self.sources))
+        #expect(output.text == nil)
+        #expect(output.diagnostics.map(\.message).contains("no operation named 'testheaderquery' in the documents given (names are case-sensitive: did you mean 'TestHeaderQuery'?)"))
+    }
+}
