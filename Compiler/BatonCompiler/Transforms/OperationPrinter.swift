@@ -125,56 +125,27 @@ public enum OperationPrinter {
             out += ")"
         }
 
+        /// Values print through BatonSyntax's compact printer, so one printer decides how every
+        /// literal is spelled (a string keeps its form, `"…"` or `"""…"""`).
         static func value(_ value: IRValue, into out: inout String) {
-            switch value {
-            case .variable(let name): out += "$" + name
-            case .int(let text), .float(let text): out += text
-            case .string(let s, _): out += StringLiteral.quoted(s)
-            case .boolean(let b): out += b ? "true" : "false"
-            case .null: out += "null"
-            case .enumValue(let name): out += name
-            case .list(let items):
-                out += "["
-                for (i, item) in items.enumerated() {
-                    if i > 0 { out += "," }
-                    Self.value(item, into: &out)
-                }
-                out += "]"
-            case .object(let fields):
-                out += "{"
-                for (i, field) in fields.enumerated() {
-                    if i > 0 { out += "," }
-                    out += field.name + ":"
-                    Self.value(field.value, into: &out)
-                }
-                out += "}"
-            }
+            out += CompactPrinter.print(syntax(value))
         }
-    }
-}
 
-/// GraphQL string literals as the compact printer writes them.
-// TODO(syntax): use CompactPrinter's string printing once it lands on `main`, so one printer
-// decides how every string is escaped.
-enum StringLiteral {
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x08: out += "\\b"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0C: out += "\\f"
-            case 0x0D: out += "\\r"
-            case 0x00...0x1F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        static func syntax(_ value: IRValue) -> Value {
+            let kind: Value.Kind = switch value {
+            case .variable(let name): .variable(name)
+            case .int(let text): .int(text)
+            case .float(let text): .float(text)
+            case .string(let s, let block): .string(s, block: block)
+            case .boolean(let b): .boolean(b)
+            case .null: .null
+            case .enumValue(let name): .enumValue(name)
+            case .list(let items): .list(items.map(syntax))
+            case .object(let fields):
+                .object(fields.map { ObjectField(name: Name($0.name, range: .empty), value: syntax($0.value), range: .empty) })
             }
+            return Value(kind, range: .empty)
         }
-        return out + "\""
     }
 }
 
