@@ -74,3 +74,26 @@ import Testing
         #expect(output.diagnostics.map(\.message).contains("no operation named 'testheaderquery' in the documents given (names are case-sensitive: did you mean 'TestHeaderQuery'?)"))
     }
 }
+
+extension PrintCommandTests {
+    /// The spec validator's findings about a fragment's own arguments are Baton's to judge, but
+    /// an operation variable that is really undefined is still reported.
+    @Test func fragmentArgumentsAreNotOperationVariables() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = Self.conformance.appendingPathComponent("tests/schema.graphql").path
+        let fragment = "fragment N on Character @argumentDefinitions(count: {type: \"Int\", defaultValue: 1}) { notes(first: $count) { totalCount } }\n"
+        let good = directory.appendingPathComponent("good.graphql").path
+        try ("query Q { character(id: 1) { ...N @arguments(count: 3) } }\n" + fragment).write(toFile: good, atomically: true, encoding: .utf8)
+        let output = PrintCommand.run(operation: "Q", TargetInput(configPath: nil, schemaPath: schema, files: [good]))
+        #expect(output.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        #expect(output.text?.hasPrefix("query Q{character(id:1){...N_") == true)
+
+        let bad = directory.appendingPathComponent("bad.graphql").path
+        try ("query Q { character(id: 1) { notes(first: $count) { totalCount } ...N } }\n" + fragment).write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = PrintCommand.run(operation: "Q", TargetInput(configPath: nil, schemaPath: schema, files: [bad]))
+        #expect(refused.text == nil)
+        #expect(refused.diagnostics.contains { $0.message == "Variable '$count' is not defined by operation 'Q'." })
+    }
+}

@@ -127,3 +127,18 @@ import Testing
         #expect(printed == #"query Q{search(name:"a\"b\\c\n"){__typename,...on Node{__isNode:__typename,id}}}"#)
     }
 }
+
+extension TransformTests {
+    @Test func streamConnectionStreamsEdgesAndDefersThePageInfo() {
+        let printed = text("""
+            query Q($id: ID!) { character(id: $id) {
+              notes(first: 2) @stream_connection(key: "Q_notes", initial_count: 1) { edges { node { id } } } } }
+            """, "Q")
+        #expect(printed == #"query Q($id:ID!){character(id:$id){notes(first:2){edges@stream(label:"Q$stream$Q_notes",initialCount:1){node{id,__typename},cursor},...@defer(label:"Q$defer$Q_notes$pageInfo"){pageInfo{endCursor,hasNextPage}}},id}}"#)
+    }
+
+    @Test func deferOnAnInlineFragmentIsNamedAfterItsType() {
+        let printed = text("query Q($id: ID!) { node(id: $id) { ... on Character @defer { name } } }", "Q")
+        #expect(printed == #"query Q($id:ID!){node(id:$id){__typename,...on Character@defer(label:"Q$defer$Character"){name},id}}"#)
+    }
+}

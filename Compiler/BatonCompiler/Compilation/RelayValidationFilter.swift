@@ -9,13 +9,13 @@ import BatonSyntax
 /// generated refetch queries too.
 enum RelayValidationFilter {
     static func keep(_ diagnostics: [Diagnostic], documents: [Document]) -> [Diagnostic] {
-        // Fragment-local variable names, and the ranges of the argument directives.
-        var local = Set<String>()
+        // Each fragment's own argument names with its range, and the ranges of the argument directives.
+        var scopes: [(source: Source, range: SourceRange, names: Set<String>)] = []
         var argumentDirectiveRanges: [(Source, SourceRange)] = []
         for document in documents {
             for fragment in document.fragments {
                 for directive in fragment.directives where directive.name.value == "argumentDefinitions" {
-                    for argument in directive.arguments { local.insert(argument.name.value) }
+                    scopes.append((document.source, fragment.range, Set(directive.arguments.map(\.name.value))))
                     argumentDirectiveRanges.append((document.source, directive.range))
                 }
             }
@@ -28,10 +28,15 @@ enum RelayValidationFilter {
             if argumentDirectiveRanges.contains(where: { $0.0 === primary.source && $0.1.start <= primary.range.start && primary.range.end <= $0.1.end }) {
                 return false
             }
-            // A fragment's own argument taken for an operation variable.
+            // A fragment's own argument, used inside that fragment, taken for an operation variable
+            // (undefined, or typed by the operation's variable of the same name).
             if diagnostic.message.hasPrefix("Variable '$") {
-                let name = diagnostic.message.dropFirst("Variable '$".count).prefix { $0 != "'" }
-                if local.contains(String(name)) && diagnostic.message.contains("is not defined") { return false }
+                let name = String(diagnostic.message.dropFirst("Variable '$".count).prefix { $0 != "'" })
+                let inOwnFragment = scopes.contains {
+                    $0.source === primary.source && $0.range.start <= primary.range.start && primary.range.end <= $0.range.end
+                        && $0.names.contains(name)
+                }
+                if inOwnFragment { return false }
             }
             return true
         }

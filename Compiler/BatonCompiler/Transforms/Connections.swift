@@ -5,7 +5,8 @@ import BatonSchema
 /// Relay's connection transform: a field under `@connection` (or `@stream_connection`) gets what
 /// the store needs to merge pages: `cursor` on each edge, `__typename` on each node, and
 /// `pageInfo { endCursor hasNextPage }` (forward, `first`), `{ hasPreviousPage startCursor }`
-/// (backward, `last`), or all four. Checks the field is a connection as Relay does.
+/// (backward, `last`), or all four. Under `@stream_connection` the edges stream and the page info
+/// comes in a deferred part. Checks the field is a connection as Relay does.
 public enum Connections {
     public static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
         var result = program
@@ -123,9 +124,22 @@ public enum Connections {
             .field(IRField(alias: nil, name: "cursor", definition: cursor, parentType: edgeType)),
             .field(IRField(alias: nil, name: "node", definition: node, parentType: edgeType, selections: [typename])),
         ]
+        // `@stream_connection`: the edges stream and the page info is deferred (Relay's rewrite);
+        // the labels get their document prefix from `DeferStream`.
+        let streaming = name == "stream_connection"
+        let label = directive.argument("label")?.value.stringValue ?? directive.argument("key")?.value.stringValue ?? field.responseKey
+        let condition = directive.argument("if").flatMap { $0.value.isNull ? nil : $0 }
         if let index = selections.firstIndex(where: { $0.field?.name == "edges" && $0.field?.alias == nil }),
            var edgesField = selections[index].field {
             edgesField.selections = (edgesField.selections ?? []) + added
+            if streaming {
+                var arguments = [IRArgument(name: "label", value: .string(label, block: false))]
+                if let count = directive.argument("initial_count") {
+                    arguments.append(IRArgument(name: "initialCount", value: count.value, location: count.location))
+                }
+                if let condition { arguments.append(IRArgument(name: "if", value: condition.value)) }
+                edgesField.directives.append(IRDirective(name: "stream", arguments: arguments, location: directive.location))
+            }
             selections[index] = .field(edgesField)
         } else if selections.contains(where: { $0.field?.name == "edges" }) {
             selections.append(.field(IRField(alias: nil, name: "edges", definition: edges, parentType: connectionType.id, selections: added)))
@@ -134,8 +148,18 @@ public enum Connections {
                                       at: fieldAt, code: "Connection"))
             return nil
         }
-        selections.append(.field(IRField(alias: nil, name: "pageInfo", definition: pageInfo, parentType: connectionType.id,
-                                         selections: pageInfoFields)))
+        let pageInfoField = IRSelection.field(IRField(alias: nil, name: "pageInfo", definition: pageInfo,
+                                                      parentType: connectionType.id, selections: pageInfoFields))
+        if streaming {
+            var arguments = [IRArgument(name: "label", value: .string(label + "$pageInfo", block: false))]
+            if let condition { arguments.append(IRArgument(name: "if", value: condition.value)) }
+            selections.append(.inlineFragment(IRInlineFragment(
+                typeCondition: nil, parentType: connectionType.id,
+                directives: [IRDirective(name: "defer", arguments: arguments, location: directive.location)],
+                selections: [pageInfoField])))
+        } else {
+            selections.append(pageInfoField)
+        }
         result.selections = selections
         return result
     }

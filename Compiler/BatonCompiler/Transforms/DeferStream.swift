@@ -15,23 +15,23 @@ public enum DeferStream {
             var labels: [String: Location?] = [:]
             let name = result.operations[index].name
             result.operations[index].selections = rewrite(result.operations[index].selections, document: name,
-                                                          labels: &labels, &diagnostics)
+                                                          schema: program.schema, labels: &labels, &diagnostics)
         }
         for var fragment in program.sortedFragments {
             var labels: [String: Location?] = [:]
-            fragment.selections = rewrite(fragment.selections, document: fragment.name, labels: &labels, &diagnostics)
+            fragment.selections = rewrite(fragment.selections, document: fragment.name, schema: program.schema, labels: &labels, &diagnostics)
             result.setFragment(fragment)
         }
         return (result, diagnostics)
     }
 
-    static func rewrite(_ selections: [IRSelection], document: String, labels: inout [String: Location?],
+    static func rewrite(_ selections: [IRSelection], document: String, schema: Schema, labels: inout [String: Location?],
                         _ diagnostics: inout [Diagnostic]) -> [IRSelection] {
         selections.map { selection in
             switch selection {
             case .field(var field):
                 if let children = field.selections {
-                    field.selections = rewrite(children, document: document, labels: &labels, &diagnostics)
+                    field.selections = rewrite(children, document: document, schema: schema, labels: &labels, &diagnostics)
                 }
                 if let index = field.directives.firstIndex(where: { $0.name == "stream" }) {
                     let directive = field.directives[index]
@@ -52,16 +52,17 @@ public enum DeferStream {
                 }
                 return .fragmentSpread(spread)
             case .inlineFragment(var inline):
-                inline.selections = rewrite(inline.selections, document: document, labels: &labels, &diagnostics)
+                inline.selections = rewrite(inline.selections, document: document, schema: schema, labels: &labels, &diagnostics)
                 if let index = inline.directives.firstIndex(where: { $0.name == "defer" }) {
-                    let fallback = inline.typeCondition.map { _ in "inline" } ?? "inline"
+                    // Without a label, an inline fragment's part is named after its type condition.
+                    let fallback = inline.typeCondition.map { schema[$0].name } ?? "inline"
                     inline.directives[index] = labelled(inline.directives[index], kind: "defer", document: document,
                                                         fallback: fallback, labels: &labels, &diagnostics)
                     if inline.directives[index].arguments.isEmpty { inline.directives.remove(at: index) }
                 }
                 return .inlineFragment(inline)
             case .condition(var condition):
-                condition.selections = rewrite(condition.selections, document: document, labels: &labels, &diagnostics)
+                condition.selections = rewrite(condition.selections, document: document, schema: schema, labels: &labels, &diagnostics)
                 return .condition(condition)
             }
         }
