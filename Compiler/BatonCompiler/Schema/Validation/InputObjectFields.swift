@@ -11,10 +11,10 @@ extension SchemaChecks {
                    code: "InputObjectFields")
         }
         for (fieldIndex, field) in type.inputFields.enumerated() {
-            let node = builder.inputFieldNodes[index][fieldIndex]
+            let node = builder.inputFieldNode(index, fieldIndex)
             let typeLocation = node.location(node.node.type.range)
             checkReservedName(field.name, field.location)
-            if !schema[field.type.namedType].kind.isInput {
+            if !kind(field.type.namedType).isInput {
                 report("The type of \(type.name).\(field.name) must be Input Type but got: \(text(field.type)).",
                        [typeLocation], code: "InputObjectFields")
             }
