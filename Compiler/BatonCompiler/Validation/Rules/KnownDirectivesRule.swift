@@ -21,11 +21,16 @@ final class KnownDirectivesRule: ValidationRule {
         let name = directive.name.value
         if let locations = locationsByName[name], !locations.isEmpty {
             if !locations.contains(location) {
-                context.report(Self.code, "Directive '@\(name)' may not be used on \(location.rawValue).",
+                context.report(Self.code, "Directive '@\(name)' may not be used on \(Self.describe(location)).",
                                [context.location(directive.range)])
             }
         } else {
             context.report(Self.code, "Unknown directive '@\(name)'.", [context.location(directive.range)])
         }
+    }
+
+    /// The location as graphql-core 3.3 names it in messages: `fragment spread`.
+    static func describe(_ location: DirectiveLocation) -> String {
+        String(location.rawValue.lowercased().map { $0 == "_" ? " " : $0 })
     }
 }

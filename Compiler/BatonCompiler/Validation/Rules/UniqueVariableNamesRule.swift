@@ -1,4 +1,5 @@
 import BatonDiagnostics
+import BatonSyntax
 
 /// An operation defines each variable once.
 final class UniqueVariableNamesRule: ValidationRule {
@@ -11,7 +12,9 @@ final class UniqueVariableNamesRule: ValidationRule {
         for definition in operation.definition.variableDefinitions {
             let name = definition.variable.value
             if groups[name] == nil { order.append(name) }
-            groups[name, default: []].append(context.location(definition.variable.range))
+            // graphql-core points at the name, after the `$`.
+            let range = definition.variable.range
+            groups[name, default: []].append(context.location(SourceRange(start: range.start + 1, end: range.end)))
         }
         for name in order {
             let locations = groups[name]!
