@@ -81,6 +81,22 @@ struct HostMappingTests {
         #expect(source.position(of: map.hostOffset(for: g)).utf16Column == 48)
     }
 
+    @Test func findsTheDocumentUnderAnEditorsCursor() throws {
+        let source = try fixture("Markers.swift")
+        let documents = SwiftHostScanner.scan(source).documents
+        // Line 11, column 11 (1-based) is `name` in the fragment.
+        let cursor = source.offset(line: 10, column: 10, in: .utf16)
+        let hit = try #require(documents.document(atHostOffset: cursor))
+        #expect(hit.document.kind == .fragment)
+        #expect(hit.graphQLOffset == offset(of: "name", in: hit.document))
+        #expect(hit.document.hostOffset(forGraphQLOffset: hit.graphQLOffset) == cursor)
+        // Outside every literal: the `struct` keyword.
+        #expect(documents.document(atHostOffset: source.offset(line: 7, column: 0)) == nil)
+        // A .graphql file maps one to one.
+        let file = HostFile.documents(for: Source(name: "Q.graphql", text: "query Q { a }")).documents
+        #expect(file.document(atHostOffset: 10)?.graphQLOffset == 10)
+    }
+
     @Test func diagnosticsInAMarkerRenderAtTheSwiftCharacter() throws {
         let source = try fixture("Markers.swift")
         let fragment = SwiftHostScanner.scan(source).documents[0]

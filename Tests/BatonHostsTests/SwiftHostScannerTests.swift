@@ -19,6 +19,23 @@ struct SwiftHostScannerTests {
         }
     }
 
+    @Test func readsThePropertyUnderEachMarker() throws {
+        let documents = SwiftHostScanner.scan(try fixture("Markers.swift")).documents
+        #expect(documents.map { $0.marker?.property?.name } == ["character", "q", "rename", "watch"])
+        #expect(documents.map { $0.marker?.property?.type } == [
+            "CharacterHeader_character", "OneLineRawQuery", "RenameMutation.Action", "WatchSubscription",
+        ])
+        let host = """
+            @Query("query A { a }") @MainActor private(set) var `a`: [String: A<B>]? = nil
+            @Query("query B { b }")
+            public static let b: (Int) -> Void, c = 1
+            @Query("query C { c }") func notAProperty() {}
+            @Query("query D { d }") var d = D()
+            """
+        #expect(scan(host).documents.map { $0.marker?.property?.name } == ["a", "b", nil, "d"])
+        #expect(scan(host).documents.map { $0.marker?.property?.type } == ["[String: A<B>]?", "(Int) -> Void", nil, nil])
+    }
+
     @Test func multiLineLiteralShedsTheClosingDelimitersIndentation() throws {
         let documents = SwiftHostScanner.scan(try fixture("Markers.swift")).documents
         let fragment = documents[0]

@@ -43,40 +43,34 @@ public struct Marker: Sendable, Hashable {
     /// From `@` to the attribute's closing parenthesis (to the end of the literal when the
     /// argument list is not closed).
     public var attributeRange: SourceRange
+    /// The property the marker is attached to, when a `var`/`let` follows (past other
+    /// attributes and modifiers).
+    public var property: MarkedProperty?
 
-    public init(kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange) {
+    public init(kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange,
+                property: MarkedProperty? = nil) {
         self.kind = kind
         self.range = range
         self.literalRange = literalRange
         self.attributeRange = attributeRange
+        self.property = property
     }
 }
 
-/// One GraphQL document source found in a host: the text of a marker literal in a Swift file,
-/// or a whole `.graphql`/`.gql` file.
-public struct HostDocument: Sendable {
-    /// The GraphQL text. For a marker, its `origin` ties it to the host so every location in
-    /// it maps to the exact Swift character (`Location.hostLocation`).
-    public var source: Source
-    /// The file the text was found in (the same object as `source` for a `.graphql` file).
-    public var host: Source
-    /// The marker holding the text; nil for a `.graphql`/`.gql` file.
-    public var marker: Marker?
+/// The declaration under a marker: `var character: CharacterHeader_character`. The compiler
+/// expects it typed as the generated type (the fragment's lens, the operation value, or
+/// `X.Action` for a mutation).
+public struct MarkedProperty: Sendable, Hashable {
+    public var name: String
+    public var nameRange: SourceRange
+    /// The declared type as written, without blanks around it; nil when there is none.
+    public var type: String?
+    public var typeRange: SourceRange?
 
-    public init(source: Source, host: Source, marker: Marker?) {
-        self.source = source
-        self.host = host
-        self.marker = marker
-    }
-
-    public var kind: MarkerKind? { marker?.kind }
-    public var markerRange: SourceRange? { marker?.range }
-    public var literalRange: SourceRange? { marker?.literalRange }
-
-    /// Where diagnostics about the document as a whole go: the marker's name in the host, or
-    /// the start of a `.graphql` file.
-    public var markerLocation: Location {
-        if let marker { return Location(source: host, range: marker.range) }
-        return Location(source: host, range: SourceRange(0, 0))
+    public init(name: String, nameRange: SourceRange, type: String?, typeRange: SourceRange?) {
+        self.name = name
+        self.nameRange = nameRange
+        self.type = type
+        self.typeRange = typeRange
     }
 }

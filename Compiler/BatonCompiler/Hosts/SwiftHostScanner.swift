@@ -61,9 +61,11 @@ public enum SwiftHostScanner {
             let markerRange = SourceRange(at.range.start, name.range.end)
             let literal = lexed.literals[argument.literal]
             let follower = tokens[nameIndex + 3]
-            let attributeEnd = closingParenthesis(tokens, bytes, from: nameIndex + 2) ?? literal.range.end
-            let marker = Marker(kind: kind, range: markerRange, literalRange: literal.range,
+            let close = closingParenthesis(tokens, bytes, from: nameIndex + 2)
+            let attributeEnd = close.map { tokens[$0].range.end } ?? literal.range.end
+            var marker = Marker(kind: kind, range: markerRange, literalRange: literal.range,
                                 attributeRange: SourceRange(at.range.start, attributeEnd))
+            if let close { marker.property = MarkedProperty.parse(tokens, bytes, from: close + 1) }
             i = nameIndex + 3
 
             guard literal.isTerminated else {
@@ -94,7 +96,7 @@ public enum SwiftHostScanner {
         return (documents, diagnostics)
     }
 
-    /// The end of the `)` closing the argument list whose first argument is at `first`.
+    /// The index of the `)` closing the argument list whose first argument is at `first`.
     static func closingParenthesis(_ tokens: [SwiftToken], _ bytes: [UInt8], from first: Int) -> Int? {
         var depth = 1
         var k = first
@@ -107,7 +109,7 @@ public enum SwiftHostScanner {
                 case UInt8(ascii: "("): depth += 1
                 case UInt8(ascii: ")"):
                     depth -= 1
-                    if depth == 0 { return token.range.end }
+                    if depth == 0 { return k }
                 default: break
                 }
             }

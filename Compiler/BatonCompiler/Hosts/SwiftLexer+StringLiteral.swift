@@ -15,7 +15,7 @@ extension SwiftLexer {
 
         var p = contentStart
         if multiline {
-            // `"""` followed by `#`s: the opening delimiter is complete only with its pounds.
+            // Nothing, not even blanks, may follow the opening `"""` on its line.
             if p < n && !SwiftLexer.isLineBreak(bytes[p]) {
                 literal.problems.append(SwiftLexProblem(
                     "multi-line string literal content must begin on a new line", at: SourceRange(p, p + 1)))
