@@ -22,16 +22,26 @@ struct FragmentGenerator {
     let schema: Schema
     var random: SeededGenerator
 
+    /// The types fragments are written on: objects and interfaces with a few fields.
+    let candidates: [NamedType]
+
     init(schema: Schema, seed: UInt64) {
         self.schema = schema
         self.random = SeededGenerator(seed: seed)
-    }
-
-    mutating func document(fragments count: Int) -> String {
-        let candidates = schema.types.filter { type in
+        self.candidates = schema.types.filter { type in
             (type.kind == .object || type.kind == .interface) && type.origin == .server
                 && !type.name.hasPrefix("__") && type.fields.count >= 3
         }
+    }
+
+    /// One fragment on a random type, named as given.
+    mutating func fragment(named name: String) -> (text: String, type: String) {
+        let type = candidates[Int(random.next() % UInt64(candidates.count))]
+        return ("fragment \(name) on \(type.name) " + selection(on: type.id, depth: 0), type.name)
+    }
+
+
+    mutating func document(fragments count: Int) -> String {
         var text = ""
         for index in 0..<count {
             let type = candidates[Int(random.next() % UInt64(candidates.count))]

@@ -28,8 +28,9 @@ let usage = """
       --schema-extension <sdl>   a client schema extension (repeatable)
       -h, --help                 show this help
 
-    <files...> are .graphql/.gql documents or directories holding them; all are compiled
-    together, so a fragment declared in one file may be spread in another.
+    <files...> are Swift sources (GraphQL in @Query/@Fragment/@Mutation/@Subscription marker
+    literals), .graphql/.gql documents, or directories holding them; all are compiled together,
+    so a fragment declared in one file may be spread in another.
 
     exit status: 0 no errors (warnings allowed), 1 an error or an unreadable file, 2 usage
     """
@@ -74,51 +75,18 @@ func parseValidate(_ arguments: ArraySlice<String>) -> ValidateArguments {
     return result
 }
 
-/// Expands directories into the documents they hold, sorted so output is stable.
-func documentPaths(_ paths: [String]) -> [String] {
-    var result: [String] = []
-    for path in paths {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let found = (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".graphql") || $0.hasSuffix(".gql") }
-                .sorted()
-                .map { "\(base)/\($0)" }
-            result.append(contentsOf: found)
-        } else {
-            result.append(path)
-        }
-    }
-    return result
-}
-
 func runValidate(_ arguments: ArraySlice<String>) -> ExitCode {
     let options = parseValidate(arguments)
-    if options.config != nil && options.schema == nil {
-        fail("--config is not supported yet by this build; pass --schema")
-    }
-    guard let schemaPath = options.schema else { fail("validate needs --schema <sdl> or --config <baton.json>") }
-    if options.files.isEmpty { fail("validate needs at least one document") }
-
-    var diagnostics: [Diagnostic] = []
-    func load(_ paths: [String]) -> [Source] {
-        paths.compactMap { path in
-            switch SourceLoader.load(path) {
-            case .loaded(let source): return source
-            case .failed(let diagnostic): diagnostics.append(diagnostic); return nil
-            }
-        }
-    }
-    let schema = load([schemaPath])
-    let extensions = load(options.extensions)
-    let documents = load(documentPaths(options.files))
-    if schema.isEmpty {
+    if options.config == nil && options.schema == nil { fail("validate needs --schema <sdl> or --config <baton.json>") }
+    if options.files.isEmpty { fail("validate needs at least one file or directory") }
+    let setup = CompilationSetup.prepare(.init(configPath: options.config, schemaPath: options.schema,
+                                               extensionPaths: options.extensions, paths: options.files))
+    var diagnostics = setup.diagnostics
+    guard let prepared = setup.prepared else {
         report(diagnostics)
         return .failure
     }
-    let result = Compilation.run(CompilationInput(schema: schema, schemaExtensions: extensions, documents: documents))
-    diagnostics.append(contentsOf: result.diagnostics)
+    diagnostics.append(contentsOf: Compilation.run(prepared.input).diagnostics)
     report(diagnostics)
     return diagnostics.hasErrors ? .failure : .success
 }
