@@ -101,31 +101,16 @@ func report(_ diagnostics: [Diagnostic]) {
 
 func runPrint(_ arguments: ArraySlice<String>) -> ExitCode {
     guard let operation = arguments.first, !operation.hasPrefix("-") else { fail("print needs an operation name") }
-    var options = parseValidate(arguments.dropFirst())
+    let options = parseValidate(arguments.dropFirst())
     if let language = options.language, language != "swift" { fail("print supports --language swift only") }
     if options.config == nil && options.schema == nil { fail("print needs --config <baton.json> or --schema <sdl>") }
-    if !options.extensions.isEmpty { fail("--schema-extension is not taken by print; name extensions in baton.json") }
-    if options.files.isEmpty { fail("print needs at least one document") }
-    options.files = hostPaths(options.files)
-    let output = PrintCommand.run(operation: operation,
-                                  TargetInput(configPath: options.config, schemaPath: options.schema, files: options.files))
+    if options.files.isEmpty { fail("print needs at least one file or directory") }
+    let output = PrintCommand.run(operation: operation, .init(configPath: options.config, schemaPath: options.schema,
+                                                              extensionPaths: options.extensions, paths: options.files))
     report(output.diagnostics)
     guard let text = output.text else { return .failure }
     FileHandle.standardOutput.write(Data(text.utf8))
     return .success
-}
-
-/// Expands directories into the Swift hosts and documents they hold, sorted.
-func hostPaths(_ paths: [String]) -> [String] {
-    paths.flatMap { path -> [String] in
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-            .filter { $0.hasSuffix(".graphql") || $0.hasSuffix(".gql") || $0.hasSuffix(".swift") }
-            .sorted()
-            .map { "\(base)/\($0)" }
-    }
 }
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -18,7 +18,7 @@ import Testing
     static var config: String { conformance.appendingPathComponent("tests/baton.json").path }
 
     @Test func printsTheDocumentsText() throws {
-        let output = PrintCommand.run(operation: "TestNotesPaginationQuery", TargetInput(configPath: Self.config, files: Self.sources))
+        let output = PrintCommand.run(operation: "TestNotesPaginationQuery", CompilationSetup.Request(configPath: Self.config, schemaPath: nil, paths: Self.sources))
         let expected = try String(contentsOf: Self.conformance.appendingPathComponent("documents/TestNotesPaginationQuery.graphql"), encoding: .utf8)
         #expect(output.text == expected)
         #expect(!output.diagnostics.hasErrors)
@@ -37,7 +37,7 @@ import Testing
             """
         let path = directory.appendingPathComponent("baton.json").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
-        let output = PrintCommand.run(operation: "TestHeaderQuery", TargetInput(configPath: path, files: Self.sources))
+        let output = PrintCommand.run(operation: "TestHeaderQuery", CompilationSetup.Request(configPath: path, schemaPath: nil, paths: Self.sources))
         let text = try String(contentsOf: Self.conformance.appendingPathComponent("documents/TestHeaderQuery.graphql"), encoding: .utf8)
         let id = PersistedDocumentID.id(of: String(text.dropLast()), algorithm: .md5)
         #expect(output.text == "# documentId: \(id)\n" + text)
@@ -57,19 +57,19 @@ import Testing
                 @Fragment("fragment Row_character on Character { name }") var row: Row_character
             }
             """.write(toFile: host, atomically: true, encoding: .utf8)
-        let output = PrintCommand.run(operation: "ScreenQuery", TargetInput(configPath: Self.config, files: [host]))
+        let output = PrintCommand.run(operation: "ScreenQuery", CompilationSetup.Request(configPath: Self.config, schemaPath: nil, paths: [host]))
         #expect(output.text == "query ScreenQuery($id:ID!){character(id:$id){...Row_character,id}}fragment Row_character on Character{name}\n")
     }
 
     @Test func anErrorPrintsNothing() {
         let output = PrintCommand.run(operation: "TestHeaderQuery",
-                                      TargetInput(configPath: Self.config, files: Self.sources + [Self.conformance.appendingPathComponent("tests/baton.json").path.replacingOccurrences(of: "baton.json", with: "missing.graphql")]))
+                                      CompilationSetup.Request(configPath: Self.config, schemaPath: nil, paths: Self.sources + [Self.conformance.appendingPathComponent("tests/baton.json").path.replacingOccurrences(of: "baton.json", with: "missing.graphql")]))
         #expect(output.text == nil)
         #expect(output.diagnostics.contains { $0.message.hasPrefix("cannot read ") })
     }
 
     @Test func anUnknownOperationIsAnError() {
-        let output = PrintCommand.run(operation: "testheaderquery", TargetInput(configPath: Self.config, files: Self.sources))
+        let output = PrintCommand.run(operation: "testheaderquery", CompilationSetup.Request(configPath: Self.config, schemaPath: nil, paths: Self.sources))
         #expect(output.text == nil)
         #expect(output.diagnostics.map(\.message).contains("no operation named 'testheaderquery' in the documents given (names are case-sensitive: did you mean 'TestHeaderQuery'?)"))
     }
@@ -86,13 +86,13 @@ extension PrintCommandTests {
         let fragment = "fragment N on Character @argumentDefinitions(count: {type: \"Int\", defaultValue: 1}) { notes(first: $count) { totalCount } }\n"
         let good = directory.appendingPathComponent("good.graphql").path
         try ("query Q { character(id: 1) { ...N @arguments(count: 3) } }\n" + fragment).write(toFile: good, atomically: true, encoding: .utf8)
-        let output = PrintCommand.run(operation: "Q", TargetInput(configPath: nil, schemaPath: schema, files: [good]))
+        let output = PrintCommand.run(operation: "Q", CompilationSetup.Request(configPath: nil, schemaPath: schema, paths: [good]))
         #expect(output.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
         #expect(output.text?.hasPrefix("query Q{character(id:1){...N_") == true)
 
         let bad = directory.appendingPathComponent("bad.graphql").path
         try ("query Q { character(id: 1) { notes(first: $count) { totalCount } ...N } }\n" + fragment).write(toFile: bad, atomically: true, encoding: .utf8)
-        let refused = PrintCommand.run(operation: "Q", TargetInput(configPath: nil, schemaPath: schema, files: [bad]))
+        let refused = PrintCommand.run(operation: "Q", CompilationSetup.Request(configPath: nil, schemaPath: schema, paths: [bad]))
         #expect(refused.text == nil)
         #expect(refused.diagnostics.contains { $0.message == "Variable '$count' is not defined by operation 'Q'." })
     }

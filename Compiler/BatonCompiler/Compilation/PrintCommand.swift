@@ -10,8 +10,8 @@ public enum PrintCommand {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func run(operation name: String, _ input: TargetInput) -> Output {
-        let target = TargetCompilation.compile(input)
+    public static func run(operation name: String, _ request: CompilationSetup.Request) -> Output {
+        let target = TargetCompilation.compile(request)
         var diagnostics = target.diagnostics
         guard !target.hasErrors else { return Output(text: nil, diagnostics: diagnostics) }
         guard let text = target.text(of: name) else {

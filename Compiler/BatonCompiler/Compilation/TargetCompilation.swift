@@ -7,21 +7,6 @@ import BatonSyntax
 import BatonTransforms
 import BatonValidation
 
-/// What a Baton run over a target reads: the configuration (or a schema alone) and the host
-/// files (`.swift`, `.graphql`, `.gql`; directories already expanded).
-public struct TargetInput: Sendable {
-    public var configPath: String?
-    /// `--schema`: replaces the configuration's `schema`, or stands alone without one.
-    public var schemaPath: String?
-    public var files: [String]
-
-    public init(configPath: String?, schemaPath: String? = nil, files: [String]) {
-        self.configPath = configPath
-        self.schemaPath = schemaPath
-        self.files = files
-    }
-}
-
 /// A compiled target: every stage up to the server texts, and every diagnostic.
 public struct CompiledTarget: Sendable {
     public var config: BatonConfig?
@@ -48,35 +33,23 @@ public struct CompiledTarget: Sendable {
     }
 }
 
-/// The Baton pipeline over a whole target: configuration, schema with Baton's directives and
-/// the client extensions, host documents, spec validation, Baton's directive placement, the IR
-/// and the transforms with Relay's and Baton's checks.
+/// The Baton pipeline over a whole target: the inputs `CompilationSetup` gathers, the schema
+/// with Baton's directives and the client extensions, host documents, spec validation (less
+/// what Relay's fragment arguments make moot), Baton's directive placement, the IR and the
+/// transforms with Relay's and Baton's checks.
 public enum TargetCompilation {
-    public static func compile(_ input: TargetInput) -> CompiledTarget {
+    public static func compile(_ request: CompilationSetup.Request) -> CompiledTarget {
         var target = CompiledTarget()
-        var schemaPath = input.schemaPath
-        var extensionPaths: [String] = []
-        if let configPath = input.configPath {
-            let loaded = BatonConfig.load(path: configPath)
-            target.diagnostics += loaded.diagnostics
-            guard let config = loaded.config else { return target }
-            target.config = config
-            schemaPath = schemaPath ?? config.schema?.resolved
-            extensionPaths = config.extensionFiles()
-        }
-        guard let schemaPath else {
-            target.diagnostics.append(.error("no schema: name one with `schema` in baton.json or with --schema", at: [], code: "Config"))
-            return target
-        }
-        let schemaSources = load([schemaPath], into: &target.diagnostics)
-        let extensionSources = load(extensionPaths, into: &target.diagnostics)
-        guard !schemaSources.isEmpty else { return target }
-        target.schema = buildSchema(schemaSources, extensions: extensionSources, into: &target.diagnostics)
+        let setup = CompilationSetup.prepare(request)
+        target.diagnostics = setup.diagnostics
+        guard let prepared = setup.prepared else { return target }
+        target.config = prepared.config
+        target.schema = buildSchema(prepared.input.schema, extensions: prepared.input.schemaExtensions, into: &target.diagnostics)
 
         // Documents: whole `.graphql` files and Swift marker literals.
         var syntaxFailed = Set<ObjectIdentifier>()
-        for source in load(input.files, into: &target.diagnostics) {
-            let found = HostFile.documents(for: source)
+        for file in prepared.input.files {
+            let found = Compilation.documents(in: file)
             target.diagnostics += found.diagnostics
             for document in found.documents {
                 let parsed = MarkerCheck.parse(document)
@@ -103,15 +76,6 @@ public enum TargetCompilation {
         target.diagnostics += transforms.diagnostics
         target.transforms = transforms
         return target
-    }
-
-    static func load(_ paths: [String], into diagnostics: inout [Diagnostic]) -> [Source] {
-        paths.compactMap { path in
-            switch SourceLoader.load(path) {
-            case .loaded(let source): return source
-            case .failed(let diagnostic): diagnostics.append(diagnostic); return nil
-            }
-        }
     }
 
     /// The schema's documents plus Baton's directive definitions, then the client extensions.
