@@ -64,6 +64,8 @@ public enum TargetCompilation {
         let spec = Validator.validate(valid, schema: schema)
         target.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
         target.diagnostics += ValidateDirectivePlacement.validate(valid)
+        // Input too deep for the validator is not transformed either.
+        if spec.contains(where: { $0.code == "ValidationAborted" }) { return target }
 
         let built = IRBuilder.build(valid, schema: schema)
         target.diagnostics += built.diagnostics

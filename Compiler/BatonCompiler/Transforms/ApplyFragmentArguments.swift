@@ -19,11 +19,16 @@ public enum ApplyFragmentArguments {
         return (result, applier.diagnostics)
     }
 
+    /// Spreads nested deeper than this (through fragments) are refused rather than followed, so
+    /// the recursion stays well within a thread's stack.
+    public static let maxSpreadDepth = 500
+
     struct Applier {
         let program: IRProgram
         var applied: [String: IRFragment] = [:]
         var inProgress = Set<String>()
         var diagnostics: [Diagnostic] = []
+        var depth = 0
 
         init(program: IRProgram) { self.program = program }
 
@@ -61,6 +66,14 @@ public enum ApplyFragmentArguments {
                 spread.directives = spread.directives.map { bind($0, scope) }
                 if applied[name] == nil {
                     guard !inProgress.contains(name) else { return .fragmentSpread(spread) }
+                    guard depth < ApplyFragmentArguments.maxSpreadDepth else {
+                        diagnostics.append(.error(
+                            "Fragments nest deeper than \(ApplyFragmentArguments.maxSpreadDepth) spreads here; Baton does not follow them further",
+                            at: [spread.location].compactMap { $0 }, code: "FragmentDepth"))
+                        return nil
+                    }
+                    depth += 1
+                    defer { depth -= 1 }
                     inProgress.insert(name)
                     var inner: [String: IRValue] = [:]
                     for definition in fragment.argumentDefinitions {
