@@ -38,7 +38,6 @@ public enum OperationTextPipeline {
     /// Relay's checks and Baton's on the program as built, before any transform.
     public static func validate(_ program: IRProgram) -> [Diagnostic] {
         ValidateFragmentArguments.validate(program)
-            + ValidateRequired.validate(program)
             + ValidateAliasAndCatch.validate(program)
             + ValidateEdgeDirectives.validate(program)
             + ValidateInlineFragments.validate(program)
@@ -50,6 +49,7 @@ public enum OperationTextPipeline {
         var diagnostics = validate(program)
         var common = program
         (common, diagnostics) = append(Connections.transform(common), to: diagnostics)
+        diagnostics += ValidateRequired.validate(common)
         (common, diagnostics) = append(DeferStream.transform(common), to: diagnostics)
         (common, diagnostics) = append(RefetchableFragments.transform(common), to: diagnostics)
 

@@ -6,6 +6,8 @@ import BatonSchema
 /// selection of one field (same response key, same place) carries the same `@required` and
 /// action; a `@required` field directly under a `@required` field has an action at least as
 /// severe as its parent's (its null bubbles into the parent); none inside an `@inline` fragment.
+/// It runs after the connection transform, as in Relay, so a `@required` on a connection's
+/// `node` disagrees with the `node { __typename }` the transform adds (Relay's documented caveat).
 public enum ValidateRequired {
     static let severity = ["NONE": 0, "LOG": 1, "THROW": 2]
 
@@ -47,16 +49,17 @@ public enum ValidateRequired {
                     }
                     if let (parent, parentAt) = parentAction, let action,
                        let mine = severity[action], let theirs = severity[parent], mine < theirs {
+                        // Relay's message, at the parent's directive, which would bubble the
+                        // child's null into a more severe action than the child asked for.
                         diagnostics.append(.error(
-                            "A `@required` field may not have an action less severe than that of its `@required` parent: '\(field.responseKey)' has `action: \(action)` under `action: \(parent)`; it should probably have `action: \(parent)`",
-                            at: [required.location, parentAt].compactMap { $0 }, code: "Required"))
+                            "A @required field may not have an `action` less severe than that of its @required parent. This @required directive should probably have `action: \(action)` so that it can match its parent",
+                            at: [parentAt, required.location].compactMap { $0 }, code: "Required"))
                     }
                 }
                 if let previous = seen[key] {
                     if previous.action != action {
-                        let describe: (String?) -> String = { $0.map { "`@required(action: \($0))`" } ?? "no `@required`" }
                         diagnostics.append(.error(
-                            "All selections of field '\(field.responseKey)' must have matching `@required` declarations: \(describe(action)) here, \(describe(previous.action)) elsewhere",
+                            "All references to a field must have matching @required declarations.",
                             at: [at, previous.location].compactMap { $0 }, code: "Required"))
                     }
                 } else {
