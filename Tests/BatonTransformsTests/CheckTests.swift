@@ -94,6 +94,9 @@ import Testing
     @Test func aliasRules() {
         #expect(error("query Q { node(id: 1) { ...C } } fragment C on Character { name }", "unaliased")
             == "1:25: Unexpected unaliased spread of fragment 'C' on type 'Character', which is not guaranteed to match its parent type 'Node'; add `@alias` so its accessor can be nil when it does not match")
+        #expect(error("query Q($c: Boolean!) { character(id: 1) { ...F @skip(if: $c) } } fragment F on Character { name }", "under `@skip`")?
+            .hasPrefix("1:44: Unexpected unaliased spread of fragment 'F' under `@skip`") == true)
+        #expect(error("query Q($c: Boolean!) { character(id: 1) { ...F @skip(if: $c) @alias } } fragment F on Character { name }", "under") == nil)
         #expect(error("query Q { character(id: 1) { ... @catch { name } } }", "@catch")
             == "1:34: `@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias")
         #expect(error("query Q { character(id: 1) { ... @alias { name } } }", "without `as`")?.hasPrefix("1:34: ") == true)

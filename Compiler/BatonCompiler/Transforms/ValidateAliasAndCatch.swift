@@ -5,7 +5,8 @@ import BatonSchema
 /// Relay's `@alias` and `@catch` rules for spreads and inline fragments. `@alias(as:)` takes a
 /// string literal, and an inline fragment without a type condition needs one (it has no type to
 /// be named after). A spread whose fragment is not guaranteed to match the type it is spread in
-/// (`...Note_fields` on a `Node`) must be aliased, so its accessor can be optional. `@catch` on
+/// (`...Note_fields` on a `Node`), or that is under `@include`/`@skip`, must be aliased, so its
+/// accessor can be optional (Relay's `enforce_fragment_alias_where_ambiguous`). `@catch` on
 /// an inline fragment needs `@alias`: the caught result is read through the alias.
 public enum ValidateAliasAndCatch {
     public static func validate(_ program: IRProgram) -> [Diagnostic] {
@@ -37,6 +38,13 @@ public enum ValidateAliasAndCatch {
                         diagnostics.append(.error(
                             "`@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias",
                             at: [caught.location].compactMap { $0 }, code: "Catch"))
+                    }
+                case .condition(let condition):
+                    // Written as `...F @include(if: $x)`: conditionally fetched, so aliased.
+                    for case .fragmentSpread(let spread) in condition.selections where spread.directive("alias") == nil {
+                        diagnostics.append(.error(
+                            "Unexpected unaliased spread of fragment '\(spread.fragmentName)' under `@\(condition.directiveName)`: Relay requires that conditionally fetched fragments are aliased; add `@alias` so its accessor can be nil when it was not fetched",
+                            at: [spread.location].compactMap { $0 }, code: "Alias"))
                     }
                 default:
                     return
