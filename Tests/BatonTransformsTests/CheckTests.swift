@@ -199,4 +199,11 @@ import Testing
             "1:99: Invalid `@semanticNonNull` level 2 on 'Query.c': its type '[String]' has levels 0 to 1",
         ])
     }
+
+    @Test func clientFieldsAreNullable() {
+        let schema = TestCompiler(schemaText: "type Query { a: String }", extensions: "extend type Query {\n  b: String!\n  c: [Int!]\n}")
+        let diagnostics = ValidateClientSchema.validate(schema.schema).map(TestCompiler.Output.describe)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.hasPrefix("2:3: Client field 'Query.b' cannot be non-null ('String!')") == true)
+    }
 }

@@ -59,7 +59,7 @@ public enum TargetCompilation {
             }
         }
         guard let schema = target.schema else { return target }
-        target.diagnostics += ValidateSemanticNonNull.validate(schema)
+        target.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
         let valid = target.documents.filter { !syntaxFailed.contains(ObjectIdentifier($0.source)) }
         let spec = Validator.validate(valid, schema: schema)
         target.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
