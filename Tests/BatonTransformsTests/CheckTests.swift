@@ -170,6 +170,8 @@ import Testing
             == "1:12: '$optimistic' cannot name a variable: the mutation value has a member of that name; choose another name")
         #expect(error("fragment Types on Character { name } query Q { character(id: 1) { ...Types } }", "cannot name a fragment")
             == "1:10: 'Types' cannot name a fragment: generated code already names its own type so; choose another name")
+        #expect(error("query Status { tokenizer { id } }", "cannot name an operation")
+            == "1:7: 'Status' cannot name an operation: the schema's enum 'Status' is generated as a type of that name; choose another name")
         #expect(error("query Q { node(id: 1) { ... on Character @alias(as: \"recordID\") { name } } }", "spread accessor")?.hasPrefix("1:53: ") == true)
         #expect(error("query Q { node(id: 1) { AbstractSlots: id } }", "cannot name a field")?.hasPrefix("1:25: ") == true)
         // Keyword-like names are escaped by the emitter, not refused.

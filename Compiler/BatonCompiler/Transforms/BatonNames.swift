@@ -13,7 +13,8 @@ import BatonSchema
 ///   `optimistic:`, so its variables may not take those names, and its payload's optimistic
 ///   response has `variable`; a subscription value has `subscription`;
 /// - operation and fragment types may not take the shared file's names (`Types`, `Slots`,
-///   `Guards`, `Sites`, `AbstractSlots`) nor `Baton`, the runtime module.
+///   `Guards`, `Sites`, `AbstractSlots`) nor `Baton`, the runtime module, nor the name of a
+///   schema enum, which the shared file generates as a type of that name.
 public enum BatonNames {
     static let lensMembers: Set<String> = ["anchor", "recordID"]
     static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "isLoadingNext", "isLoadingPrevious", "connectionID"]
@@ -23,8 +24,8 @@ public enum BatonNames {
         var diagnostics: [Diagnostic] = []
         let schema = program.schema
         for operation in program.operations where operation.generatedFrom == nil {
-            if sharedNames.contains(operation.name) {
-                diagnostics.append(refused(operation.name, "operation", because: "generated code already names its own type so", at: operation.nameLocation))
+            if let reason = clash(operation.name, schema) {
+                diagnostics.append(refused(operation.name, "operation", because: reason, at: operation.nameLocation))
             }
             let reserved: Set<String> = switch operation.kind {
             case .mutation: ["Action", "OptimisticResponse", "optimistic"]
@@ -40,8 +41,8 @@ public enum BatonNames {
             checkSelections(operation.selections, parent: operation.type, extra: extra, schema, &diagnostics)
         }
         for fragment in program.sortedFragments {
-            if sharedNames.contains(fragment.name) {
-                diagnostics.append(refused(fragment.name, "fragment", because: "generated code already names its own type so", at: fragment.nameLocation))
+            if let reason = clash(fragment.name, schema) {
+                diagnostics.append(refused(fragment.name, "fragment", because: reason, at: fragment.nameLocation))
             }
             let refetchable = fragment.directive("refetchable") != nil
             checkSelections(fragment.selections, parent: fragment.typeCondition, extra: refetchable ? ["Self"] : [],
@@ -50,8 +51,14 @@ public enum BatonNames {
         return diagnostics
     }
 
+    static func clash(_ name: String, _ schema: Schema) -> String? {
+        if sharedNames.contains(name) { return "generated code already names its own type so" }
+        if schema.type(named: name)?.kind == .enum { return "the schema's enum '\(name)' is generated as a type of that name" }
+        return nil
+    }
+
     static func refused(_ name: String, _ kind: String, because reason: String, at location: Location?) -> Diagnostic {
-        .error("'\(name)' cannot name a \(kind): \(reason); choose another name", at: [location].compactMap { $0 }, code: "ReservedName")
+        .error("'\(name)' cannot name \(kind.first == "o" ? "an" : "a") \(kind): \(reason); choose another name", at: [location].compactMap { $0 }, code: "ReservedName")
     }
 
     static func checkSelections(_ selections: [IRSelection], parent: TypeID, extra: Set<String>, connection: Bool = false,
