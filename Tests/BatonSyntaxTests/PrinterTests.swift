@@ -87,4 +87,16 @@ import BatonDiagnostics
             }
         }
     }
+
+    /// `spec/syntax/printed/` holds graphql-core 3.3.2's `print_ast` of every conformance
+    /// author document and of the Rick and Morty schema.
+    @Test(arguments: Fixtures.files(in: "syntax/printed", withExtension: "graphql"))
+    func printsConformanceDocumentsLikeGraphQLCore(printedPath: String) throws {
+        let name = String(printedPath.split(separator: "/").last!)
+        let originalPath = name.hasSuffix(".schema.graphql") ? "schemas/\(name)" : "conformance/sources/\(name)"
+        let result = Parser.parse(try Fixtures.source(originalPath))
+        #expect(result.diagnostics.isEmpty)
+        #expect(ReadablePrinter.print(result.document) == (try Fixtures.text(printedPath)))
+    }
 }
+

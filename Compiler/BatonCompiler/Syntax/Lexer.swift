@@ -475,7 +475,12 @@ struct LexerCore {
 
 @inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 @inline(__always) func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
-@inline(__always) func isNameContinue(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F || b &- 0x30 < 10 }
+/// `[A-Za-z0-9_]` as two 64-bit masks: one shift and test per byte in the name loop.
+@inline(__always) func isNameContinue(_ b: UInt8) -> Bool {
+    let low: UInt64 = 0x03FF_0000_0000_0000   // 0-9
+    let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z, _, a-z
+    return b < 0x80 && ((b < 0x40 ? low : high) >> UInt64(b & 0x3F)) & 1 != 0
+}
 
 @inline(__always) func hexValue(_ b: UInt8) -> Int {
     if b &- 0x30 < 10 { return Int(b &- 0x30) }
