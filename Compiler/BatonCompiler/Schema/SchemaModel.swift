@@ -15,10 +15,11 @@ public struct TypeID: Hashable, Sendable, Comparable {
 }
 
 /// A type reference inside the schema: a named type, possibly wrapped in lists and non-null.
-public indirect enum SchemaType: Hashable, Sendable {
+public enum SchemaType: Hashable, Sendable {
+    // Only the wrappers are boxed: a named type (most references) costs no allocation.
     case named(TypeID)
-    case list(SchemaType)
-    case nonNull(SchemaType)
+    indirect case list(SchemaType)
+    indirect case nonNull(SchemaType)
 
     public var namedType: TypeID {
         switch self {
@@ -324,7 +325,7 @@ public final class Schema: Sendable {
     }
 
     /// A type's kind, read in place.
-    public func kind(of type: TypeID) -> NamedTypeKind {
+    func kind(of type: TypeID) -> NamedTypeKind {
         types.withUnsafeBufferPointer { $0[Int(type.index)].kind }
     }
 

@@ -9,7 +9,7 @@ extension SchemaChecks {
         if fields.isEmpty && writtenMemberCount(index) == 0 {
             report("Type \(typeName) must define one or more fields.", allLocations(index), code: "FieldDefinitions")
         }
-        for fieldIndex in fields.indices {
+        for fieldIndex in suspiciousFields(fields) {
             let field = fields[fieldIndex]
             checkReservedName(field.name, field.location)
             if !kind(field.type.namedType).isOutput {
@@ -35,5 +35,36 @@ extension SchemaChecks {
                 checkDefaultValue(argument, description)
             }
         }
+    }
+
+    /// The fields any check could object to, found without copying a field: nearly all are
+    /// fine, and copying each would cost more than checking it.
+    func suspiciousFields(_ fields: [SchemaField]) -> [Int] {
+        var found: [Int] = []
+        fields.withUnsafeBufferPointer { fields in
+            for i in fields.indices {
+                if isReserved(fields[i].name) || !kind(fields[i].type.namedType).isOutput
+                    || fields[i].arguments.withUnsafeBufferPointer({ suspiciousInputValue($0) }) {
+                    found.append(i)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether any argument or input field might fail a check (defaults are always checked).
+    func suspiciousInputValue(_ values: UnsafeBufferPointer<InputValue>) -> Bool {
+        for i in values.indices {
+            if isReserved(values[i].name) || !kind(values[i].type.namedType).isInput || values[i].defaultValue != nil
+                || (values[i].deprecationReason != nil && values[i].type.isNonNull) {
+                return true
+            }
+        }
+        return false
+    }
+
+    func isReserved(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        return bytes.next() == 0x5F && bytes.next() == 0x5F
     }
 }

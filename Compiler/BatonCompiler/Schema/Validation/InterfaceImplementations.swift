@@ -47,6 +47,7 @@ extension SchemaChecks {
         let type = read(index) { (name: $0.name, fields: $0.fields, fieldIndex: $0.fieldIndex) }
         let interface = read(interfaceIndex) { (name: $0.name, fields: $0.fields) }
         for interfaceFieldIndex in interface.fields.indices {
+            if implementsCleanly(type.fields, type.fieldIndex, interface.fields, interfaceFieldIndex) { continue }
             let interfaceField = interface.fields[interfaceFieldIndex]
             let name = interfaceField.name
             var interfaceNode: Located<FieldDefinition> { fieldNode(interfaceIndex, interfaceFieldIndex) }
@@ -91,6 +92,31 @@ extension SchemaChecks {
                        + "\(type.name).\(name) must not be deprecated.",
                        [deprecatedDirective(typeField.directives, typeNode.source), typeNode.location(typeNode.node.type.range)],
                        code: "ImplementationFieldDeprecation", severity: .warning)
+            }
+        }
+    }
+
+    /// The common case, checked in place: the field exists with the interface's exact type
+    /// and arguments, and is not deprecated unless the interface's field is.
+    private func implementsCleanly(_ typeFields: [SchemaField], _ typeFieldIndex: [String: Int],
+                                   _ interfaceFields: [SchemaField], _ i: Int) -> Bool {
+        interfaceFields.withUnsafeBufferPointer { interfaceFields in
+            guard let t = typeFieldIndex[interfaceFields[i].name] else { return false }
+            return typeFields.withUnsafeBufferPointer { typeFields in
+                guard typeFields[t].type == interfaceFields[i].type,
+                      typeFields[t].deprecationReason == nil || interfaceFields[i].deprecationReason != nil else {
+                    return false
+                }
+                return typeFields[t].arguments.withUnsafeBufferPointer { typeArguments in
+                    interfaceFields[i].arguments.withUnsafeBufferPointer { interfaceArguments in
+                        guard typeArguments.count == interfaceArguments.count else { return false }
+                        for a in typeArguments.indices where typeArguments[a].name != interfaceArguments[a].name
+                            || typeArguments[a].type != interfaceArguments[a].type {
+                            return false
+                        }
+                        return true
+                    }
+                }
             }
         }
     }
