@@ -88,6 +88,12 @@ final class ValidationContext {
         self.fragments = fragments
         self.operations = operations
         self.fragmentIndex = index
+        spreadsByFragment = Array(repeating: nil, count: fragments.count)
+        spreadsByOperation = Array(repeating: nil, count: operations.count)
+        spreadTargetsByFragment = Array(repeating: nil, count: fragments.count)
+        usagesByFragment = Array(repeating: nil, count: fragments.count)
+        usagesByOperation = Array(repeating: nil, count: operations.count)
+        recursiveUsagesByOperation = Array(repeating: nil, count: operations.count)
         let always = !options.deferStreamRulesRequireSchemaDirectives
         self.checksDefer = always || schema.directive(named: "defer") != nil
         self.checksStream = always || schema.directive(named: "stream") != nil
@@ -138,8 +144,11 @@ final class ValidationContext {
         fragmentIndex[name].map { fragments[$0] }
     }
 
-    private var spreadsByFragment: [Int: [FragmentSpread]] = [:]
-    private var spreadsByOperation: [Int: [FragmentSpread]] = [:]
+    // Caches by fragment or operation id (filled in `init`; arrays, not lazy properties, so
+    // that writes stay in place).
+    private var spreadsByFragment: [[FragmentSpread]?]
+    private var spreadsByOperation: [[FragmentSpread]?]
+    private var spreadTargetsByFragment: [[Int]?]
 
     /// The spreads in a selection set and its nested fields and inline fragments (not inside the
     /// spread fragments), in graphql-core's order: a selection set's own spreads first, then its
@@ -173,24 +182,35 @@ final class ValidationContext {
         return spreads
     }
 
+    /// The fragments a fragment spreads (not through others), as ids, each once, in order.
+    private func spreadTargets(of fragmentID: Int) -> [Int] {
+        if let cached = spreadTargetsByFragment[fragmentID] { return cached }
+        var targets: [Int] = []
+        for spread in spreads(of: fragments[fragmentID]) {
+            if let id = fragmentIndex[spread.name.value], !targets.contains(id) { targets.append(id) }
+        }
+        spreadTargetsByFragment[fragmentID] = targets
+        return targets
+    }
+
     /// The fragments the operations reach through spreads, directly or not, each once, in the
-    /// order graphql-core finds them.
-    func recursivelyReferencedFragments(_ operations: [OperationEntry]) -> [FragmentEntry] {
-        var names: [String] = []
-        var collected = Set<String>()
+    /// order graphql-core finds them (as ids).
+    func recursivelyReferencedFragments(_ operations: [OperationEntry]) -> [Int] {
+        var result: [Int] = []
+        var seen = [Bool](repeating: false, count: fragments.count)
         for operation in operations {
-            for spread in spreads(of: operation) where collected.insert(spread.name.value).inserted {
-                names.append(spread.name.value)
+            for spread in spreads(of: operation) {
+                if let id = fragmentIndex[spread.name.value], !seen[id] {
+                    seen[id] = true
+                    result.append(id)
+                }
             }
         }
-        var result: [FragmentEntry] = []
         var i = 0
-        while i < names.count {
-            if let fragment = fragment(named: names[i]) {
-                result.append(fragment)
-                for spread in spreads(of: fragment) where collected.insert(spread.name.value).inserted {
-                    names.append(spread.name.value)
-                }
+        while i < result.count {
+            for id in spreadTargets(of: result[i]) where !seen[id] {
+                seen[id] = true
+                result.append(id)
             }
             i += 1
         }
@@ -199,12 +219,17 @@ final class ValidationContext {
 
     // MARK: Variable usages
 
-    private var usagesByFragment: [Int: [VariableUsage]] = [:]
-    private var usagesByOperation: [Int: [VariableUsage]] = [:]
-    private var recursiveUsagesByOperation: [Int: [VariableUsage]] = [:]
+    private var usagesByFragment: [[VariableUsage]?]
+    private var usagesByOperation: [[VariableUsage]?]
+    private var recursiveUsagesByOperation: [[VariableUsage]?]
 
     func variableUsages(of fragment: FragmentEntry) -> [VariableUsage] {
         if let cached = usagesByFragment[fragment.id] { return cached }
+        let definition = fragment.definition
+        guard VariableUsageCollector.mayUseVariables(definition.directives, definition.selectionSet) else {
+            usagesByFragment[fragment.id] = []
+            return []
+        }
         var collector = VariableUsageCollector(schema: schema, source: fragment.source)
         collector.collect(fragment.definition)
         usagesByFragment[fragment.id] = collector.usages
@@ -213,6 +238,11 @@ final class ValidationContext {
 
     func variableUsages(of operation: OperationEntry) -> [VariableUsage] {
         if let cached = usagesByOperation[operation.id] { return cached }
+        let definition = operation.definition
+        guard VariableUsageCollector.mayUseVariables(definition.directives, definition.selectionSet) else {
+            usagesByOperation[operation.id] = []
+            return []
+        }
         var collector = VariableUsageCollector(schema: schema, source: operation.source)
         collector.collect(operation.definition)
         usagesByOperation[operation.id] = collector.usages
@@ -223,8 +253,8 @@ final class ValidationContext {
     func recursiveVariableUsages(of operation: OperationEntry) -> [VariableUsage] {
         if let cached = recursiveUsagesByOperation[operation.id] { return cached }
         var usages = variableUsages(of: operation)
-        for fragment in recursivelyReferencedFragments([operation]) {
-            usages.append(contentsOf: variableUsages(of: fragment))
+        for id in recursivelyReferencedFragments([operation]) {
+            usages.append(contentsOf: variableUsages(of: fragments[id]))
         }
         recursiveUsagesByOperation[operation.id] = usages
         return usages

@@ -192,72 +192,72 @@ extension DirectiveLocation {
 /// How deep each definition nests once its spreads are followed (graphql-core's
 /// `FragmentNestingVisitor`), computed without recursion; a spread closing a cycle adds nothing.
 struct FragmentNesting {
-    private var fragmentDepths: [String: Int] = [:]
+    /// By fragment id, for the definition a name refers to (the last of that name).
+    private var depths: [Int]
     private let active: Bool
     private let context: ValidationContext
 
     init(context: ValidationContext) {
         self.context = context
-        self.active = !context.fragments.isEmpty
+        let count = context.fragments.count
+        self.active = count > 0
+        self.depths = [Int](repeating: -1, count: count)
         guard active else { return }
-        // One nesting per fragment name, in first-definition order, of the last definition.
-        var order: [String] = []
-        var nestings: [String: (depth: Int, spreads: [(String, Int)])] = [:]
-        for fragment in context.fragments where nestings[fragment.name] == nil {
-            order.append(fragment.name)
-            nestings[fragment.name] = (0, [])
+        // Each name once, in first-definition order, standing for its last definition.
+        var roots: [Int] = []
+        var seenRoot = [Bool](repeating: false, count: count)
+        var nestings = [(depth: Int, spreads: [(Int, Int)])?](repeating: nil, count: count)
+        for fragment in context.fragments {
+            guard let id = context.fragmentIndex[fragment.name], !seenRoot[id] else { continue }
+            seenRoot[id] = true
+            roots.append(id)
+            nestings[id] = Self.nesting(of: context.fragments[id].definition.selectionSet, context)
         }
-        for name in order {
-            if let fragment = context.fragment(named: name) {
-                nestings[name] = Self.nesting(of: fragment.definition.selectionSet)
-            }
-        }
-        var depths: [String: Int] = [:]
-        for root in order where depths[root] == nil {
-            var path: [(name: String, next: Int)] = [(root, 0)]
-            var onPath: Set<String> = [root]
+        var onPath = [Bool](repeating: false, count: count)
+        for root in roots where depths[root] < 0 {
+            var path: [(id: Int, next: Int)] = [(root, 0)]
+            onPath[root] = true
             while let top = path.last {
-                let spreads = nestings[top.name]!.spreads
+                let spreads = nestings[top.id]!.spreads
                 var i = top.next
                 var pushed = false
                 while i < spreads.count {
                     let spread = spreads[i].0
                     i += 1
-                    if nestings[spread] != nil && depths[spread] == nil && !onPath.contains(spread) {
+                    if spread >= 0 && depths[spread] < 0 && !onPath[spread] {
                         path[path.count - 1].next = i
                         path.append((spread, 0))
-                        onPath.insert(spread)
+                        onPath[spread] = true
                         pushed = true
                         break
                     }
                 }
                 if pushed { continue }
                 path.removeLast()
-                onPath.remove(top.name)
-                let nesting = nestings[top.name]!
-                depths[top.name] = Self.depth(nesting.depth, nesting.spreads, depths)
+                onPath[top.id] = false
+                let nesting = nestings[top.id]!
+                depths[top.id] = depth(nesting.depth, nesting.spreads)
             }
         }
-        fragmentDepths = depths
     }
 
-    private static func depth(_ own: Int, _ spreads: [(String, Int)], _ depths: [String: Int]) -> Int {
-        var depth = own
-        for (spread, at) in spreads { depth = max(depth, at + (depths[spread] ?? 0)) }
-        return depth
+    private func depth(_ own: Int, _ spreads: [(Int, Int)]) -> Int {
+        var result = own
+        for (spread, at) in spreads where spread >= 0 { result = max(result, at + max(0, depths[spread])) }
+        return result
     }
 
-    /// The depth of a selection set (1 for its own level) and its spreads with the depth of the
-    /// selection set holding each.
-    static func nesting(of selectionSet: SelectionSet) -> (depth: Int, spreads: [(String, Int)]) {
+    /// The depth of a selection set (1 for its own level) and its spreads (fragment ids, -1 for
+    /// unknown names) with the depth of the selection set holding each.
+    private static func nesting(of selectionSet: SelectionSet, _ context: ValidationContext) -> (depth: Int, spreads: [(Int, Int)]) {
         var maxDepth = 0
-        var spreads: [(String, Int)] = []
+        var spreads: [(Int, Int)] = []
         var stack: [(SelectionSet, Int)] = [(selectionSet, 1)]
         while let (set, depth) = stack.popLast() {
             maxDepth = max(maxDepth, depth)
             for selection in set.selections {
                 switch selection {
-                case .fragmentSpread(let spread): spreads.append((spread.name.value, depth))
+                case .fragmentSpread(let spread): spreads.append((context.fragmentIndex[spread.name.value] ?? -1, depth))
                 case .field(let field): if let nested = field.selectionSet { stack.append((nested, depth + 1)) }
                 case .inlineFragment(let inline): stack.append((inline.selectionSet, depth + 1))
                 }
@@ -268,12 +268,12 @@ struct FragmentNesting {
 
     func exceeds(_ operation: OperationEntry) -> Bool {
         guard active else { return false }
-        let nesting = Self.nesting(of: operation.definition.selectionSet)
-        return Self.depth(nesting.depth, nesting.spreads, fragmentDepths) > ValidationWalker.maxNestingDepth
+        let nesting = Self.nesting(of: operation.definition.selectionSet, context)
+        return depth(nesting.depth, nesting.spreads) > ValidationWalker.maxNestingDepth
     }
 
     func exceeds(_ fragment: FragmentEntry) -> Bool {
-        guard active else { return false }
-        return (fragmentDepths[fragment.name] ?? 0) > ValidationWalker.maxNestingDepth
+        guard active, let id = context.fragmentIndex[fragment.name] else { return false }
+        return depths[id] > ValidationWalker.maxNestingDepth
     }
 }

@@ -7,7 +7,7 @@ final class NoUnusedFragmentsRule: ValidationRule {
     let events: RuleEvents = [.finish]
 
     func finish(_ context: ValidationContext) {
-        let used = Set(context.recursivelyReferencedFragments(context.operations).map(\.name))
+        let used = Set(context.recursivelyReferencedFragments(context.operations).map { context.fragments[$0].name })
         let severity: Severity = context.options.unusedFragmentsAreWarnings ? .warning : .error
         for fragment in context.fragments where !used.contains(fragment.name) {
             context.report(Self.code, "Fragment '\(fragment.name)' is never used.",
