@@ -16,12 +16,15 @@ let package = Package(
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
         .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
+        .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonCompiler/IR"),
+        .target(name: "BatonTransforms", dependencies: ["BatonIR"], path: "Compiler/BatonCompiler/Transforms"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),
         // The pipeline batonc and baton-lsp share.
         .target(name: "BatonCompiler",
-                dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig"],
+                dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig",
+                               "BatonIR", "BatonTransforms"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
 
@@ -37,6 +40,10 @@ let package = Package(
         .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"], path: "Tests/BatonJSONTests"),
         .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig"], path: "Tests/BatonConfigTests"),
+        .testTarget(name: "BatonTransformsTests", dependencies: ["BatonTransforms", "BatonIR", "BatonSchema", "BatonSyntax"],
+                    path: "Tests/BatonTransformsTests"),
+        .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
+                    path: "Tests/BatonCompilerTests"),
     ],
     swiftLanguageModes: [.v6]
 )
