@@ -8,12 +8,22 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "BatonCompiler", targets: ["BatonSchema"]),
+        .library(name: "Baton", targets: ["Baton"]),
+        .library(name: "BatonTesting", targets: ["BatonTesting"]),
+        .library(name: "BatonInspector", targets: ["BatonInspector"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+
+        // MARK: Runtime
+        .target(name: "Baton", path: "Runtime/Baton"),
+        .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
+        .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
+        .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
+                    path: "Tests/BatonTests"),
     ],
     swiftLanguageModes: [.v6]
 )

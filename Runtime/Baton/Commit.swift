@@ -1,0 +1,215 @@
+/// A batch's kind: the server's data (which an image keeps), an optimistic layer's (kept with its
+/// undo), or the runtime's own local writes.
+public enum BatchKind: Sendable, Equatable {
+    case server, optimistic, local
+}
+
+/// What a commit changed: the slots (in records that existed before the batch) whose value or error
+/// differs from before it, which are exactly the slots it notified.
+public struct CommitResult: Sendable, Equatable {
+    public struct Notified: Sendable, Hashable, CustomStringConvertible {
+        public let record: String
+        public let field: String
+        public var description: String { "\(record).\(field)" }
+    }
+
+    public let kind: BatchKind
+    public let notified: [Notified]
+    public var changed: Int { notified.count }
+}
+
+/// An optimistic layer: a change set applied over the server's data, with what it overwrote, so a
+/// failure reverts it and a server batch can be applied beneath it.
+@MainActor public final class OptimisticLayer {
+    let changes: ChangeSet
+    var undo: [(record: Record, ref: Int32, value: Value?, error: FieldError?)] = []
+    public private(set) var isLive = true
+
+    init(changes: ChangeSet) { self.changes = changes }
+
+    func markReverted() { isLive = false }
+}
+
+/// The writes of one batch. Each slot's value and error before the batch are kept at its first
+/// write; when the batch ends, a slot notifies once if it ends different, and never in a record the
+/// batch created (nothing had read it).
+@MainActor struct Batch {
+    private struct Touch {
+        let record: Record
+        let ref: Int32
+        let value: Value?
+        let error: FieldError?
+    }
+
+    private var touches: [Touch] = []
+    private var seen: Set<TouchKey> = []
+    var created: Set<ObjectIdentifier> = []
+
+    private struct TouchKey: Hashable {
+        let record: ObjectIdentifier
+        let ref: Int32
+    }
+
+    private mutating func touch(_ record: Record, _ ref: Int32) {
+        if created.contains(ObjectIdentifier(record)) { return }
+        if seen.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted {
+            touches.append(Touch(record: record, ref: ref, value: record.peek(ref), error: record.peekError(ref)))
+        }
+    }
+
+    /// Writes `value` unless the slot already holds an equal one. Returns the value it replaced.
+    mutating func write(_ record: Record, _ ref: Int32, _ value: Value?) {
+        if sameSlot(record.peek(ref), value) { return }
+        touch(record, ref)
+        record.store(value, at: ref)
+    }
+
+    mutating func writeError(_ record: Record, _ ref: Int32, _ error: FieldError?) {
+        if record.peekError(ref) == error { return }
+        touch(record, ref)
+        record.storeError(error, at: ref)
+    }
+
+    /// Notifies the slots that ended different and returns them.
+    func end(store: Store) -> [CommitResult.Notified] {
+        var notified: [CommitResult.Notified] = []
+        for touch in touches {
+            if sameSlot(touch.record.peek(touch.ref), touch.value)
+                && touch.record.peekError(touch.ref) == touch.error { continue }
+            notified.append(.init(record: touch.record.key,
+                                  field: store.storageKey(touch.ref, on: touch.record.type)))
+            touch.record.notify(touch.ref)
+        }
+        return notified
+    }
+}
+
+extension Store {
+    /// Commits a change set as one batch of `kind` and notifies once at its end. A server or local
+    /// batch under live optimistic layers lifts them, writes, and lays them again, so only the net
+    /// difference is notified.
+    @discardableResult
+    public func commit(_ changes: ChangeSet, kind: BatchKind = .server) -> CommitResult {
+        var batch = Batch()
+        let live = layers.filter(\.isLive)
+        for layer in live.reversed() { lift(layer, in: &batch) }
+        var none: [UndoEntry]? = nil
+        apply(changes, in: &batch, undo: &none)
+        for layer in live { lay(layer, in: &batch) }
+        let notified = batch.end(store: self)
+        log?(.committed(kind: kind, changed: notified.count))
+        return CommitResult(kind: kind, notified: notified)
+    }
+
+    /// Applies a change set as an optimistic layer over everything committed so far.
+    @discardableResult
+    public func applyOptimistic(_ changes: ChangeSet) -> (OptimisticLayer, CommitResult) {
+        let layer = OptimisticLayer(changes: changes)
+        var batch = Batch()
+        lay(layer, in: &batch)
+        layers.append(layer)
+        let notified = batch.end(store: self)
+        log?(.committed(kind: .optimistic, changed: notified.count))
+        return (layer, CommitResult(kind: .optimistic, notified: notified))
+    }
+
+    /// Reverts a layer (a failed mutation): later layers are lifted and laid again over the gap.
+    @discardableResult
+    public func revert(_ layer: OptimisticLayer) -> CommitResult {
+        guard layer.isLive, let position = layers.firstIndex(where: { $0 === layer }) else {
+            return CommitResult(kind: .optimistic, notified: [])
+        }
+        var batch = Batch()
+        let later = Array(layers[(position + 1)...]).filter(\.isLive)
+        for other in later.reversed() { lift(other, in: &batch) }
+        lift(layer, in: &batch)
+        layer.markReverted()
+        layers.remove(at: position)
+        for other in later { lay(other, in: &batch) }
+        let notified = batch.end(store: self)
+        log?(.committed(kind: .optimistic, changed: notified.count))
+        return CommitResult(kind: .optimistic, notified: notified)
+    }
+
+    /// The server's answer to a layer's mutation replaces the layer in one batch.
+    @discardableResult
+    public func resolve(_ layer: OptimisticLayer, with changes: ChangeSet) -> CommitResult {
+        if let position = layers.firstIndex(where: { $0 === layer }) {
+            var batch = Batch()
+            let live = layers.filter(\.isLive)
+            for other in live.reversed() { lift(other, in: &batch) }
+            layer.markReverted()
+            layers.remove(at: position)
+            var none: [UndoEntry]? = nil
+            apply(changes, in: &batch, undo: &none)
+            for other in layers where other.isLive { lay(other, in: &batch) }
+            let notified = batch.end(store: self)
+            log?(.committed(kind: .server, changed: notified.count))
+            return CommitResult(kind: .server, notified: notified)
+        }
+        return commit(changes, kind: .server)
+    }
+
+    private func lift(_ layer: OptimisticLayer, in batch: inout Batch) {
+        for entry in layer.undo.reversed() {
+            batch.write(entry.record, entry.ref, entry.value)
+            batch.writeError(entry.record, entry.ref, entry.error)
+        }
+        layer.undo.removeAll()
+    }
+
+    private func lay(_ layer: OptimisticLayer, in batch: inout Batch) {
+        var undo: [UndoEntry]? = []
+        apply(layer.changes, in: &batch, undo: &undo)
+        layer.undo = undo ?? []
+    }
+
+    typealias UndoEntry = (record: Record, ref: Int32, value: Value?, error: FieldError?)
+
+    /// The commit's order: find or create every record, then for each one revive it if it was
+    /// deleted, write the entries (the last one wins; an equal value writes nothing) clearing the
+    /// error of each slot written without one, then the field errors.
+    private func apply(_ changes: ChangeSet, in batch: inout Batch, undo: inout [UndoEntry]?) {
+        var targets: [Record] = []
+        targets.reserveCapacity(changes.records.count)
+        for change in changes.records {
+            targets.append(findOrCreate(change.key, change.type, created: &batch.created))
+        }
+        for (change, record) in zip(changes.records, targets) {
+            if record.isDeleted { record.isDeleted = false }
+            var erred: Set<Int32> = []
+            for (slot, _) in change.errors { erred.insert(slotRef(slot, on: record.type)) }
+            for (slot, value) in change.entries {
+                let ref = slotRef(slot, on: record.type)
+                undo?.append((record, ref, record.peek(ref), record.peekError(ref)))
+                batch.write(record, ref, resolve(value, created: &batch.created))
+                if !erred.contains(ref) { batch.writeError(record, ref, nil) }
+            }
+            for (slot, error) in change.errors {
+                let ref = slotRef(slot, on: record.type)
+                undo?.append((record, ref, record.peek(ref), record.peekError(ref)))
+                batch.writeError(record, ref, error)
+            }
+        }
+    }
+
+    private func resolve(_ value: IngestValue, created: inout Set<ObjectIdentifier>) -> Value {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .float(let number): return .float(number)
+        case .string(let text): return .string(text)
+        case .link(let key): return .link(linkTarget(key, created: &created))
+        case .links(let keys): return .links(keys.map { $0.map { linkTarget($0, created: &created) } })
+        case .list(let values): return .list(values.map { resolve($0, created: &created) })
+        }
+    }
+
+    /// A link's target: the ingest wrote the target's own record in the same set, so it exists or is
+    /// being created in this batch.
+    private func linkTarget(_ key: String, created: inout Set<ObjectIdentifier>) -> Record {
+        if let record = records[key] { return record }
+        return findOrCreate(key, .query, created: &created)
+    }
+}

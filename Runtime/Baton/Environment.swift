@@ -1,0 +1,53 @@
+/// The session: a store and the doors into it. Every write enters through `commit…`, which ingests
+/// the bytes off the main actor and commits the change set on it as one batch.
+@MainActor public final class Environment {
+    public let store: Store
+
+    /// Where log events go; nil silences the log.
+    public var log: ((LogEvent) -> Void)? {
+        get { store.log }
+        set { store.log = newValue }
+    }
+
+    public init(store: Store = Store()) {
+        self.store = store
+    }
+
+    /// Commits a payload by the operation's plan, as a fetch's response is committed. A payload may
+    /// be partial: what it leaves out reads as missing.
+    @discardableResult
+    public func commitPayload<O: Operation>(_ operation: O, _ payload: Payload) async throws -> CommitResult {
+        try await commit(operation, payload, complete: false, kind: .server)
+    }
+
+    /// Commits a server's response to the operation: complete, so an omitted field is malformed.
+    @discardableResult
+    public func commitResponse<O: Operation>(_ operation: O, _ payload: Payload) async throws -> CommitResult {
+        try await commit(operation, payload, complete: true, kind: .server)
+    }
+
+    private func commit<O: Operation>(_ operation: O, _ payload: Payload, complete: Bool,
+                                      kind: BatchKind) async throws -> CommitResult {
+        let plan = O.plan
+        let variables = operation.variables
+        let bytes = payload.bytes
+        let changes = try await Task.detached {
+            try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: complete)
+        }.value
+        return store.commit(changes, kind: kind)
+    }
+
+    /// The operation's data: its root lens over the root record of its kind, with its variables as
+    /// the owner's scope.
+    public func data<O: Operation>(for operation: O) -> O.Data {
+        let record = store.root(of: O.plan.kind)
+        return O.Data(anchor: Anchor(record: record, owner: Owner(store: store, variables: operation.variables),
+                                     origin: record))
+    }
+
+    /// A lens made by hand over a record (tests, previews): it reads what the store holds there.
+    public func lens<L: Lens>(_ type: L.Type, at key: String, variables: Variables = [:]) -> L? {
+        guard let record = store.record(forKey: key) else { return nil }
+        return L(anchor: Anchor(record: record, owner: Owner(store: store, variables: variables), origin: record))
+    }
+}

@@ -1,0 +1,69 @@
+/// A scalar field's kind, as the plan names it. `id` and `enumeration` read as strings; `custom`
+/// keeps the token's text exactly as the server wrote it.
+public enum ScalarKind: Hashable, Sendable {
+    case string, id, enumeration, int, float, bool, custom
+}
+
+/// Where a field is stored: a process-numbered constant, a key rendered from variables, or (under an
+/// interface or union) the same key on whichever concrete type the record has.
+public enum StorageKey: Sendable {
+    case fixed(Slot)
+    case dynamic(DynamicKey)
+    case abstract(AbstractSlot)
+}
+
+/// What a field holds: a scalar (or a list of scalars, nesting as the response nests), or a link to
+/// a child selection, one record or a list of records.
+public enum FieldKind: Sendable {
+    case scalar(ScalarKind, list: Bool)
+    case link(Selection, plural: Bool)
+}
+
+/// One row of a plan's table: response key, storage key, kind, and the facts that change how the
+/// ingest treats it. Generated code writes one constructor call per field.
+public struct Field: Sendable {
+    public let responseKey: String
+    public let storageKey: StorageKey
+    public let kind: FieldKind
+    public let guards: Guards
+    /// A client field (`schemaExtensions`): no server answers it, so a complete response may omit it.
+    public let isClient: Bool
+    /// The `@defer` label of the part that carries the field; a first response may omit it.
+    public let deferLabel: String?
+
+    public init(
+        _ responseKey: String, key: StorageKey, kind: FieldKind, guards: Guards = .always,
+        client: Bool = false, deferLabel: String? = nil
+    ) {
+        self.responseKey = responseKey
+        self.storageKey = key
+        self.kind = kind
+        self.guards = guards
+        self.isClient = client
+        self.deferLabel = deferLabel
+    }
+
+    public static func scalar(
+        _ responseKey: String, key: StorageKey, kind: ScalarKind, list: Bool = false,
+        guards: Guards = .always, client: Bool = false, deferLabel: String? = nil
+    ) -> Field {
+        Field(responseKey, key: key, kind: .scalar(kind, list: list), guards: guards, client: client,
+              deferLabel: deferLabel)
+    }
+
+    public static func linked(
+        _ responseKey: String, key: StorageKey, selection: Selection, guards: Guards = .always,
+        client: Bool = false, deferLabel: String? = nil
+    ) -> Field {
+        Field(responseKey, key: key, kind: .link(selection, plural: false), guards: guards,
+              client: client, deferLabel: deferLabel)
+    }
+
+    public static func plural(
+        _ responseKey: String, key: StorageKey, selection: Selection, guards: Guards = .always,
+        client: Bool = false, deferLabel: String? = nil
+    ) -> Field {
+        Field(responseKey, key: key, kind: .link(selection, plural: true), guards: guards,
+              client: client, deferLabel: deferLabel)
+    }
+}

@@ -1,0 +1,117 @@
+/// A plan bound to one set of variables: guards dropped, keys rendered, variants merged per concrete
+/// type. This is what the ingest walks, so it tests no field for what it is.
+final class ResolvedSelection: @unchecked Sendable {
+    let type: TypeID
+    let abstract: Bool
+    /// Filled once right after creation (children may refer back through shared selections).
+    var concrete: ResolvedVariant!
+    var byType: [Int32: ResolvedVariant] = [:]
+    var others: ResolvedVariant!
+
+    init(type: TypeID, abstract: Bool) {
+        self.type = type
+        self.abstract = abstract
+    }
+
+    func variant(for type: TypeID) -> ResolvedVariant {
+        if !abstract { return concrete }
+        return byType[type.index] ?? others
+    }
+}
+
+/// The fields one concrete type reads, with its key fields' positions among them.
+struct ResolvedVariant: Sendable {
+    let fields: [ResolvedField]
+    let key: [[UInt8]]
+    /// For each field, its position in `key`, or -1.
+    let keyPosition: [Int]
+    /// Fields a complete response must carry: the server's own, outside deferred parts.
+    let required: [Int]
+}
+
+enum ResolvedSlot: Sendable {
+    case fixed(Slot)
+    case rendered(String)
+    case abstract(AbstractSlot)
+}
+
+enum ResolvedKind: Sendable {
+    case scalar(ScalarKind)
+    case link(ResolvedSelection, plural: Bool)
+}
+
+struct ResolvedField: Sendable {
+    let responseKey: [UInt8]
+    let name: String
+    let slot: ResolvedSlot
+    /// The storage key's text, which path ids are made of.
+    let keyText: String
+    let kind: ResolvedKind
+}
+
+struct Resolver {
+    let variables: Variables
+    private var done: [ObjectIdentifier: ResolvedSelection] = [:]
+
+    init(variables: Variables) { self.variables = variables }
+
+    mutating func resolve(_ selection: Selection) -> ResolvedSelection {
+        if let found = done[ObjectIdentifier(selection)] { return found }
+        let resolved = ResolvedSelection(type: selection.type, abstract: selection.abstract)
+        done[ObjectIdentifier(selection)] = resolved
+        if selection.abstract {
+            for variant in selection.variants {
+                let merged = makeVariant(key: variant.key ?? selection.key,
+                                         fields: selection.fields + variant.fields)
+                if variant.types.isEmpty {
+                    resolved.others = merged
+                } else {
+                    for type in variant.types where resolved.byType[type.index] == nil {
+                        resolved.byType[type.index] = merged
+                    }
+                }
+            }
+            if resolved.others == nil {
+                resolved.others = makeVariant(key: selection.key, fields: selection.fields)
+            }
+        } else {
+            let fields = selection.fields + selection.variants.flatMap(\.fields)
+            resolved.concrete = makeVariant(key: selection.key, fields: fields)
+        }
+        return resolved
+    }
+
+    private mutating func makeVariant(key: [String], fields: [Field]) -> ResolvedVariant {
+        var out: [ResolvedField] = []
+        var required: [Int] = []
+        var seen: Set<String> = []
+        for field in fields where field.guards.hold(variables) {
+            // The first field wins a response key, as the merged selection does.
+            guard seen.insert(field.responseKey).inserted else { continue }
+            let slot: ResolvedSlot
+            let keyText: String
+            switch field.storageKey {
+            case .fixed(let fixed):
+                slot = .fixed(fixed)
+                keyText = fixed.key
+            case .dynamic(let dynamic):
+                keyText = dynamic.render(variables)
+                slot = .rendered(keyText)
+            case .abstract(let abstract):
+                slot = .abstract(abstract)
+                keyText = abstract.key
+            }
+            let kind: ResolvedKind
+            switch field.kind {
+            case .scalar(let scalar, _): kind = .scalar(scalar)
+            case .link(let child, let plural): kind = .link(resolve(child), plural: plural)
+            }
+            if !field.isClient && field.deferLabel == nil { required.append(out.count) }
+            out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
+                                     slot: slot, keyText: keyText, kind: kind))
+        }
+        let keyBytes = key.map { Array($0.utf8) }
+        let positions = out.map { field in keyBytes.firstIndex(of: field.responseKey) ?? -1 }
+        return ResolvedVariant(fields: out, key: keyBytes, keyPosition: positions, required: required)
+    }
+}

@@ -1,0 +1,91 @@
+// Written by hand exactly as batonc is to emit it (the shared file of a target): types and
+// storage-key constants, numbered by the process on first touch.
+import Foundation
+@_spi(Generated) import Baton
+
+enum Types {
+    static let Query = Baton.Registry.type("Query")
+    static let Character = Baton.Registry.type("Character")
+    static let Characters = Baton.Registry.type("Characters")
+    static let Location = Baton.Registry.type("Location")
+    static let Episode = Baton.Registry.type("Episode")
+    static let Info = Baton.Registry.type("Info")
+    static let Tokenizer = Baton.Registry.type("Tokenizer")
+    static let Quote = Baton.Registry.type("Quote")
+    static let SearchResult = Baton.Registry.type("SearchResult")
+}
+
+enum Slots {
+    enum Query {
+        static let character_id = Baton.DynamicKey(Types.Query, "character", [.init("id", [.variable("id")])])
+        static let character_2c1f0a = Baton.Registry.slot(Types.Query, "character(id:\"a,b\")")
+        static let characters_page = Baton.DynamicKey(Types.Query, "characters", [.init("page", [.variable("page")])])
+        static let characters_filter = Baton.DynamicKey(Types.Query, "characters", [
+            .init("filter", [.literal("{\"name\":"), .variable("name"), .literal(",\"status\":\"Alive\"}")]),
+        ])
+        static let charactersByIds_ids = Baton.DynamicKey(Types.Query, "charactersByIds", [
+            .init("ids", [.literal("["), .variable("id"), .literal(",\"2\"]")]),
+        ])
+        static let search_7d0e2b = Baton.Registry.slot(Types.Query, "search(name:\"$0.00\")")
+        static let tokenizer = Baton.Registry.slot(Types.Query, "tokenizer")
+        static let quote_base_quote = Baton.DynamicKey(Types.Query, "quote", [
+            .init("base", [.variable("base")]), .init("quote", [.variable("quote")]),
+        ])
+    }
+    enum Character {
+        static let id = Baton.Registry.slot(Types.Character, "id")
+        static let name = Baton.Registry.slot(Types.Character, "name")
+        static let status = Baton.Registry.slot(Types.Character, "status")
+        static let species = Baton.Registry.slot(Types.Character, "species")
+        static let type = Baton.Registry.slot(Types.Character, "type")
+        static let gender = Baton.Registry.slot(Types.Character, "gender")
+        static let image = Baton.Registry.slot(Types.Character, "image")
+        static let origin = Baton.Registry.slot(Types.Character, "origin")
+        static let location = Baton.Registry.slot(Types.Character, "location")
+        static let episode = Baton.Registry.slot(Types.Character, "episode")
+    }
+    enum Characters {
+        static let results = Baton.Registry.slot(Types.Characters, "results")
+        static let info = Baton.Registry.slot(Types.Characters, "info")
+    }
+    enum Location {
+        static let id = Baton.Registry.slot(Types.Location, "id")
+        static let name = Baton.Registry.slot(Types.Location, "name")
+        static let dimension = Baton.Registry.slot(Types.Location, "dimension")
+    }
+    enum Episode {
+        static let id = Baton.Registry.slot(Types.Episode, "id")
+        static let name = Baton.Registry.slot(Types.Episode, "name")
+        static let air_date = Baton.Registry.slot(Types.Episode, "air_date")
+    }
+    enum Info {
+        static let count = Baton.Registry.slot(Types.Info, "count")
+    }
+    enum Tokenizer {
+        static let id = Baton.Registry.slot(Types.Tokenizer, "id")
+        static let text = Baton.Registry.slot(Types.Tokenizer, "text")
+        static let strings = Baton.Registry.slot(Types.Tokenizer, "strings")
+        static let count = Baton.Registry.slot(Types.Tokenizer, "count")
+        static let counts = Baton.Registry.slot(Types.Tokenizer, "counts")
+        static let ratio = Baton.Registry.slot(Types.Tokenizer, "ratio")
+        static let ratios = Baton.Registry.slot(Types.Tokenizer, "ratios")
+        static let flag = Baton.Registry.slot(Types.Tokenizer, "flag")
+        static let flags = Baton.Registry.slot(Types.Tokenizer, "flags")
+        static let json = Baton.Registry.slot(Types.Tokenizer, "json")
+        static let jsons = Baton.Registry.slot(Types.Tokenizer, "jsons")
+    }
+    enum Quote {
+        static let base = Baton.Registry.slot(Types.Quote, "base")
+        static let quote = Baton.Registry.slot(Types.Quote, "quote")
+        static let rate = Baton.Registry.slot(Types.Quote, "rate")
+    }
+}
+
+enum Guards {
+    static let withOrigin = Baton.Guard("withOrigin", passing: true)
+    static let hideStatus = Baton.Guard("hideStatus", passing: false)
+}
+
+enum AbstractSlots {
+    static let id = Baton.AbstractSlot("id")
+}
