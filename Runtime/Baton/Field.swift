@@ -25,14 +25,14 @@ public struct Field: Sendable {
     public let responseKey: String
     public let storageKey: StorageKey
     public let kind: FieldKind
-    public let guards: Guards
+    public let guards: GuardSet
     /// A client field (`schemaExtensions`): no server answers it, so a complete response may omit it.
     public let isClient: Bool
     /// The `@defer` label of the part that carries the field; a first response may omit it.
     public let deferLabel: String?
 
     public init(
-        _ responseKey: String, key: StorageKey, kind: FieldKind, guards: Guards = .always,
+        _ responseKey: String, key: StorageKey, kind: FieldKind, guards: GuardSet = .always,
         client: Bool = false, deferLabel: String? = nil
     ) {
         self.responseKey = responseKey
@@ -45,14 +45,14 @@ public struct Field: Sendable {
 
     public static func scalar(
         _ responseKey: String, key: StorageKey, kind: ScalarKind, list: Bool = false,
-        guards: Guards = .always, client: Bool = false, deferLabel: String? = nil
+        guards: GuardSet = .always, client: Bool = false, deferLabel: String? = nil
     ) -> Field {
         Field(responseKey, key: key, kind: .scalar(kind, list: list), guards: guards, client: client,
               deferLabel: deferLabel)
     }
 
     public static func linked(
-        _ responseKey: String, key: StorageKey, selection: Selection, guards: Guards = .always,
+        _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
         client: Bool = false, deferLabel: String? = nil
     ) -> Field {
         Field(responseKey, key: key, kind: .link(selection, plural: false), guards: guards,
@@ -60,7 +60,7 @@ public struct Field: Sendable {
     }
 
     public static func plural(
-        _ responseKey: String, key: StorageKey, selection: Selection, guards: Guards = .always,
+        _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
         client: Bool = false, deferLabel: String? = nil
     ) -> Field {
         Field(responseKey, key: key, kind: .link(selection, plural: true), guards: guards,

@@ -19,13 +19,13 @@ public struct Guard: Hashable, Sendable {
 
 /// A field's guards: alternatives of conjunctions; selected when any alternative holds all its
 /// guards, always when there are no alternatives.
-public struct Guards: Hashable, Sendable, ExpressibleByArrayLiteral {
+public struct GuardSet: Hashable, Sendable, ExpressibleByArrayLiteral {
     public let alternatives: [[Guard]]
 
     public init(_ alternatives: [[Guard]]) { self.alternatives = alternatives }
     public init(arrayLiteral elements: [Guard]...) { self.alternatives = elements }
 
-    public static let always = Guards([])
+    public static let always = GuardSet([])
 
     public func hold(_ variables: Variables) -> Bool {
         if alternatives.isEmpty { return true }

@@ -101,7 +101,10 @@ public struct Ingest {
             type = Registry.type(name)
             path = pathKey + ":" + name
         }
-        let variant = selection.variant(for: type)
+        var variant = selection.variant(for: type)
+        if !selection.isListed(type) && !selection.conditions.isEmpty {
+            variant = selection.variant(for: type, answers: try lookAheadAnswers(selection))
+        }
         var keyValues = [String?](repeating: nil, count: variant.key.count)
         var ownKey: String? = variant.key.isEmpty ? path : nil
         var entries: [(slot: EntrySlot, value: IngestValue)] = []
@@ -121,9 +124,11 @@ public struct Ingest {
             let field = variant.fields[index]
             let slot = entrySlot(field.slot, on: type)
             switch field.kind {
-            case .scalar(let kind):
+            case .scalar(let kind, let list):
                 let keyPosition = variant.keyPosition[index]
-                if keyPosition >= 0 {
+                if kind == .custom {
+                    entries.append((slot, try list ? readCustomList() : readCustom()))
+                } else if keyPosition >= 0 {
                     let (value, text) = try readKeyScalar(kind)
                     keyValues[keyPosition] = text
                     entries.append((slot, value))
@@ -204,6 +209,23 @@ public struct Ingest {
         return nil
     }
 
+    /// Which membership answers (`__isNode`) the rest of the current object carries.
+    private mutating func lookAheadAnswers(_ selection: ResolvedSelection) throws -> [Bool] {
+        let mark = reader.position
+        defer { reader.position = mark }
+        var answers = [Bool](repeating: false, count: selection.conditions.count)
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            for (index, condition) in selection.conditions.enumerated() where reader.matches(name, condition.answer) {
+                answers[index] = try reader.peek() == 0x22
+            }
+            try reader.skipValue()
+        }
+        return answers
+    }
+
     /// The object's key when a link is reached before its key fields: the rest of the object is
     /// scanned for them (the cursor is at the link's value), and the cursor put back.
     private mutating func lookAheadKey(_ variant: ResolvedVariant, type: TypeID, known: [String?],
@@ -263,11 +285,29 @@ public struct Ingest {
         return (try readScalar(kind, depth: 0), nil)
     }
 
+    /// A custom scalar: a string's contents, null, or any other token's exact text.
+    private mutating func readCustom() throws -> IngestValue {
+        let byte = try reader.peek()
+        if byte == 0x22 { return .string(try reader.readString()) }
+        if try reader.readNull() { return .null }
+        return .string(try reader.rawValueText())
+    }
+
+    private mutating func readCustomList() throws -> IngestValue {
+        if try reader.readNull() { return .null }
+        guard try reader.peek() == 0x5B else { return try readCustom() }
+        reader.position += 1
+        var values: [IngestValue] = []
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            values.append(try readCustom())
+        }
+        return .list(values)
+    }
+
     mutating func readScalar(_ kind: ScalarKind, depth: Int) throws -> IngestValue {
         let byte = try reader.peek()
-        if kind == .custom && byte != 0x22 && byte != 0x5B && byte != 0x6E {
-            return .string(try reader.rawValueText())
-        }
         switch byte {
         case 0x22: return .string(try reader.readString())
         case 0x6E:

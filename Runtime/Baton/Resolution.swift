@@ -1,3 +1,5 @@
+import Foundation
+
 /// A plan bound to one set of variables: guards dropped, keys rendered, variants merged per concrete
 /// type. This is what the ingest walks, so it tests no field for what it is.
 final class ResolvedSelection: @unchecked Sendable {
@@ -7,15 +9,56 @@ final class ResolvedSelection: @unchecked Sendable {
     var concrete: ResolvedVariant!
     var byType: [Int32: ResolvedVariant] = [:]
     var others: ResolvedVariant!
+    /// Membership conditions for unlisted types: the answer's response key and what it adds.
+    var conditions: [(answer: [UInt8], key: [String]?, fields: [Field])] = []
+    var base: (key: [String], fields: [Field], variables: Variables) = ([], [], [:])
+    private let lock = NSLock()
+    private var byConditions: [ConditionKey: ResolvedVariant] = [:]
+
+    private struct ConditionKey: Hashable {
+        let type: Int32
+        let answers: [Bool]
+    }
 
     init(type: TypeID, abstract: Bool) {
         self.type = type
         self.abstract = abstract
     }
 
+    func isListed(_ type: TypeID) -> Bool { !abstract || byType[type.index] != nil }
+
     func variant(for type: TypeID) -> ResolvedVariant {
         if !abstract { return concrete }
         return byType[type.index] ?? others
+    }
+
+    /// The variant of a type the plan did not list, from the conditions the response says it
+    /// satisfies: the fields every type reads, then each satisfied condition's, the first field
+    /// winning a response key. Built once per type and set of answers.
+    func variant(for type: TypeID, answers: [Bool]) -> ResolvedVariant {
+        let cacheKey = ConditionKey(type: type.index, answers: answers)
+        lock.lock()
+        if let found = byConditions[cacheKey] {
+            lock.unlock()
+            return found
+        }
+        lock.unlock()
+        var fields = base.fields
+        var key = base.key
+        var keyed = false
+        for (condition, satisfied) in zip(conditions, answers) where satisfied {
+            fields += condition.fields
+            if !keyed, let conditionKey = condition.key {
+                key = conditionKey
+                keyed = true
+            }
+        }
+        var resolver = Resolver(variables: base.variables)
+        let built = resolver.makeVariant(key: key, fields: fields)
+        lock.lock()
+        byConditions[cacheKey] = built
+        lock.unlock()
+        return built
     }
 }
 
@@ -36,7 +79,7 @@ enum ResolvedSlot: Sendable {
 }
 
 enum ResolvedKind: Sendable {
-    case scalar(ScalarKind)
+    case scalar(ScalarKind, list: Bool)
     case link(ResolvedSelection, plural: Bool)
 }
 
@@ -60,7 +103,12 @@ struct Resolver {
         let resolved = ResolvedSelection(type: selection.type, abstract: selection.abstract)
         done[ObjectIdentifier(selection)] = resolved
         if selection.abstract {
+            resolved.base = (selection.key, selection.fields, variables)
             for variant in selection.variants {
+                if let condition = variant.condition {
+                    resolved.conditions.append((Array(condition.utf8), variant.key, variant.fields))
+                    continue
+                }
                 let merged = makeVariant(key: variant.key ?? selection.key,
                                          fields: selection.fields + variant.fields)
                 if variant.types.isEmpty {
@@ -81,7 +129,7 @@ struct Resolver {
         return resolved
     }
 
-    private mutating func makeVariant(key: [String], fields: [Field]) -> ResolvedVariant {
+    mutating func makeVariant(key: [String], fields: [Field]) -> ResolvedVariant {
         var out: [ResolvedField] = []
         var required: [Int] = []
         var seen: Set<String> = []
@@ -103,7 +151,7 @@ struct Resolver {
             }
             let kind: ResolvedKind
             switch field.kind {
-            case .scalar(let scalar, _): kind = .scalar(scalar)
+            case .scalar(let scalar, let list): kind = .scalar(scalar, list: list)
             case .link(let child, let plural): kind = .link(resolve(child), plural: plural)
             }
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }

@@ -23,14 +23,18 @@ public final class Selection: Sendable {
     }
 }
 
-/// The fields a group of concrete types reads under an abstract selection.
+/// The fields a group of concrete types reads under an abstract selection: listed types, or (with
+/// `condition`) every type a response says satisfies a condition, by a `__isX: __typename` member.
 public struct Variant: Sendable {
     public let types: [TypeID]
+    /// The response key of the membership answer (`__isNode`) for types the plan did not list.
+    public let condition: String?
     public let key: [String]?
     public let fields: [Field]
 
-    public init(types: [TypeID], key: [String]? = nil, fields: [Field]) {
+    public init(types: [TypeID] = [], condition: String? = nil, key: [String]? = nil, fields: [Field]) {
         self.types = types
+        self.condition = condition
         self.key = key
         self.fields = fields
     }

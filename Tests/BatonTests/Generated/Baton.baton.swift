@@ -27,6 +27,7 @@ enum Slots {
             .init("ids", [.literal("["), .variable("id"), .literal(",\"2\"]")]),
         ])
         static let search_7d0e2b = Baton.Registry.slot(Types.Query, "search(name:\"$0.00\")")
+        static let search_name = Baton.DynamicKey(Types.Query, "search", [.init("name", [.variable("name")])])
         static let tokenizer = Baton.Registry.slot(Types.Query, "tokenizer")
         static let quote_base_quote = Baton.DynamicKey(Types.Query, "quote", [
             .init("base", [.variable("base")]), .init("quote", [.variable("quote")]),
@@ -49,6 +50,7 @@ enum Slots {
         static let info = Baton.Registry.slot(Types.Characters, "info")
     }
     enum Location {
+        static let type = Baton.Registry.slot(Types.Location, "type")
         static let id = Baton.Registry.slot(Types.Location, "id")
         static let name = Baton.Registry.slot(Types.Location, "name")
         static let dimension = Baton.Registry.slot(Types.Location, "dimension")
@@ -88,4 +90,5 @@ enum Guards {
 
 enum AbstractSlots {
     static let id = Baton.AbstractSlot("id")
+    static let name = Baton.AbstractSlot("name")
 }
