@@ -11,6 +11,12 @@ public struct ResponseError: Sendable, Equatable {
     public let path: [PathComponent]?
     public let extensions: String?
 
+    public init(message: String, path: [PathComponent]?, extensions: String? = nil) {
+        self.message = message
+        self.path = path
+        self.extensions = extensions
+    }
+
     /// The path as dumps write it: keys and non-negative indices joined by dots.
     public var dottedPath: String {
         guard let path else { return "" }
