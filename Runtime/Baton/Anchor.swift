@@ -18,7 +18,7 @@ public struct Anchor: Equatable, Sendable {
     /// The anchor of a fragment spread on this record: same record and owner, the record as origin.
     public var spread: Anchor { Anchor(record: record, owner: owner, origin: record) }
 
-    func child(_ record: Record) -> Anchor { Anchor(record: record, owner: owner, origin: origin) }
+    @usableFromInline func child(_ record: Record) -> Anchor { Anchor(record: record, owner: owner, origin: origin) }
 }
 
 /// A storage key as a lens names it: a constant, a key with variables (rendered by the owner once),
@@ -28,8 +28,13 @@ public protocol SlotName: Sendable {
 }
 
 extension Slot: SlotName {
-    @MainActor public func ref(in anchor: Anchor) -> Int32 {
-        type == anchor.record.type ? index : anchor.owner.store.slotRef(key, on: anchor.record.type)
+    @inlinable @MainActor public func ref(in anchor: Anchor) -> Int32 {
+        type == anchor.record.type ? index : foreignRef(in: anchor)
+    }
+
+    /// A constant of another type (an interface's) names the record's own slot by its text.
+    @usableFromInline @MainActor func foreignRef(in anchor: Anchor) -> Int32 {
+        anchor.owner.store.slotRef(key, on: anchor.record.type)
     }
 }
 

@@ -1,5 +1,5 @@
 /// A value as the ingest read it, before the commit finds records: links are record keys.
-public indirect enum IngestValue: Sendable, Equatable {
+public enum IngestValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)

@@ -16,7 +16,7 @@ extension Lens {
 
 @_spi(Generated) extension Anchor {
     /// The slot's value, registered; reports a missing slot.
-    @MainActor func load(_ ref: Int32) -> Value? {
+    @usableFromInline @MainActor func load(_ ref: Int32) -> Value? {
         let value = record.read(ref)
         if value == nil && !record.isDeleted {
             report(.missing(type: record.type.name, field: owner.store.storageKey(ref, on: record.type)))
@@ -24,17 +24,17 @@ extension Lens {
         return value
     }
 
-    @MainActor func report(_ event: LogEvent) {
+    @usableFromInline @MainActor func report(_ event: LogEvent) {
         owner.store.log?(event)
     }
 
-    @MainActor func unexpected(_ ref: Int32) {
+    @usableFromInline @MainActor func unexpected(_ ref: Int32) {
         report(.unexpected(type: record.type.name, field: owner.store.storageKey(ref, on: record.type)))
     }
 
     /// A non-null scalar: a null, a missing slot or a value of another kind reads the zero value and
     /// is reported.
-    @MainActor public func scalar<T: LensScalar, K: SlotName>(_ key: K) -> T {
+    @inlinable @MainActor public func scalar<T: LensScalar, K: SlotName>(_ key: K) -> T {
         let ref = key.ref(in: self)
         guard let value = load(ref) else { return T.lensZero }
         if let read = T.lensValue(value) { return read }
@@ -43,7 +43,7 @@ extension Lens {
     }
 
     /// A nullable scalar: null is nil; a value of another kind is nil and reported.
-    @MainActor public func nullable<T: LensScalar, K: SlotName>(_ key: K) -> T? {
+    @inlinable @MainActor public func nullable<T: LensScalar, K: SlotName>(_ key: K) -> T? {
         let ref = key.ref(in: self)
         guard let value = load(ref) else { return nil }
         if case .null = value { return nil }
@@ -53,12 +53,12 @@ extension Lens {
     }
 
     /// `[T!]!`: elements it cannot hold are dropped and reported once.
-    @MainActor public func list<T: LensScalar, K: SlotName>(_ key: K) -> [T] {
+    @inlinable @MainActor public func list<T: LensScalar, K: SlotName>(_ key: K) -> [T] {
         nullableList(key) ?? []
     }
 
     /// `[T!]`: nil for null; elements it cannot hold are dropped and reported once.
-    @MainActor public func nullableList<T: LensScalar, K: SlotName>(_ key: K) -> [T]? {
+    @inlinable @MainActor public func nullableList<T: LensScalar, K: SlotName>(_ key: K) -> [T]? {
         let ref = key.ref(in: self)
         guard case .list(let values)? = load(ref) else { return nil }
         var out: [T] = []
@@ -72,12 +72,12 @@ extension Lens {
     }
 
     /// `[T]!`: a null element is nil; one of another kind is nil and reported once.
-    @MainActor public func listOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> [T?] {
+    @inlinable @MainActor public func listOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> [T?] {
         nullableListOfNullable(key) ?? []
     }
 
     /// `[T]`: nil for null; a null element is nil; one of another kind is nil and reported once.
-    @MainActor public func nullableListOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> [T?]? {
+    @inlinable @MainActor public func nullableListOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> [T?]? {
         let ref = key.ref(in: self)
         guard case .list(let values)? = load(ref) else { return nil }
         var wrong = false
@@ -93,7 +93,7 @@ extension Lens {
 
     /// A custom scalar mapped to a Swift type: converted at the read; a text that does not convert
     /// reads nil and is reported as unexpected, never as a zero.
-    @MainActor public func mapped<T: MappedScalar, K: SlotName>(_ key: K) -> T? {
+    @inlinable @MainActor public func mapped<T: MappedScalar, K: SlotName>(_ key: K) -> T? {
         let ref = key.ref(in: self)
         guard let value = load(ref) else { return nil }
         if case .null = value { return nil }
@@ -103,31 +103,31 @@ extension Lens {
     }
 
     /// A nullable link: the child's lens, or nil for null, missing or a deleted record.
-    @MainActor public func link<L: Lens, K: SlotName>(_ key: K) -> L? {
+    @inlinable @MainActor public func link<L: Lens, K: SlotName>(_ key: K) -> L? {
         guard case .link(let target)? = load(key.ref(in: self)), !target.isDeleted else { return nil }
         return L(anchor: child(target))
     }
 
     /// A non-null link: without a live record it reads the type's placeholder, whose fields are all
     /// missing.
-    @MainActor public func requiredLink<L: Lens, K: SlotName>(_ key: K, _ type: TypeID) -> L {
+    @inlinable @MainActor public func requiredLink<L: Lens, K: SlotName>(_ key: K, _ type: TypeID) -> L {
         if let lens: L = link(key) { return lens }
         return L(anchor: child(owner.store.placeholder(type)))
     }
 
     /// A nullable plural link: the live records in order, null entries and deleted records dropped.
-    @MainActor public func plural<L: Lens, K: SlotName>(_ key: K) -> List<L>? {
+    @inlinable @MainActor public func plural<L: Lens, K: SlotName>(_ key: K) -> List<L>? {
         guard case .links(let targets)? = load(key.ref(in: self)) else { return nil }
         return List(records: targets.compactMap { $0 }.filter { !$0.isDeleted }, anchor: self)
     }
 
     /// A non-null plural link: empty without a value.
-    @MainActor public func requiredPlural<L: Lens, K: SlotName>(_ key: K) -> List<L> {
+    @inlinable @MainActor public func requiredPlural<L: Lens, K: SlotName>(_ key: K) -> List<L> {
         plural(key) ?? List(records: [], anchor: self)
     }
 
     /// The field error stored beside a slot, registered like a read.
-    @MainActor public func fieldError<K: SlotName>(_ key: K) -> FieldError? {
+    @inlinable @MainActor public func fieldError<K: SlotName>(_ key: K) -> FieldError? {
         record.readError(key.ref(in: self))
     }
 }

@@ -12,7 +12,7 @@ public typealias ID = String
 
 extension String: LensScalar {
     /// A string; a number or boolean as its text.
-    public static func lensValue(_ value: Value) -> String? {
+    @inlinable public static func lensValue(_ value: Value) -> String? {
         switch value {
         case .string(let text): text
         case .int(let number): String(number)
@@ -21,39 +21,39 @@ extension String: LensScalar {
         default: nil
         }
     }
-    public static var lensZero: String { "" }
+    @inlinable public static var lensZero: String { "" }
 }
 
 extension Int: LensScalar {
     /// An int, or a float that is a whole number.
-    public static func lensValue(_ value: Value) -> Int? {
+    @inlinable public static func lensValue(_ value: Value) -> Int? {
         switch value {
         case .int(let number): number
         case .float(let number): Int(exactly: number)
         default: nil
         }
     }
-    public static var lensZero: Int { 0 }
+    @inlinable public static var lensZero: Int { 0 }
 }
 
 extension Double: LensScalar {
     /// A float, or an int.
-    public static func lensValue(_ value: Value) -> Double? {
+    @inlinable public static func lensValue(_ value: Value) -> Double? {
         switch value {
         case .float(let number): number
         case .int(let number): Double(number)
         default: nil
         }
     }
-    public static var lensZero: Double { 0 }
+    @inlinable public static var lensZero: Double { 0 }
 }
 
 extension Bool: LensScalar {
-    public static func lensValue(_ value: Value) -> Bool? {
+    @inlinable public static func lensValue(_ value: Value) -> Bool? {
         if case .bool(let flag) = value { return flag }
         return nil
     }
-    public static var lensZero: Bool { false }
+    @inlinable public static var lensZero: Bool { false }
 }
 
 /// A generated enum: one case per schema value and `unknown(String)` for a value the build did not
@@ -64,11 +64,11 @@ public protocol GeneratedEnum: LensScalar, Hashable, Sendable {
 }
 
 extension GeneratedEnum {
-    public static func lensValue(_ value: Value) -> Self? {
+    @inlinable public static func lensValue(_ value: Value) -> Self? {
         if case .string(let text) = value { return Self(enumText: text) }
         return nil
     }
-    public static var lensZero: Self { Self(enumText: "") }
+    @inlinable public static var lensZero: Self { Self(enumText: "") }
 }
 
 /// A custom scalar the configuration maps to a Swift type: built from the text the store keeps.

@@ -1,10 +1,10 @@
 /// A plural link as a lens reads it: a random-access collection of lenses over live records in
 /// order, keyed by record.
 public struct List<Element: Lens>: RandomAccessCollection, Sendable {
-    private let records: [Record]
-    private let anchor: Anchor
+    @usableFromInline let records: [Record]
+    @usableFromInline let anchor: Anchor
 
-    init(records: [Record], anchor: Anchor) {
+    @inlinable init(records: [Record], anchor: Anchor) {
         self.records = records
         self.anchor = anchor
     }

@@ -32,7 +32,7 @@ import Observation
     }
 
     /// A slot's field error, registering the read.
-    func readError(_ ref: Int32) -> FieldError? {
+    @usableFromInline func readError(_ ref: Int32) -> FieldError? {
         registrar.access(self, keyPath: Channels.keyPath(ref))
         return errors[ref]
     }

@@ -43,7 +43,7 @@
     }
 
     /// The record that stands behind a non-null link without a record: every field missing.
-    func placeholder(_ type: TypeID) -> Record {
+    @usableFromInline func placeholder(_ type: TypeID) -> Record {
         if let record = placeholders[type.index] { return record }
         let record = Record(key: "client:placeholder:" + type.name, type: type)
         placeholders[type.index] = record

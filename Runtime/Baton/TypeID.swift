@@ -2,7 +2,7 @@
 ///
 /// The three roots are always the types named `Query`, `Mutation` and `Subscription`, whatever the
 /// schema calls its root types, so the store can make its root records before any plan is read.
-public struct TypeID: Hashable, Sendable, CustomStringConvertible {
+@frozen public struct TypeID: Hashable, Sendable, CustomStringConvertible {
     public let index: Int32
 
     @inlinable init(index: Int32) { self.index = index }

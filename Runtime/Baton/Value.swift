@@ -1,7 +1,7 @@
 /// What a slot holds (a missing slot holds no `Value`): null, a scalar, a link to a record, a list of
 /// links (each a record or null), or a list of scalars (each a value or null, nesting as the response
 /// nested). Custom scalars and enums are strings: their text as the server wrote it.
-public indirect enum Value: Sendable {
+public enum Value: Sendable {
     case null
     case bool(Bool)
     case int(Int)

@@ -1,5 +1,5 @@
 import Testing
-@testable import Baton
+@_spi(Generated) import Baton
 
 /// Storage keys (compiler.md §7.2), record keys and the process's slot numbering.
 @Suite struct StorageKeyTests {
@@ -55,15 +55,13 @@ import Testing
         #expect(Registry.type("StorageKeyTestsDense") == type)
     }
 
-    @MainActor @Test func aRenderingTheBuildNamesTakesTheConstantsSlot() {
-        let type = Registry.type("StorageKeyTestsTwins")
-        let constant = Registry.slot(type, "character(id:\"1\")")
-        let store = Store()
-        let key = DynamicKey(type, "character", [.init("id", [.variable("id")])])
-        #expect(store.slotRef(key.render(["id": "1"]), on: type) == constant.index)
-        let other = store.slotRef(key.render(["id": "2"]), on: type)
-        #expect(other < 0)
-        #expect(store.storageKey(other, on: type) == "character(id:\"2\")")
-        #expect(store.slotRef("character(id:\"2\")", on: type) == other)
+    /// A rendering whose text the build names as a constant takes the constant's slot: TestKeys
+    /// writes `character(id:"a,b")` through a constant, TestHeaderQuery reads it through a key
+    /// rendered from `$id`.
+    @MainActor @Test func aRenderingTheBuildNamesTakesTheConstantsSlot() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(TestKeys(id: "7", name: "Rick"), Payload(try Fixtures.bytes("tests/keys-1.json")))
+        #expect(environment.data(for: TestHeaderQuery(id: "a,b")).character?.testHeader.name == "Comma")
+        #expect(environment.data(for: TestHeaderQuery(id: "a")).character == nil)
     }
 }
