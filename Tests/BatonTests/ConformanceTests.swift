@@ -40,6 +40,19 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         .response("tests/union-unknown-type-twice", TestUnion(name: "robot")),
         .response("tokenizer/response", TestTokenizerQuery()),
         .payload("tokenizer/integral-floats", TestTokenizerQuery()),
+        .response("tests/asset-by-uuid", TestAssetQuery(uuid: "a1")),
+        .response("tests/asset-list", TestAssetsQuery()),
+        .response("tests/asset-prices", TestAssetPricesQuery()),
+        .response("tests/set-favorite-1", TestSetFavorite(id: "1", favorite: true)),
+        .response("tests/rename-1", TestRename(id: "1", name: "Rick Prime")),
+        .response("tests/delete-note-7", TestDeleteNote(id: "7")),
+        .response("tests/delete-note-n2", TestDeleteNote(id: "n2")),
+        .response("tests/search-1", TestSearch(name: "1")),
+        .response("tests/search-origins-1", TestSearchOrigins(name: "1")),
+        .response("tests/node-fields-character", TestNodeFields(id: "1")),
+        .response("tests/node-fields-episode", TestNodeFields(id: "1")),
+        .response("tests/two-spreads-1", TestTwoSpreads(id: "1", again: true)),
+        .response("tests/quote-list", TestQuotesQuery()),
     ]
 
     @Test(arguments: cases)

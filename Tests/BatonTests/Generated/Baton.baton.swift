@@ -13,6 +13,11 @@ enum Types {
     static let Tokenizer = Baton.Registry.type("Tokenizer")
     static let Quote = Baton.Registry.type("Quote")
     static let SearchResult = Baton.Registry.type("SearchResult")
+    static let Node = Baton.Registry.type("Node")
+    static let Asset = Baton.Registry.type("Asset")
+    static let Mutation = Baton.Registry.type("Mutation")
+    static let FavoritePayload = Baton.Registry.type("FavoritePayload")
+    static let RemoveNotePayload = Baton.Registry.type("RemoveNotePayload")
 }
 
 enum Slots {
@@ -29,11 +34,38 @@ enum Slots {
         static let search_7d0e2b = Baton.Registry.slot(Types.Query, "search(name:\"$0.00\")")
         static let search_name = Baton.DynamicKey(Types.Query, "search", [.init("name", [.variable("name")])])
         static let tokenizer = Baton.Registry.slot(Types.Query, "tokenizer")
+        static let assets = Baton.Registry.slot(Types.Query, "assets")
+        static let quotes = Baton.Registry.slot(Types.Query, "quotes")
+        static let asset_uuid = Baton.DynamicKey(Types.Query, "asset", [.init("uuid", [.variable("uuid")])])
+        static let node_id = Baton.DynamicKey(Types.Query, "node", [.init("id", [.variable("id")])])
         static let quote_base_quote = Baton.DynamicKey(Types.Query, "quote", [
             .init("base", [.variable("base")]), .init("quote", [.variable("quote")]),
         ])
     }
+    enum Mutation {
+        static let setFavorite = Baton.Registry.slot(Types.Mutation, "setFavorite")
+        static let rename = Baton.Registry.slot(Types.Mutation, "rename")
+        static let removeNote = Baton.Registry.slot(Types.Mutation, "removeNote")
+    }
+    enum FavoritePayload {
+        static let character = Baton.Registry.slot(Types.FavoritePayload, "character")
+    }
+    enum RemoveNotePayload {
+        static let removedNoteId = Baton.Registry.slot(Types.RemoveNotePayload, "removedNoteId")
+    }
+    enum Asset {
+        static let id = Baton.Registry.slot(Types.Asset, "id")
+        static let uuid = Baton.Registry.slot(Types.Asset, "uuid")
+        static let name = Baton.Registry.slot(Types.Asset, "name")
+        static let size = Baton.Registry.slot(Types.Asset, "size")
+        static let owner = Baton.Registry.slot(Types.Asset, "owner")
+        static let price = Baton.Registry.slot(Types.Asset, "price")
+        static let listedAt = Baton.Registry.slot(Types.Asset, "listedAt")
+        static let page = Baton.Registry.slot(Types.Asset, "page")
+        static let prices = Baton.Registry.slot(Types.Asset, "prices")
+    }
     enum Character {
+        static let favorite = Baton.Registry.slot(Types.Character, "favorite")
         static let id = Baton.Registry.slot(Types.Character, "id")
         static let name = Baton.Registry.slot(Types.Character, "name")
         static let status = Baton.Registry.slot(Types.Character, "status")
@@ -53,6 +85,7 @@ enum Slots {
         static let type = Baton.Registry.slot(Types.Location, "type")
         static let id = Baton.Registry.slot(Types.Location, "id")
         static let name = Baton.Registry.slot(Types.Location, "name")
+        static let origin = Baton.Registry.slot(Types.Location, "origin")
         static let dimension = Baton.Registry.slot(Types.Location, "dimension")
     }
     enum Episode {
@@ -86,6 +119,7 @@ enum Slots {
 enum Guards {
     static let withOrigin = Baton.Guard("withOrigin", passing: true)
     static let hideStatus = Baton.Guard("hideStatus", passing: false)
+    static let again = Baton.Guard("again", passing: true)
 }
 
 enum AbstractSlots {
