@@ -17,6 +17,12 @@ public enum EntrySlot: Hashable, Sendable {
     case rendered(String)
 }
 
+/// An edit a change set carries beside its records.
+public enum ChangeEdit: Sendable, Equatable {
+    /// Delete the one live record of any type keyed by this id.
+    case deleteRecord(id: String)
+}
+
 /// What a response writes into one record.
 public struct RecordChange: Sendable {
     public let key: String
@@ -30,6 +36,11 @@ public struct RecordChange: Sendable {
 public struct ChangeSet: Sendable {
     public internal(set) var records: [RecordChange] = []
     public internal(set) var unplacedErrors: [ResponseError] = []
+    /// Memberships the response taught for types the plan did not list: the type satisfies the
+    /// abstract type named after `__is` in the answer's response key.
+    public internal(set) var memberships: [(type: TypeID, abstractType: String)] = []
+    /// Edits, applied after the records' entries, in order.
+    public internal(set) var edits: [ChangeEdit] = []
     var index: [String: Int] = [:]
 
     public init() {}
@@ -41,6 +52,15 @@ public struct ChangeSet: Sendable {
         } else {
             index[key] = records.count
             records.append(RecordChange(key: key, type: type, entries: entries, errors: []))
+        }
+    }
+
+    mutating func learn(_ type: TypeID, _ answer: [UInt8]) {
+        let prefix = Array("__is".utf8)
+        guard answer.starts(with: prefix) else { return }
+        let name = String(decoding: answer.dropFirst(prefix.count), as: UTF8.self)
+        if !memberships.contains(where: { $0.type == type && $0.abstractType == name }) {
+            memberships.append((type, name))
         }
     }
 

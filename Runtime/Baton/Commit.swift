@@ -70,15 +70,29 @@ public struct CommitResult: Sendable, Equatable {
         record.storeError(error, at: ref)
     }
 
-    /// Notifies the slots that ended different and returns them.
+    /// Slots notified whatever their value: links to a record deleted or revived in the batch.
+    private var forced: [(record: Record, ref: Int32)] = []
+
+    mutating func force(_ record: Record, _ ref: Int32) {
+        if created.contains(ObjectIdentifier(record)) { return }
+        forced.append((record, ref))
+    }
+
+    /// Notifies the slots that ended different, and the forced ones, once each, and returns them.
     func end(store: Store) -> [CommitResult.Notified] {
         var notified: [CommitResult.Notified] = []
+        var done: Set<TouchKey> = []
         for touch in touches {
             if sameSlot(touch.record.peek(touch.ref), touch.value)
                 && touch.record.peekError(touch.ref) == touch.error { continue }
+            done.insert(TouchKey(record: ObjectIdentifier(touch.record), ref: touch.ref))
             notified.append(.init(record: touch.record.key,
                                   field: store.storageKey(touch.ref, on: touch.record.type)))
             touch.record.notify(touch.ref)
+        }
+        for (record, ref) in forced where done.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted {
+            notified.append(.init(record: record.key, field: store.storageKey(ref, on: record.type)))
+            record.notify(ref)
         }
         return notified
     }
@@ -170,13 +184,17 @@ extension Store {
     /// deleted, write the entries (the last one wins; an equal value writes nothing) clearing the
     /// error of each slot written without one, then the field errors.
     private func apply(_ changes: ChangeSet, in batch: inout Batch, undo: inout [UndoEntry]?) {
+        learn(changes.memberships)
         var targets: [Record] = []
         targets.reserveCapacity(changes.records.count)
         for change in changes.records {
             targets.append(findOrCreate(change.key, change.type, created: &batch.created))
         }
         for (change, record) in zip(changes.records, targets) {
-            if record.isDeleted { record.isDeleted = false }
+            if record.isDeleted {
+                record.isDeleted = false
+                forceLinks(to: record, in: &batch)
+            }
             var erred: Set<Int32> = []
             for (slot, _) in change.errors { erred.insert(slotRef(slot, on: record.type)) }
             for (slot, value) in change.entries {
@@ -189,6 +207,48 @@ extension Store {
                 let ref = slotRef(slot, on: record.type)
                 undo?.append((record, ref, record.peek(ref), record.peekError(ref)))
                 batch.writeError(record, ref, error)
+            }
+        }
+        applyEdits(changes, in: &batch)
+    }
+
+    /// Edits run after the entries, in the set's order.
+    private func applyEdits(_ changes: ChangeSet, in batch: inout Batch) {
+        for edit in changes.edits {
+            switch edit {
+            case .deleteRecord(let id):
+                let suffix = ":" + id
+                let matches = records.values.filter {
+                    !$0.isDeleted && $0.key.hasSuffix(suffix) && $0.key == $0.type.name + suffix
+                }
+                if matches.count > 1 {
+                    log?(.ambiguousIdentity)
+                } else if let record = matches.first {
+                    delete(record, in: &batch)
+                }
+            }
+        }
+    }
+
+    /// Clears the record's values through the batch (its readers are told), sets its flag (links to it
+    /// read null, lists skip it) and tells every slot that links to it.
+    private func delete(_ record: Record, in batch: inout Batch) {
+        for ref in record.occupiedSlots {
+            batch.write(record, ref, nil)
+            batch.writeError(record, ref, nil)
+        }
+        record.isDeleted = true
+        forceLinks(to: record, in: &batch)
+    }
+
+    private func forceLinks(to target: Record, in batch: inout Batch) {
+        for record in records.values {
+            for ref in record.occupiedSlots {
+                switch record.peek(ref) {
+                case .link(let linked)? where linked === target: batch.force(record, ref)
+                case .links(let linked)? where linked.contains(where: { $0 === target }): batch.force(record, ref)
+                default: break
+                }
             }
         }
     }

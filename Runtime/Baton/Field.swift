@@ -19,6 +19,12 @@ public enum FieldKind: Sendable {
     case link(Selection, plural: Bool)
 }
 
+/// An edit a payload field makes beside its value (an edge directive). `deleteRecord` sits on an id
+/// field: the one live record of any type with that id is deleted.
+public enum Edit: Sendable, Equatable {
+    case deleteRecord
+}
+
 /// One row of a plan's table: response key, storage key, kind, and the facts that change how the
 /// ingest treats it. Generated code writes one constructor call per field.
 public struct Field: Sendable {
@@ -30,11 +36,13 @@ public struct Field: Sendable {
     public let isClient: Bool
     /// The `@defer` label of the part that carries the field; a first response may omit it.
     public let deferLabel: String?
+    public let edit: Edit?
 
     public init(
         _ responseKey: String, key: StorageKey, kind: FieldKind, guards: GuardSet = .always,
-        client: Bool = false, deferLabel: String? = nil
+        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil
     ) {
+        self.edit = edit
         self.responseKey = responseKey
         self.storageKey = key
         self.kind = kind
@@ -45,10 +53,10 @@ public struct Field: Sendable {
 
     public static func scalar(
         _ responseKey: String, key: StorageKey, kind: ScalarKind, list: Bool = false,
-        guards: GuardSet = .always, client: Bool = false, deferLabel: String? = nil
+        guards: GuardSet = .always, client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil
     ) -> Field {
         Field(responseKey, key: key, kind: .scalar(kind, list: list), guards: guards, client: client,
-              deferLabel: deferLabel)
+              deferLabel: deferLabel, edit: edit)
     }
 
     public static func linked(

@@ -103,7 +103,11 @@ public struct Ingest {
         }
         var variant = selection.variant(for: type)
         if !selection.isListed(type) && !selection.conditions.isEmpty {
-            variant = selection.variant(for: type, answers: try lookAheadAnswers(selection))
+            let answers = try lookAheadAnswers(selection)
+            variant = selection.variant(for: type, answers: answers)
+            for (condition, satisfied) in zip(selection.conditions, answers) where satisfied {
+                changes.learn(type, condition.answer)
+            }
         }
         var keyValues = [String?](repeating: nil, count: variant.key.count)
         var ownKey: String? = variant.key.isEmpty ? path : nil
@@ -133,7 +137,15 @@ public struct Ingest {
                     keyValues[keyPosition] = text
                     entries.append((slot, value))
                 } else {
-                    entries.append((slot, try readScalar(kind, depth: depth)))
+                    let value = try readScalar(kind, depth: depth)
+                    entries.append((slot, value))
+                    if field.edit == .deleteRecord {
+                        switch value {
+                        case .string(let id): changes.edits.append(.deleteRecord(id: id))
+                        case .int(let id): changes.edits.append(.deleteRecord(id: String(id)))
+                        default: break
+                        }
+                    }
                 }
             case .link(let child, let plural):
                 if ownKey == nil {

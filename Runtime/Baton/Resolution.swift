@@ -90,6 +90,7 @@ struct ResolvedField: Sendable {
     /// The storage key's text, which path ids are made of.
     let keyText: String
     let kind: ResolvedKind
+    let edit: Edit?
 }
 
 struct Resolver {
@@ -156,7 +157,7 @@ struct Resolver {
             }
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }
             out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
-                                     slot: slot, keyText: keyText, kind: kind))
+                                     slot: slot, keyText: keyText, kind: kind, edit: field.edit))
         }
         let keyBytes = key.map { Array($0.utf8) }
         let positions = out.map { field in keyBytes.firstIndex(of: field.responseKey) ?? -1 }

@@ -5,6 +5,8 @@
     private var renderedNumbers: [String: Int32] = [:]
     private var renderedTexts: [String] = [""]
     private var placeholders: [Int32: Record] = [:]
+    /// Abstract types each concrete type satisfies, as responses taught them (`__isNode`).
+    private var learned: [Int32: Set<String>] = [:]
     var layers: [OptimisticLayer] = []
     /// Where the store's events go (set by the environment).
     var log: ((LogEvent) -> Void)?
@@ -31,6 +33,15 @@
         records[key] = record
         created.insert(ObjectIdentifier(record))
         return record
+    }
+
+    /// Whether a response said `type` satisfies the abstract type named `abstractType`.
+    public func hasLearned(_ type: TypeID, satisfies abstractType: String) -> Bool {
+        learned[type.index]?.contains(abstractType) ?? false
+    }
+
+    func learn(_ memberships: [(type: TypeID, abstractType: String)]) {
+        for (type, abstractType) in memberships { learned[type.index, default: []].insert(abstractType) }
     }
 
     /// The root record of an operation kind.

@@ -42,6 +42,21 @@ struct TestUnion: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+            @MainActor var __typename: String { anchor.typename }
+            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
+            @MainActor var asNode: AsNode? { anchor.asMember(Types.Node_possible) }
+
+            struct AsCharacter: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
+            }
+
+            struct AsNode: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            }
         }
     }
 }
