@@ -21,6 +21,8 @@ public enum EntrySlot: Hashable, Sendable {
 public enum ChangeEdit: Sendable, Equatable {
     /// Delete the one live record of any type keyed by this id.
     case deleteRecord(id: String)
+    /// Merge a connection field's page into the connection record.
+    case merge(page: String, connection: String, mode: MergeMode)
 }
 
 /// What a response writes into one record.

@@ -226,6 +226,8 @@ extension Store {
                 } else if let record = matches.first {
                     delete(record, in: &batch)
                 }
+            case .merge(let page, let connection, let mode):
+                merge(page: page, into: connection, mode: mode, in: &batch)
             }
         }
     }

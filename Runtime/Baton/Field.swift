@@ -37,12 +37,14 @@ public struct Field: Sendable {
     /// The `@defer` label of the part that carries the field; a first response may omit it.
     public let deferLabel: String?
     public let edit: Edit?
+    public let connection: Connection?
 
     public init(
         _ responseKey: String, key: StorageKey, kind: FieldKind, guards: GuardSet = .always,
-        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil
+        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil
     ) {
         self.edit = edit
+        self.connection = connection
         self.responseKey = responseKey
         self.storageKey = key
         self.kind = kind
@@ -61,10 +63,10 @@ public struct Field: Sendable {
 
     public static func linked(
         _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
-        client: Bool = false, deferLabel: String? = nil
+        client: Bool = false, deferLabel: String? = nil, connection: Connection? = nil
     ) -> Field {
         Field(responseKey, key: key, kind: .link(selection, plural: false), guards: guards,
-              client: client, deferLabel: deferLabel)
+              client: client, deferLabel: deferLabel, connection: connection)
     }
 
     public static func plural(

@@ -160,8 +160,16 @@ public struct Ingest {
                     guard try reader.peek() == 0x7B else {
                         throw IngestError.malformed("expected an object for '\(field.name)'", at: reader.position)
                     }
-                    entries.append((slot, .link(try readObject(child, type: child.type, pathKey: base,
-                                                               depth: depth + 1))))
+                    let page = try readObject(child, type: child.type, pathKey: base, depth: depth + 1)
+                    entries.append((slot, .link(page)))
+                    if let connection = field.connection {
+                        // The page is the server's record; the client record it merges into hangs
+                        // off the parent beside it.
+                        let key = ownKey! + ":" + connection.keyText
+                        changes.add(key, changes.type(of: page) ?? child.type, [])
+                        entries.append((entrySlot(connection.slot, on: type), .link(key)))
+                        changes.edits.append(.merge(page: page, connection: key, mode: connection.mode))
+                    }
                 }
             }
         }

@@ -91,6 +91,8 @@ struct ResolvedField: Sendable {
     let keyText: String
     let kind: ResolvedKind
     let edit: Edit?
+    /// For a `@connection`: the parent's client slot, its text, and how pages merge under these variables.
+    let connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?
 }
 
 struct Resolver {
@@ -130,6 +132,17 @@ struct Resolver {
         return resolved
     }
 
+    private func resolveConnection(_ connection: Connection) -> (ResolvedSlot, String, MergeMode) {
+        let mode = connection.mode(variables)
+        switch connection.key {
+        case .fixed(let fixed): return (.fixed(fixed), fixed.key, mode)
+        case .dynamic(let dynamic):
+            let text = dynamic.render(variables)
+            return (.rendered(text), text, mode)
+        case .abstract(let abstract): return (.abstract(abstract), abstract.key, mode)
+        }
+    }
+
     mutating func makeVariant(key: [String], fields: [Field]) -> ResolvedVariant {
         var out: [ResolvedField] = []
         var required: [Int] = []
@@ -157,7 +170,8 @@ struct Resolver {
             }
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }
             out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
-                                     slot: slot, keyText: keyText, kind: kind, edit: field.edit))
+                                     slot: slot, keyText: keyText, kind: kind, edit: field.edit,
+                                     connection: field.connection.map { resolveConnection($0) }))
         }
         let keyBytes = key.map { Array($0.utf8) }
         let positions = out.map { field in keyBytes.firstIndex(of: field.responseKey) ?? -1 }

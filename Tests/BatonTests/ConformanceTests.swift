@@ -53,6 +53,13 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         .response("tests/node-fields-episode", TestNodeFields(id: "1")),
         .response("tests/two-spreads-1", TestTwoSpreads(id: "1", again: true)),
         .response("tests/quote-list", TestQuotesQuery()),
+        .response("tests/notes-page-1", TestNotesQuery(id: "1")),
+        .response("tests/notes-refetch", TestNotesPaginationQuery(count: 2, id: "1")),
+        .response("tests/recent-notes-page-1", TestRecentNotesQuery(id: "1")),
+        .response("tests/recent-notes-page-2", TestRecentNotesPaginationQuery(count: 2, cursor: "c4", id: "1")),
+        .response("tests/recent-notes-page-3", TestRecentNotesPaginationQuery(count: 1, cursor: "c2", id: "1")),
+        .response("tests/author-notes-page-1", TestAuthorNotesQuery(id: "n1")),
+        .response("tests/root-notes-page-1", TestRootNotesQuery()),
     ]
 
     @Test(arguments: cases)

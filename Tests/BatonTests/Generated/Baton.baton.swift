@@ -16,6 +16,9 @@ enum Types {
     static let Node = Baton.Registry.type("Node")
     static let Note = Baton.Registry.type("Note")
     static let Robot = Baton.Registry.type("Robot")
+    static let NoteConnection = Baton.Registry.type("NoteConnection")
+    static let NoteEdge = Baton.Registry.type("NoteEdge")
+    static let PageInfo = Baton.Registry.type("PageInfo")
     static let Node_possible = Baton.Members("Node", [Types.Character, Types.Location, Types.Episode, Types.Note])
     static let Asset = Baton.Registry.type("Asset")
     static let Mutation = Baton.Registry.type("Mutation")
@@ -37,6 +40,8 @@ enum Slots {
         static let search_7d0e2b = Baton.Registry.slot(Types.Query, "search(name:\"$0.00\")")
         static let search_name = Baton.DynamicKey(Types.Query, "search", [.init("name", [.variable("name")])])
         static let tokenizer = Baton.Registry.slot(Types.Query, "tokenizer")
+        static let notes_first2 = Baton.Registry.slot(Types.Query, "notes(first:2)")
+        static let __TestRootNotes_notes_connection = Baton.Registry.clientSlot(Types.Query, "__TestRootNotes_notes_connection")
         static let assets = Baton.Registry.slot(Types.Query, "assets")
         static let quotes = Baton.Registry.slot(Types.Query, "quotes")
         static let asset_uuid = Baton.DynamicKey(Types.Query, "asset", [.init("uuid", [.variable("uuid")])])
@@ -44,6 +49,26 @@ enum Slots {
         static let quote_base_quote = Baton.DynamicKey(Types.Query, "quote", [
             .init("base", [.variable("base")]), .init("quote", [.variable("quote")]),
         ])
+    }
+    enum Note {
+        static let id = Baton.Registry.slot(Types.Note, "id")
+        static let text = Baton.Registry.slot(Types.Note, "text")
+        static let author = Baton.Registry.slot(Types.Note, "author")
+    }
+    enum NoteConnection {
+        static let totalCount = Baton.Registry.slot(Types.NoteConnection, "totalCount")
+        static let edges = Baton.Registry.slot(Types.NoteConnection, "edges")
+        static let pageInfo = Baton.Registry.slot(Types.NoteConnection, "pageInfo")
+    }
+    enum NoteEdge {
+        static let node = Baton.Registry.slot(Types.NoteEdge, "node")
+        static let cursor = Baton.Registry.slot(Types.NoteEdge, "cursor")
+    }
+    enum PageInfo {
+        static let endCursor = Baton.Registry.slot(Types.PageInfo, "endCursor")
+        static let hasNextPage = Baton.Registry.slot(Types.PageInfo, "hasNextPage")
+        static let hasPreviousPage = Baton.Registry.slot(Types.PageInfo, "hasPreviousPage")
+        static let startCursor = Baton.Registry.slot(Types.PageInfo, "startCursor")
     }
     enum Mutation {
         static let setFavorite = Baton.Registry.slot(Types.Mutation, "setFavorite")
@@ -69,6 +94,17 @@ enum Slots {
     }
     enum Character {
         static let favorite = Baton.Registry.slot(Types.Character, "favorite")
+        static let notes_first2 = Baton.Registry.slot(Types.Character, "notes(first:2)")
+        static let notes_last2 = Baton.Registry.slot(Types.Character, "notes(last:2)")
+        static let notes_first_after = Baton.DynamicKey(Types.Character, "notes", [
+            .init("after", [.variable("cursor")]), .init("first", [.variable("count")]),
+        ])
+        static let notes_before_last = Baton.DynamicKey(Types.Character, "notes", [
+            .init("before", [.variable("cursor")]), .init("last", [.variable("count")]),
+        ])
+        static let __TestNotes_notes_connection = Baton.Registry.clientSlot(Types.Character, "__TestNotes_notes_connection")
+        static let __TestRecentNotes_notes_connection = Baton.Registry.clientSlot(Types.Character, "__TestRecentNotes_notes_connection")
+        static let __TestAuthorNotes_notes_connection = Baton.Registry.clientSlot(Types.Character, "__TestAuthorNotes_notes_connection")
         static let id = Baton.Registry.slot(Types.Character, "id")
         static let name = Baton.Registry.slot(Types.Character, "name")
         static let status = Baton.Registry.slot(Types.Character, "status")
