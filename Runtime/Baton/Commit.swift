@@ -18,21 +18,34 @@ public struct CommitResult: Sendable, Equatable {
     public var changed: Int { notified.count }
 }
 
-/// An optimistic layer: a change set applied over the server's data, with what it overwrote, so a
-/// failure reverts it and a server batch can be applied beneath it.
+/// An optimistic layer: a change set applied over the server's data, with everything it did (the
+/// values it overwrote, the records it made, revived or deleted), so a failure reverts it and a server
+/// batch can be applied beneath it.
 @MainActor public final class OptimisticLayer {
     let changes: ChangeSet
-    var undo: [(record: Record, ref: Int32, value: Value?, error: FieldError?)] = []
+    var effects = LayerEffects()
     public private(set) var isLive = true
+    /// What laying it first notified.
+    public internal(set) var applied = CommitResult(kind: .optimistic, notified: [])
 
     init(changes: ChangeSet) { self.changes = changes }
 
     func markReverted() { isLive = false }
 }
 
+typealias UndoEntry = (record: Record, ref: Int32, value: Value?, error: FieldError?)
+
+/// What laying a layer did, to be undone when it is lifted.
+struct LayerEffects {
+    var undo: [UndoEntry] = []
+    var created: [Record] = []
+    var revived: [Record] = []
+    var deleted: [Record] = []
+}
+
 /// The writes of one batch. Each slot's value and error before the batch are kept at its first
 /// write; when the batch ends, a slot notifies once if it ends different, and never in a record the
-/// batch created (nothing had read it).
+/// batch created (nothing had read it). While a layer is laid, every write is also logged for it.
 @MainActor struct Batch {
     private struct Touch {
         let record: Record
@@ -41,14 +54,18 @@ public struct CommitResult: Sendable, Equatable {
         let error: FieldError?
     }
 
-    private var touches: [Touch] = []
-    private var seen: Set<TouchKey> = []
-    var created: Set<ObjectIdentifier> = []
-
     private struct TouchKey: Hashable {
         let record: ObjectIdentifier
         let ref: Int32
     }
+
+    private var touches: [Touch] = []
+    private var seen: Set<TouchKey> = []
+    /// Slots notified whatever their value: links to a record deleted or revived in the batch.
+    private var forced: [(record: Record, ref: Int32)] = []
+    var created: Set<ObjectIdentifier> = []
+    /// Set while a layer is being laid.
+    var layer: LayerEffects?
 
     private mutating func touch(_ record: Record, _ ref: Int32) {
         if created.contains(ObjectIdentifier(record)) { return }
@@ -57,21 +74,20 @@ public struct CommitResult: Sendable, Equatable {
         }
     }
 
-    /// Writes `value` unless the slot already holds an equal one. Returns the value it replaced.
+    /// Writes `value` unless the slot already holds an equal one.
     mutating func write(_ record: Record, _ ref: Int32, _ value: Value?) {
         if sameSlot(record.peek(ref), value) { return }
         touch(record, ref)
+        layer?.undo.append((record, ref, record.peek(ref), record.peekError(ref)))
         record.store(value, at: ref)
     }
 
     mutating func writeError(_ record: Record, _ ref: Int32, _ error: FieldError?) {
         if record.peekError(ref) == error { return }
         touch(record, ref)
+        layer?.undo.append((record, ref, record.peek(ref), record.peekError(ref)))
         record.storeError(error, at: ref)
     }
-
-    /// Slots notified whatever their value: links to a record deleted or revived in the batch.
-    private var forced: [(record: Record, ref: Int32)] = []
 
     mutating func force(_ record: Record, _ ref: Int32) {
         if created.contains(ObjectIdentifier(record)) { return }
@@ -107,8 +123,8 @@ extension Store {
         var batch = Batch()
         let live = layers.filter(\.isLive)
         for layer in live.reversed() { lift(layer, in: &batch) }
-        var none: [UndoEntry]? = nil
-        apply(changes, in: &batch, undo: &none)
+        adopt(changes, from: live)
+        apply(changes, in: &batch)
         for layer in live { lay(layer, in: &batch) }
         let notified = batch.end(store: self)
         log?(.committed(kind: kind, changed: notified.count))
@@ -124,7 +140,8 @@ extension Store {
         layers.append(layer)
         let notified = batch.end(store: self)
         log?(.committed(kind: .optimistic, changed: notified.count))
-        return (layer, CommitResult(kind: .optimistic, notified: notified))
+        layer.applied = CommitResult(kind: .optimistic, notified: notified)
+        return (layer, layer.applied)
     }
 
     /// Reverts a layer (a failed mutation): later layers are lifted and laid again over the gap.
@@ -154,8 +171,8 @@ extension Store {
             for other in live.reversed() { lift(other, in: &batch) }
             layer.markReverted()
             layers.remove(at: position)
-            var none: [UndoEntry]? = nil
-            apply(changes, in: &batch, undo: &none)
+            adopt(changes, from: live)
+            apply(changes, in: &batch)
             for other in layers where other.isLive { lay(other, in: &batch) }
             let notified = batch.end(store: self)
             log?(.committed(kind: .server, changed: notified.count))
@@ -164,48 +181,80 @@ extension Store {
         return commit(changes, kind: .server)
     }
 
+    /// Undoes a layer: its values restored, its revivals and deletions reversed, the records it made
+    /// taken out of the store (kept by the layer, to be put back when it is laid again).
     private func lift(_ layer: OptimisticLayer, in batch: inout Batch) {
-        for entry in layer.undo.reversed() {
+        let effects = layer.effects
+        for entry in effects.undo.reversed() {
             batch.write(entry.record, entry.ref, entry.value)
             batch.writeError(entry.record, entry.ref, entry.error)
         }
-        layer.undo.removeAll()
+        for record in effects.revived {
+            record.isDeleted = true
+            forceLinks(to: record, in: &batch)
+        }
+        for record in effects.deleted {
+            record.isDeleted = false
+            forceLinks(to: record, in: &batch)
+        }
+        for record in effects.created where records[record.key] === record {
+            records[record.key] = nil
+        }
+        layer.effects = LayerEffects(created: effects.created)
+    }
+
+    /// Records lifted layers made that the change set beneath them writes become the server's, as the
+    /// same objects, so lenses over them stay valid.
+    private func adopt(_ changes: ChangeSet, from layers: [OptimisticLayer]) {
+        for layer in layers {
+            layer.effects.created.removeAll { record in
+                guard changes.index[record.key] != nil, records[record.key] == nil else { return false }
+                records[record.key] = record
+                return true
+            }
+        }
     }
 
     private func lay(_ layer: OptimisticLayer, in batch: inout Batch) {
-        var undo: [UndoEntry]? = []
-        apply(layer.changes, in: &batch, undo: &undo)
-        layer.undo = undo ?? []
+        // Records the layer made come back as the same objects, unless a write beneath took the key.
+        var kept: [Record] = []
+        for record in layer.effects.created where records[record.key] == nil {
+            records[record.key] = record
+            kept.append(record)
+        }
+        batch.layer = LayerEffects()
+        apply(layer.changes, in: &batch)
+        var effects = batch.layer!
+        batch.layer = nil
+        effects.created = kept + effects.created
+        layer.effects = effects
     }
-
-    typealias UndoEntry = (record: Record, ref: Int32, value: Value?, error: FieldError?)
 
     /// The commit's order: find or create every record, then for each one revive it if it was
     /// deleted, write the entries (the last one wins; an equal value writes nothing) clearing the
     /// error of each slot written without one, then the field errors.
-    private func apply(_ changes: ChangeSet, in batch: inout Batch, undo: inout [UndoEntry]?) {
+    private func apply(_ changes: ChangeSet, in batch: inout Batch) {
         learn(changes.memberships)
         var targets: [Record] = []
         targets.reserveCapacity(changes.records.count)
         for change in changes.records {
-            targets.append(findOrCreate(change.key, change.type, created: &batch.created))
+            targets.append(findOrCreate(change.key, change.type, in: &batch))
         }
         for (change, record) in zip(changes.records, targets) {
             if record.isDeleted {
                 record.isDeleted = false
+                batch.layer?.revived.append(record)
                 forceLinks(to: record, in: &batch)
             }
             var erred: Set<Int32> = []
             for (slot, _) in change.errors { erred.insert(slotRef(slot, on: record.type)) }
             for (slot, value) in change.entries {
                 let ref = slotRef(slot, on: record.type)
-                undo?.append((record, ref, record.peek(ref), record.peekError(ref)))
-                batch.write(record, ref, resolve(value, created: &batch.created))
+                batch.write(record, ref, resolve(value, in: &batch))
                 if !erred.contains(ref) { batch.writeError(record, ref, nil) }
             }
             for (slot, error) in change.errors {
                 let ref = slotRef(slot, on: record.type)
-                undo?.append((record, ref, record.peek(ref), record.peekError(ref)))
                 batch.writeError(record, ref, error)
             }
         }
@@ -240,6 +289,7 @@ extension Store {
             batch.writeError(record, ref, nil)
         }
         record.isDeleted = true
+        batch.layer?.deleted.append(record)
         forceLinks(to: record, in: &batch)
     }
 
@@ -255,23 +305,23 @@ extension Store {
         }
     }
 
-    private func resolve(_ value: IngestValue, created: inout Set<ObjectIdentifier>) -> Value {
+    private func resolve(_ value: IngestValue, in batch: inout Batch) -> Value {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .float(let number): return .float(number)
         case .string(let text): return .string(text)
-        case .link(let key): return .link(linkTarget(key, created: &created))
-        case .links(let keys): return .links(keys.map { $0.map { linkTarget($0, created: &created) } })
-        case .list(let values): return .list(values.map { resolve($0, created: &created) })
+        case .link(let key): return .link(linkTarget(key, in: &batch))
+        case .links(let keys): return .links(keys.map { $0.map { linkTarget($0, in: &batch) } })
+        case .list(let values): return .list(values.map { resolve($0, in: &batch) })
         }
     }
 
     /// A link's target: the ingest wrote the target's own record in the same set, so it exists or is
     /// being created in this batch.
-    private func linkTarget(_ key: String, created: inout Set<ObjectIdentifier>) -> Record {
+    private func linkTarget(_ key: String, in batch: inout Batch) -> Record {
         if let record = records[key] { return record }
-        return findOrCreate(key, .query, created: &created)
+        return findOrCreate(key, .query, in: &batch)
     }
 }

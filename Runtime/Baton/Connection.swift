@@ -56,7 +56,7 @@ extension Store {
         var infoRecord: Record?
         if case .link(let info)? = page.peek(pageInfoRef) { infoRecord = info }
         let connectionInfo: Record? = infoRecord.map {
-            findOrCreate(connectionKey + ":" + Self.pageInfoKey, $0.type, created: &batch.created)
+            findOrCreate(connectionKey + ":" + Self.pageInfoKey, $0.type, in: &batch)
         }
         if !isNew, let connectionInfo {
             switch mode {

@@ -37,6 +37,33 @@
         return store.commit(changes, kind: kind)
     }
 
+    /// Applies an optimistic response as a layer, normalized on the main actor by the mutation's plan
+    /// so it shows in the turn of the call. A payload, so it may carry part of the selection.
+    @discardableResult
+    public func applyOptimistic<O: Operation>(_ operation: O, _ payload: Payload) throws -> OptimisticLayer {
+        let changes = try Ingest.changeSet(payload.bytes, plan: O.plan, variables: operation.variables,
+                                           complete: false)
+        return store.applyOptimistic(changes).0
+    }
+
+    /// The server's answer to a layer's mutation: replaces the layer in one batch.
+    @discardableResult
+    public func resolve<O: Operation>(_ layer: OptimisticLayer, _ operation: O, _ payload: Payload) async throws -> CommitResult {
+        let plan = O.plan
+        let variables = operation.variables
+        let bytes = payload.bytes
+        let changes = try await Task.detached {
+            try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
+        }.value
+        return store.resolve(layer, with: changes)
+    }
+
+    /// Reverts a layer, as a failed mutation does.
+    @discardableResult
+    public func revert(_ layer: OptimisticLayer) -> CommitResult {
+        store.revert(layer)
+    }
+
     /// The operation's data: its root lens over the root record of its kind, with its variables as
     /// the owner's scope.
     public func data<O: Operation>(for operation: O) -> O.Data {

@@ -1,7 +1,7 @@
 /// The records of one session, by key, on the main actor. It always holds the three roots. Keys
 /// rendered from variables are numbered here (negative numbers), apart from the process's constants.
 @MainActor public final class Store {
-    private(set) var records: [String: Record] = [:]
+    var records: [String: Record] = [:]
     private var renderedNumbers: [String: Int32] = [:]
     private var renderedTexts: [String] = [""]
     private var placeholders: [Int32: Record] = [:]
@@ -27,11 +27,12 @@
 
     public func record(forKey key: String) -> Record? { records[key] }
 
-    func findOrCreate(_ key: String, _ type: TypeID, created: inout Set<ObjectIdentifier>) -> Record {
+    func findOrCreate(_ key: String, _ type: TypeID, in batch: inout Batch) -> Record {
         if let record = records[key] { return record }
         let record = Record(key: key, type: type)
         records[key] = record
-        created.insert(ObjectIdentifier(record))
+        batch.created.insert(ObjectIdentifier(record))
+        batch.layer?.created.append(record)
         return record
     }
 

@@ -23,6 +23,7 @@ enum Types {
     static let Asset = Baton.Registry.type("Asset")
     static let Mutation = Baton.Registry.type("Mutation")
     static let FavoritePayload = Baton.Registry.type("FavoritePayload")
+    static let AddNotePayload = Baton.Registry.type("AddNotePayload")
     static let RemoveNotePayload = Baton.Registry.type("RemoveNotePayload")
 }
 
@@ -74,6 +75,10 @@ enum Slots {
         static let setFavorite = Baton.Registry.slot(Types.Mutation, "setFavorite")
         static let rename = Baton.Registry.slot(Types.Mutation, "rename")
         static let removeNote = Baton.Registry.slot(Types.Mutation, "removeNote")
+        static let addNote = Baton.Registry.slot(Types.Mutation, "addNote")
+    }
+    enum AddNotePayload {
+        static let noteEdge = Baton.Registry.slot(Types.AddNotePayload, "noteEdge")
     }
     enum FavoritePayload {
         static let character = Baton.Registry.slot(Types.FavoritePayload, "character")

@@ -98,7 +98,7 @@ struct TestDeleteNote: Baton.Operation {
     var variables: Baton.Variables { ["id": .string(id)] }
     static let plan = Baton.Plan(root: Baton.Selection(type: Types.Mutation, fields: [
         .linked("removeNote", key: .fixed(Slots.Mutation.removeNote), selection: Baton.Selection(type: Types.RemoveNotePayload, fields: [
-            .scalar("removedNoteId", key: .fixed(Slots.RemoveNotePayload.removedNoteId), kind: .id),
+            .scalar("removedNoteId", key: .fixed(Slots.RemoveNotePayload.removedNoteId), kind: .id, edit: .deleteRecord),
         ])),
     ]), kind: .mutation)
 }
@@ -191,4 +191,26 @@ struct TestQuotesQuery: Baton.Operation {
             .scalar("quote", key: .fixed(Slots.Quote.quote), kind: .string),
         ])),
     ]))
+}
+
+struct TestAddNote: Baton.Operation {
+    typealias Data = DumpOnly
+    static let name = "TestAddNote"
+    var characterId: String
+    var text: String
+    var connections: [String] = []
+    var variables: Baton.Variables {
+        ["characterId": .string(characterId), "text": .string(text), "connections": .list(connections.map { .string($0) })]
+    }
+    static let plan = Baton.Plan(root: Baton.Selection(type: Types.Mutation, fields: [
+        .linked("addNote", key: .fixed(Slots.Mutation.addNote), selection: Baton.Selection(type: Types.AddNotePayload, fields: [
+            .linked("noteEdge", key: .fixed(Slots.AddNotePayload.noteEdge), selection: Baton.Selection(type: Types.NoteEdge, fields: [
+                .scalar("cursor", key: .fixed(Slots.NoteEdge.cursor), kind: .string),
+                .linked("node", key: .fixed(Slots.NoteEdge.node), selection: Baton.Selection(type: Types.Note, key: ["id"], fields: [
+                    .scalar("id", key: .fixed(Slots.Note.id), kind: .id),
+                    .scalar("text", key: .fixed(Slots.Note.text), kind: .string),
+                ])),
+            ])),
+        ])),
+    ]), kind: .mutation)
 }
