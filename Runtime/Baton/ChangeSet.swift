@@ -21,6 +21,10 @@ public enum EntrySlot: Hashable, Sendable {
 public enum ChangeEdit: Sendable, Equatable {
     /// Delete the one live record of any type keyed by this id.
     case deleteRecord(id: String)
+    /// Insert an edge (a copy of `record`) or a new edge of `edgeType` for the node `record`.
+    case insert(record: String, connections: [String], atEnd: Bool, edgeType: TypeID?)
+    /// Remove every edge whose node has the id.
+    case deleteEdge(id: String, connections: [String])
     /// Merge a connection field's page into the connection record.
     case merge(page: String, connection: String, mode: MergeMode)
 }

@@ -277,6 +277,10 @@ extension Store {
                 }
             case .merge(let page, let connection, let mode):
                 merge(page: page, into: connection, mode: mode, in: &batch)
+            case .insert(let record, let connections, let atEnd, let edgeType):
+                insert(record, into: connections, atEnd: atEnd, edgeType: edgeType, in: &batch)
+            case .deleteEdge(let id, let connections):
+                deleteEdges(nodeID: id, from: connections, in: &batch)
             }
         }
     }

@@ -113,3 +113,69 @@ extension Store {
         return nil
     }
 }
+
+/// Edge directives, applied in the batch of the payload that carries them (so a layer carries and
+/// reverts them). They edit only a connection in memory, live, that a connection field made.
+extension Store {
+    static let nextEdgeIndexKey = "__connection_next_edge_index"
+    static let cursorKey = "cursor"
+
+    /// The live connection record `key` names, with its merged edges.
+    private func liveConnection(_ key: String) -> (Record, [Record?])? {
+        guard let connection = records[key], !connection.isDeleted,
+              case .links(let edges)? = connection.peek(slotRef(Self.edgesKey, on: connection.type))
+        else { return nil }
+        return (connection, edges)
+    }
+
+    /// `@appendEdge`/`@prependEdge` (a copy of the payload's edge) and `@appendNode`/`@prependNode`
+    /// (a new edge of `edgeType` for the node, its cursor null), unless an edge for the node is there.
+    func insert(_ sourceKey: String, into connections: [String], atEnd: Bool, edgeType: TypeID?,
+                in batch: inout Batch) {
+        guard let source = records[sourceKey] else { return }
+        let node: Record?
+        if edgeType == nil {
+            if case .link(let linked)? = source.peek(slotRef(Self.nodeKey, on: source.type)) { node = linked } else { node = nil }
+        } else {
+            node = source
+        }
+        for key in connections {
+            guard let (connection, edges) = liveConnection(key) else { continue }
+            let type = edgeType ?? source.type
+            // An edge of another type than the connection's own is left alone.
+            if let first = edges.compactMap({ $0 }).first, first.type != type { continue }
+            if let node, edges.contains(where: { edge in
+                guard let edge, case .link(let linked)? = edge.peek(slotRef(Self.nodeKey, on: edge.type)) else { return false }
+                return linked === node
+            }) { continue }
+            let indexRef = slotRef(Self.nextEdgeIndexKey, on: connection.type)
+            var index = 0
+            if case .int(let next)? = connection.peek(indexRef) { index = next }
+            let edge = findOrCreate(key + ":" + Self.edgesKey + ":" + String(index), type, in: &batch)
+            if edgeType == nil {
+                for ref in source.occupiedSlots { batch.write(edge, ref, source.peek(ref)) }
+            } else {
+                batch.write(edge, slotRef(Self.cursorKey, on: type), .null)
+                if let node { batch.write(edge, slotRef(Self.nodeKey, on: type), .link(node)) }
+            }
+            batch.write(connection, indexRef, .int(index + 1))
+            batch.write(connection, slotRef(Self.edgesKey, on: connection.type),
+                        .links(atEnd ? edges + [edge] : [edge] + edges))
+        }
+    }
+
+    /// `@deleteEdge`: every edge whose node is an entity with the id leaves the connections.
+    func deleteEdges(nodeID id: String, from connections: [String], in batch: inout Batch) {
+        let suffix = ":" + id
+        for key in connections {
+            guard let (connection, edges) = liveConnection(key) else { continue }
+            let kept = edges.filter { edge in
+                guard let edge, case .link(let node)? = edge.peek(slotRef(Self.nodeKey, on: edge.type)) else { return true }
+                return !(node.key.hasSuffix(suffix) && node.key == node.type.name + suffix)
+            }
+            if kept.count != edges.count {
+                batch.write(connection, slotRef(Self.edgesKey, on: connection.type), .links(kept))
+            }
+        }
+    }
+}

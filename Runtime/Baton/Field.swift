@@ -19,10 +19,30 @@ public enum FieldKind: Sendable {
     case link(Selection, plural: Bool)
 }
 
-/// An edit a payload field makes beside its value (an edge directive). `deleteRecord` sits on an id
-/// field: the one live record of any type with that id is deleted.
+/// An edit a payload field makes beside its value (an edge directive). `connections` names the
+/// variable carrying the connection ids (`$connections`).
 public enum Edit: Sendable, Equatable {
+    /// On an id field: the one live record of any type with that id is deleted.
     case deleteRecord
+    /// On an id field: every edge whose node has that id leaves the connections.
+    case deleteEdge(connections: String)
+    /// On an edge field: a copy of the edge joins the end (or the start) of the connections.
+    case appendEdge(connections: String)
+    case prependEdge(connections: String)
+    /// On a node field: a new edge of `edgeType` with the node and a null cursor joins them.
+    case appendNode(connections: String, edgeType: TypeID)
+    case prependNode(connections: String, edgeType: TypeID)
+
+    func connectionIDs(_ variables: Variables) -> [String] {
+        let name: String
+        switch self {
+        case .deleteRecord: return []
+        case .deleteEdge(let variable), .appendEdge(let variable), .prependEdge(let variable),
+             .appendNode(let variable, _), .prependNode(let variable, _): name = variable
+        }
+        guard case .list(let values)? = variables[name] else { return [] }
+        return values.compactMap { if case .string(let id) = $0 { id } else { nil } }
+    }
 }
 
 /// One row of a plan's table: response key, storage key, kind, and the facts that change how the
@@ -63,10 +83,10 @@ public struct Field: Sendable {
 
     public static func linked(
         _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
-        client: Bool = false, deferLabel: String? = nil, connection: Connection? = nil
+        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil
     ) -> Field {
         Field(responseKey, key: key, kind: .link(selection, plural: false), guards: guards,
-              client: client, deferLabel: deferLabel, connection: connection)
+              client: client, deferLabel: deferLabel, edit: edit, connection: connection)
     }
 
     public static func plural(

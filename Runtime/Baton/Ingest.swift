@@ -139,11 +139,19 @@ public struct Ingest {
                 } else {
                     let value = try readScalar(kind, depth: depth)
                     entries.append((slot, value))
-                    if field.edit == .deleteRecord {
+                    if let edit = field.edit {
+                        let id: String?
                         switch value {
-                        case .string(let id): changes.edits.append(.deleteRecord(id: id))
-                        case .int(let id): changes.edits.append(.deleteRecord(id: String(id)))
-                        default: break
+                        case .string(let text): id = text
+                        case .int(let number): id = String(number)
+                        default: id = nil
+                        }
+                        if let id {
+                            if case .deleteEdge = edit {
+                                changes.edits.append(.deleteEdge(id: id, connections: field.connectionIDs))
+                            } else if edit == .deleteRecord {
+                                changes.edits.append(.deleteRecord(id: id))
+                            }
                         }
                     }
                 }
@@ -162,6 +170,19 @@ public struct Ingest {
                     }
                     let page = try readObject(child, type: child.type, pathKey: base, depth: depth + 1)
                     entries.append((slot, .link(page)))
+                    if let edit = field.edit, !field.connectionIDs.isEmpty {
+                        switch edit {
+                        case .appendEdge, .prependEdge:
+                            let atEnd: Bool = if case .appendEdge = edit { true } else { false }
+                            changes.edits.append(.insert(record: page, connections: field.connectionIDs,
+                                                         atEnd: atEnd, edgeType: nil))
+                        case .appendNode(_, let edgeType), .prependNode(_, let edgeType):
+                            let atEnd: Bool = if case .appendNode = edit { true } else { false }
+                            changes.edits.append(.insert(record: page, connections: field.connectionIDs,
+                                                         atEnd: atEnd, edgeType: edgeType))
+                        default: break
+                        }
+                    }
                     if let connection = field.connection {
                         // The page is the server's record; the client record it merges into hangs
                         // off the parent beside it.

@@ -91,6 +91,8 @@ struct ResolvedField: Sendable {
     let keyText: String
     let kind: ResolvedKind
     let edit: Edit?
+    /// The connection ids an edge directive names, under these variables.
+    let connectionIDs: [String]
     /// For a `@connection`: the parent's client slot, its text, and how pages merge under these variables.
     let connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?
 }
@@ -171,6 +173,7 @@ struct Resolver {
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }
             out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
                                      slot: slot, keyText: keyText, kind: kind, edit: field.edit,
+                                     connectionIDs: field.edit?.connectionIDs(variables) ?? [],
                                      connection: field.connection.map { resolveConnection($0) }))
         }
         let keyBytes = key.map { Array($0.utf8) }

@@ -79,6 +79,7 @@ enum Slots {
     }
     enum AddNotePayload {
         static let noteEdge = Baton.Registry.slot(Types.AddNotePayload, "noteEdge")
+        static let note = Baton.Registry.slot(Types.AddNotePayload, "note")
     }
     enum FavoritePayload {
         static let character = Baton.Registry.slot(Types.FavoritePayload, "character")

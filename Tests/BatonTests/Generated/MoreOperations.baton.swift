@@ -193,24 +193,88 @@ struct TestQuotesQuery: Baton.Operation {
     ]))
 }
 
-struct TestAddNote: Baton.Operation {
-    typealias Data = DumpOnly
+/// `addNote { noteEdge @appendEdge/@prependEdge(connections: $connections) { cursor node { id text } } }`.
+private func addNoteEdgePlan(_ edit: Baton.Edit) -> Baton.Plan {
+    Baton.Plan(root: Baton.Selection(type: Types.Mutation, fields: [
+        .linked("addNote", key: .fixed(Slots.Mutation.addNote), selection: Baton.Selection(type: Types.AddNotePayload, fields: [
+            .linked("noteEdge", key: .fixed(Slots.AddNotePayload.noteEdge), selection: Baton.Selection(type: Types.NoteEdge, fields: [
+                .scalar("cursor", key: .fixed(Slots.NoteEdge.cursor), kind: .string),
+                .linked("node", key: .fixed(Slots.NoteEdge.node), selection: noteIDText),
+            ]), edit: edit),
+        ])),
+    ]), kind: .mutation)
+}
+
+/// `addNote { note @appendNode/@prependNode(connections: $connections, edgeTypeName: "NoteEdge") { id text } }`.
+private func addNoteNodePlan(_ edit: Baton.Edit) -> Baton.Plan {
+    Baton.Plan(root: Baton.Selection(type: Types.Mutation, fields: [
+        .linked("addNote", key: .fixed(Slots.Mutation.addNote), selection: Baton.Selection(type: Types.AddNotePayload, fields: [
+            .linked("note", key: .fixed(Slots.AddNotePayload.note), selection: noteIDText, edit: edit),
+        ])),
+    ]), kind: .mutation)
+}
+
+private let noteIDText = Baton.Selection(type: Types.Note, key: ["id"], fields: [
+    .scalar("id", key: .fixed(Slots.Note.id), kind: .id),
+    .scalar("text", key: .fixed(Slots.Note.text), kind: .string),
+])
+
+/// The variables every addNote mutation takes.
+protocol AddNoteOperation: Baton.Operation where Data == DumpOnly {
+    var characterId: String { get }
+    var text: String { get }
+    var connections: [String] { get }
+}
+
+extension AddNoteOperation {
+    var variables: Baton.Variables {
+        ["characterId": .string(characterId), "text": .string(text), "connections": .list(connections.map { .string($0) })]
+    }
+}
+
+struct TestAddNote: AddNoteOperation {
     static let name = "TestAddNote"
     var characterId: String
     var text: String
     var connections: [String] = []
-    var variables: Baton.Variables {
-        ["characterId": .string(characterId), "text": .string(text), "connections": .list(connections.map { .string($0) })]
-    }
+    static let plan = addNoteEdgePlan(.appendEdge(connections: "connections"))
+}
+
+struct TestAddNoteFirst: AddNoteOperation {
+    static let name = "TestAddNoteFirst"
+    var characterId: String
+    var text: String
+    var connections: [String] = []
+    static let plan = addNoteEdgePlan(.prependEdge(connections: "connections"))
+}
+
+struct TestAddNoteNode: AddNoteOperation {
+    static let name = "TestAddNoteNode"
+    var characterId: String
+    var text: String
+    var connections: [String] = []
+    static let plan = addNoteNodePlan(.appendNode(connections: "connections", edgeType: Types.NoteEdge))
+}
+
+struct TestAddNoteNodeFirst: AddNoteOperation {
+    static let name = "TestAddNoteNodeFirst"
+    var characterId: String
+    var text: String
+    var connections: [String] = []
+    static let plan = addNoteNodePlan(.prependNode(connections: "connections", edgeType: Types.NoteEdge))
+}
+
+struct TestRemoveNote: Baton.Operation {
+    typealias Data = DumpOnly
+    static let name = "TestRemoveNote"
+    var id: String
+    var connections: [String] = []
+    var variables: Baton.Variables { ["id": .string(id), "connections": .list(connections.map { .string($0) })] }
     static let plan = Baton.Plan(root: Baton.Selection(type: Types.Mutation, fields: [
-        .linked("addNote", key: .fixed(Slots.Mutation.addNote), selection: Baton.Selection(type: Types.AddNotePayload, fields: [
-            .linked("noteEdge", key: .fixed(Slots.AddNotePayload.noteEdge), selection: Baton.Selection(type: Types.NoteEdge, fields: [
-                .scalar("cursor", key: .fixed(Slots.NoteEdge.cursor), kind: .string),
-                .linked("node", key: .fixed(Slots.NoteEdge.node), selection: Baton.Selection(type: Types.Note, key: ["id"], fields: [
-                    .scalar("id", key: .fixed(Slots.Note.id), kind: .id),
-                    .scalar("text", key: .fixed(Slots.Note.text), kind: .string),
-                ])),
-            ])),
+        .linked("removeNote", key: .fixed(Slots.Mutation.removeNote), selection: Baton.Selection(type: Types.RemoveNotePayload, fields: [
+            .scalar("removedNoteId", key: .fixed(Slots.RemoveNotePayload.removedNoteId), kind: .id,
+                    edit: .deleteEdge(connections: "connections")),
+            .scalar("deleted", key: .fixed(Slots.RemoveNotePayload.removedNoteId), kind: .id, edit: .deleteRecord),
         ])),
     ]), kind: .mutation)
 }
