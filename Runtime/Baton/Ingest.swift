@@ -15,7 +15,8 @@ public struct Ingest {
             return try ingest.run(plan.resolved(variables), rootKey: plan.kind.rootKey,
                                   rootType: plan.kind.rootType)
         } catch let error as IngestError {
-            throw error
+            guard error.offset > bytes.count else { throw error }
+            throw IngestError(error.kind, error.message, at: bytes.count, errors: error.errors)
         } catch {
             throw IngestError.malformed("\(error)", at: ingest.reader.position)
         }

@@ -326,7 +326,10 @@ struct JSONReader {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x22 { position += 1; return }
-            if byte == 0x5C { position += 2; continue }
+            if byte == 0x5C {
+                position = min(position + 2, bytes.count)
+                continue
+            }
             if byte < 0x20 { throw IngestError.malformed("control character in a string", at: position) }
             position += 1
         }
