@@ -26,6 +26,33 @@
         try await commit(operation, payload, complete: true, kind: .server)
     }
 
+    /// Commits an incremental response (`@defer`): the first part, then each later part in order,
+    /// each as its own batch, as they would arrive.
+    @discardableResult
+    public func commitResponse<O: Operation>(_ operation: O, parts: [Payload]) async throws -> [CommitResult] {
+        guard let firstPart = parts.first else { return [] }
+        let plan = O.plan
+        let variables = operation.variables
+        let bytes = firstPart.bytes
+        var (changes, state) = try await Task.detached {
+            try Ingest.firstPart(bytes, plan: plan, variables: variables, complete: true)
+        }.value
+        var results = [store.commit(changes, kind: .server)]
+        for part in parts.dropFirst() {
+            let dropped = state.droppedParts.count
+            let partBytes = part.bytes
+            let captured = state
+            (changes, state) = try await Task.detached {
+                var next = captured
+                let changes = try Ingest.laterPart(partBytes, state: &next)
+                return (changes, next)
+            }.value
+            for path in state.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
+            results.append(store.commit(changes, kind: .server))
+        }
+        return results
+    }
+
     private func commit<O: Operation>(_ operation: O, _ payload: Payload, complete: Bool,
                                       kind: BatchKind) async throws -> CommitResult {
         let plan = O.plan

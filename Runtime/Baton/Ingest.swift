@@ -25,6 +25,10 @@ public struct Ingest {
     var reader: JSONReader
     let complete: Bool
     var changes = ChangeSet()
+    /// For a plan with deferred parts: every object read, by response path, so later parts find
+    /// their place; and the parts the response announced (`pending`).
+    var tracked: [String: TrackedObject]?
+    var pending: [String: PendingPart] = [:]
 
     init(bytes: [UInt8], complete: Bool) {
         self.reader = JSONReader(bytes)
@@ -49,11 +53,13 @@ public struct Ingest {
                     dataNull = true
                 } else {
                     changes.add(rootKey, rootType, [])
-                    _ = try readObject(root, type: rootType, pathKey: rootKey, depth: 0)
+                    _ = try readObject(root, type: rootType, pathKey: rootKey, depth: 0, responsePath: "")
                 }
             } else if reader.matches(name, Self.errorsKey) {
                 sawErrors = true
                 if try !reader.readNull() { errors = try readErrors() }
+            } else if tracked != nil, reader.matches(name, Self.pendingKey) {
+                try readPending()
             } else {
                 try reader.skipValue()
             }
@@ -82,12 +88,15 @@ public struct Ingest {
     static let messageKey = Array("message".utf8)
     static let pathKey = Array("path".utf8)
     static let extensionsKey = Array("extensions".utf8)
+    static let pendingKey = Array("pending".utf8)
 
     // MARK: Objects
 
     /// Reads the object at the cursor against `selection` and returns its record's key.
+    /// `responsePath` is the object's path of response keys and indices, kept only when tracking;
+    /// `known` is the record a later part's object is already known to be.
     mutating func readObject(_ selection: ResolvedSelection, type declared: TypeID, pathKey: String,
-                             depth: Int) throws -> String {
+                             depth: Int, responsePath: String, known: TrackedObject? = nil) throws -> String {
         guard depth <= Self.maximumDepth else {
             throw IngestError.malformed("selections nest deeper than \(Self.maximumDepth) levels", at: reader.position)
         }
@@ -95,7 +104,9 @@ public struct Ingest {
         try reader.expect(0x7B, "an object")
         var type = declared
         var path = pathKey
-        if selection.abstract {
+        if let known {
+            type = known.type
+        } else if selection.abstract {
             guard let name = try lookAheadTypename() else {
                 throw IngestError.malformed("an object of an abstract type without __typename", at: objectStart)
             }
@@ -111,7 +122,7 @@ public struct Ingest {
             }
         }
         var keyValues = [String?](repeating: nil, count: variant.key.count)
-        var ownKey: String? = variant.key.isEmpty ? path : nil
+        var ownKey: String? = known?.key ?? (variant.key.isEmpty ? path : nil)
         var entries: [(slot: EntrySlot, value: IngestValue)] = []
         entries.reserveCapacity(variant.fields.count)
         var seen = complete ? [Bool](repeating: false, count: variant.fields.count) : []
@@ -164,12 +175,14 @@ public struct Ingest {
                 if try reader.readNull() {
                     entries.append((slot, .null))
                 } else if plural {
-                    entries.append((slot, try readPlural(child, base: base, depth: depth)))
+                    entries.append((slot, try readPlural(child, base: base, depth: depth,
+                                                         responsePath: childPath(responsePath, field.name))))
                 } else {
                     guard try reader.peek() == 0x7B else {
                         throw IngestError.malformed("expected an object for '\(field.name)'", at: reader.position)
                     }
-                    let page = try readObject(child, type: child.type, pathKey: base, depth: depth + 1)
+                    let page = try readObject(child, type: child.type, pathKey: base, depth: depth + 1,
+                                              responsePath: childPath(responsePath, field.name))
                     entries.append((slot, .link(page)))
                     if let edit = field.edit, !field.connectionIDs.isEmpty {
                         switch edit {
@@ -203,7 +216,13 @@ public struct Ingest {
         }
         let key = ownKey ?? composeKey(type, keyValues, path: path)
         changes.add(key, type, entries)
+        if tracked != nil { tracked![responsePath] = TrackedObject(key: key, type: type, selection: selection) }
         return key
+    }
+
+    private func childPath(_ parent: String, _ name: String) -> String {
+        guard tracked != nil else { return "" }
+        return parent.isEmpty ? name : parent + "." + name
     }
 
     private func match(_ name: MemberName, _ fields: [ResolvedField], from expected: Int) -> Int? {
@@ -290,7 +309,8 @@ public struct Ingest {
         return composeKey(type, values, path: path)
     }
 
-    private mutating func readPlural(_ child: ResolvedSelection, base: String, depth: Int) throws -> IngestValue {
+    private mutating func readPlural(_ child: ResolvedSelection, base: String, depth: Int,
+                                     responsePath: String) throws -> IngestValue {
         try reader.expect(0x5B, "a list")
         var keys: [String?] = []
         var first = true
@@ -300,7 +320,9 @@ public struct Ingest {
                 keys.append(nil)
             } else if try reader.peek() == 0x7B {
                 let path = base + ":" + String(keys.count)
-                keys.append(try readObject(child, type: child.type, pathKey: path, depth: depth + 1))
+                let elementPath = tracked == nil ? "" : responsePath + "." + String(keys.count)
+                keys.append(try readObject(child, type: child.type, pathKey: path, depth: depth + 1,
+                                           responsePath: elementPath))
             } else {
                 throw IngestError.malformed("expected an object or null in a list of records", at: reader.position)
             }
@@ -434,7 +456,7 @@ public struct Ingest {
             if reader.matches(name, Self.messageKey), try reader.peek() == 0x22 {
                 message = try reader.readString()
             } else if reader.matches(name, Self.pathKey), try reader.peek() == 0x5B {
-                path = try readPath()
+                path = try readPathComponents()
             } else if reader.matches(name, Self.extensionsKey) {
                 extensions = try reader.rawValueText()
             } else {
@@ -445,7 +467,7 @@ public struct Ingest {
     }
 
     /// An error's path; nil when a component is neither a string nor an integer.
-    private mutating func readPath() throws -> [ResponseError.PathComponent]? {
+    mutating func readPathComponents() throws -> [ResponseError.PathComponent]? {
         try reader.expect(0x5B, "a path")
         var components: [ResponseError.PathComponent] = []
         var valid = true

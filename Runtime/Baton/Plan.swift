@@ -30,10 +30,17 @@ public final class Plan: @unchecked Sendable {
 
     private let lock = NSLock()
     private var resolutions: [Variables: ResolvedSelection] = [:]
+    private var deferred: Bool?
 
     public init(root: Selection, kind: OperationKind = .query) {
         self.root = root
         self.kind = kind
+    }
+
+    /// Whether the plan has deferred parts (known once it has been resolved).
+    var hasDeferredParts: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return deferred ?? false
     }
 
     /// The plan bound to `variables`.
@@ -47,6 +54,7 @@ public final class Plan: @unchecked Sendable {
         var resolver = Resolver(variables: variables)
         let resolved = resolver.resolve(root)
         lock.lock()
+        if resolver.sawDeferred { deferred = true } else if deferred == nil { deferred = false }
         // A small bound: a screen's variables change rarely, and a new set just resolves again.
         if resolutions.count >= 32 { resolutions.removeAll() }
         resolutions[variables] = resolved

@@ -103,6 +103,9 @@ struct Resolver {
 
     init(variables: Variables) { self.variables = variables }
 
+    /// Whether some field of the plan is deferred.
+    private(set) var sawDeferred = false
+
     mutating func resolve(_ selection: Selection) -> ResolvedSelection {
         if let found = done[ObjectIdentifier(selection)] { return found }
         let resolved = ResolvedSelection(type: selection.type, abstract: selection.abstract)
@@ -171,6 +174,7 @@ struct Resolver {
             case .link(let child, let plural): kind = .link(resolve(child), plural: plural)
             }
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }
+            if field.deferLabel != nil { sawDeferred = true }
             out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
                                      slot: slot, keyText: keyText, kind: kind, edit: field.edit,
                                      connectionIDs: field.edit?.connectionIDs(variables) ?? [],
