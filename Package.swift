@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
+        .library(name: "Baton", targets: ["Baton"]),
+        .library(name: "BatonTesting", targets: ["BatonTesting"]),
+        .library(name: "BatonInspector", targets: ["BatonInspector"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -28,6 +31,11 @@ let package = Package(
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
 
+        // MARK: Runtime
+        .target(name: "Baton", path: "Runtime/Baton"),
+        .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
+        .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
+
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
 
@@ -44,6 +52,8 @@ let package = Package(
                     path: "Tests/BatonTransformsTests"),
         .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
                     path: "Tests/BatonCompilerTests"),
+        .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
+                    path: "Tests/BatonTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,16 @@
+/// An operation value as the compiler generates it: its variables, its name, its plan and the root
+/// lens type its data reads through.
+public protocol Operation: Hashable, Sendable {
+    associatedtype Data: Lens
+    static var name: String { get }
+    static var plan: Plan { get }
+    var variables: Variables { get }
+}
+
+/// Response bytes to commit: a recorded response, a fixture, a socket tick.
+public struct Payload: Sendable {
+    public let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public init(json: String) { self.bytes = Array(json.utf8) }
+}
