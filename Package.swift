@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonCompiler/IR"),
         .target(name: "BatonTransforms", dependencies: ["BatonIR"], path: "Compiler/BatonCompiler/Transforms"),
         .target(name: "BatonPlans", dependencies: ["BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Plans"),
+        .target(name: "BatonEmit", dependencies: ["BatonPlans", "BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Emit"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),

@@ -230,7 +230,7 @@ public struct PlanBuilder {
 
     func storageKey(_ field: IRField, on type: TypeID, abstract: Bool) -> PlanStorageKey {
         let key = StorageKey.of(field, schema: schema)
-        if abstract, key.isConstant { return .abstract(key.constant ?? field.name) }
+        if abstract, key.isConstant { return .abstract(key) }
         let owner = abstract ? field.parentType : type
         return .slot(SlotReference(type: schema[owner].name, key: key, client: field.isClientExtension))
     }

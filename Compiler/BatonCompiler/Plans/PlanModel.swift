@@ -87,7 +87,8 @@ public struct PlanField: Sendable, Hashable {
 /// the same key on whatever concrete type a record under an interface or union has.
 public enum PlanStorageKey: Sendable, Hashable {
     case slot(SlotReference)
-    case abstract(String)
+    /// A constant key read on the record's concrete type: `AbstractSlots.<name>`.
+    case abstract(StorageKey)
 }
 
 /// One storage-key constant of the shared file: `Slots.<type>.<name>`.
@@ -134,7 +135,7 @@ public struct PlanGuard: Sendable, Hashable, Comparable {
     }
 
     /// The constant's name in `Guards`.
-    public var constantName: String { passing ? variable : "not_" + variable }
+    public var constantName: String { (passing ? "include_" : "skip_") + variable }
 
     public static func < (a: PlanGuard, b: PlanGuard) -> Bool { (a.variable, a.passing ? 1 : 0) < (b.variable, b.passing ? 1 : 0) }
 }
