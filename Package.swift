@@ -29,7 +29,7 @@ let package = Package(
         // The pipeline batonc and baton-lsp share.
         .target(name: "BatonCompiler",
                 dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig",
-                               "BatonIR", "BatonTransforms"],
+                               "BatonIR", "BatonTransforms", "BatonPlans", "BatonEmit", "BatonJSON"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
 
@@ -54,6 +54,8 @@ let package = Package(
                     path: "Tests/BatonTransformsTests"),
         .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
                     path: "Tests/BatonCompilerTests"),
+        .testTarget(name: "BatonConformanceTests", dependencies: ["Baton", "BatonInspector", "BatonCompiler"],
+                    path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
     ],

@@ -143,9 +143,9 @@ struct LensBuilder {
     func fieldAccessor(_ group: [(IRField, Bool)], in type: TypeID, nestedNames: inout Set<String>) -> LensAccessor? {
         let field = group[0].0
         let conditional = group.allSatisfy { $0.1 }
-        let name = field.responseKey
+        let name = LensNaming.fieldAccessorName(responseKey: field.responseKey)
         if field.name == "__typename" {
-            return LensAccessor(name: name, responseKey: name, reads: .typename, swiftType: "String",
+            return LensAccessor(name: name, responseKey: field.responseKey, reads: .typename, swiftType: "String",
                                 read: "anchor.typename", optional: false, list: false, elementsOptional: false,
                                 fragment: nil, conditionType: nil, nested: nil)
         }
@@ -155,18 +155,18 @@ struct LensBuilder {
         let slot = slot(field, in: type)
         if field.isLinked {
             if let element = schemaType.listElement, element.isList { return nil }
-            var nestedName = LensNaming.nestedLensName(responseKey: name)
+            var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
             while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
             let selections = group.flatMap { $0.0.selections ?? [] }
             let nested = lens(name: nestedName, type: field.type, selections: selections)
             if schemaType.isList {
-                return LensAccessor(name: name, responseKey: name, reads: .linked,
+                return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
                                     swiftType: "Baton.List<\(nestedName)>" + (nonNull ? "" : "?"),
                                     read: nonNull ? "anchor.requiredPlural(\(slot))" : "anchor.plural(\(slot))",
                                     optional: !nonNull, list: true, elementsOptional: false, fragment: nil,
                                     conditionType: nil, nested: nested)
             }
-            return LensAccessor(name: name, responseKey: name, reads: .linked, swiftType: nestedName + (nonNull ? "" : "?"),
+            return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + (nonNull ? "" : "?"),
                                 read: nonNull ? "anchor.requiredLink(\(slot), \(references.type(named.name)))" : "anchor.link(\(slot))",
                                 optional: !nonNull, list: false, elementsOptional: false, fragment: nil,
                                 conditionType: nil, nested: nested)
@@ -185,16 +185,16 @@ struct LensBuilder {
             case (true, false): "listOfNullable"
             case (false, false): "nullableListOfNullable"
             }
-            return LensAccessor(name: name, responseKey: name, reads: .scalar, swiftType: swiftType,
+            return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType,
                                 read: "anchor.\(function)(\(slot))", optional: !nonNull, list: true,
                                 elementsOptional: !elementNonNull, fragment: nil, conditionType: nil, nested: nil)
         }
         if mapped {
-            return LensAccessor(name: name, responseKey: name, reads: .scalar, swiftType: leaf + "?",
+            return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
                                 read: "anchor.mapped(\(slot))", optional: true, list: false, elementsOptional: false,
                                 fragment: nil, conditionType: nil, nested: nil)
         }
-        return LensAccessor(name: name, responseKey: name, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
+        return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
                             list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
     }

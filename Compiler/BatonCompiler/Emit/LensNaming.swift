@@ -10,7 +10,9 @@ public enum LensNaming {
     static let reservedTypeNames: Set<String> = [
         "Types", "Slots", "Guards", "Sites", "AbstractSlots", "Baton", "Swift", "Foundation",
         "String", "Int", "Double", "Bool", "Array", "Dictionary", "Optional", "Result", "Error", "Set",
-        "Character", "Data", "Date", "URL", "UUID", "Decimal", "List", "ID",
+        "Character", "Data", "Date", "URL", "UUID", "Decimal", "List", "ID", "MainActor", "Hasher", "Sendable",
+        "Equatable", "Hashable", "Lens", "Anchor", "Never", "Void", "Any", "AnyObject", "Self", "Type", "Protocol",
+        "VariableValue", "Variables", "Plan", "Selection", "Field", "Operation",
     ]
 
     /// The Swift name of a schema enum (`Enum` appended on a clash).
@@ -29,10 +31,35 @@ public enum LensNaming {
         value == "unknown" ? "unknown_" : value
     }
 
+    /// Names an accessor may not take as they are: generated lenses spell them inside the struct.
+    static let reservedAccessorNames: Set<String> = reservedTypeNames.union([
+        "Baton", "Types", "Slots", "Guards", "AbstractSlots", "Swift", "Foundation", "anchor", "init", "self",
+        "recordKey",
+    ])
+
+    /// A field's accessor: its response key, `_` appended where it would shadow what the lens spells
+    /// (`_` alone becomes `__`, a name no schema field may take).
+    public static func fieldAccessorName(responseKey: String) -> String {
+        if responseKey == "_" { return "__" }
+        return reservedAccessorNames.contains(responseKey) ? responseKey + "_" : responseKey
+    }
+
+    /// An operation value's property for a variable: the variable's name, `_` appended where it
+    /// would shadow the value's static members or what its body spells.
+    public static func variablePropertyName(_ variable: String) -> String {
+        if variable == "_" { return "__" }
+        if reservedAccessorNames.contains(variable) || variable == "variables" {
+            return variable + "_"
+        }
+        if variable.hasPrefix("selection"), Int(variable.dropFirst("selection".count)) != nil { return variable + "_" }
+        if variable.hasPrefix("v"), Int(variable.dropFirst()) != nil { return variable + "_" }
+        return variable
+    }
+
     /// A spread's accessor: `@alias(as:)`, or the fragment's name before its last `_`, as a word
     /// starting lowercase (`CharacterHeader_character` → `characterHeader`).
     public static func spreadAccessorName(fragment: String, alias: String? = nil) -> String {
-        if let alias { return alias }
+        if let alias { return fieldAccessorName(responseKey: alias) }
         let base = fragment.lastIndex(of: "_").map { String(fragment[..<$0]) } ?? fragment
         return SwiftSpelling.lowerFirstWord(base.isEmpty ? fragment : base)
     }
@@ -40,6 +67,7 @@ public enum LensNaming {
     /// The nested lens of a linked field (`origin` → `Origin`), kept off the standard types the
     /// accessors spell.
     public static func nestedLensName(responseKey: String) -> String {
+        if responseKey.allSatisfy({ $0 == "_" }) { return "Underscore" + String(repeating: "_", count: responseKey.count) }
         let name = SwiftSpelling.upperFirst(responseKey)
         return reservedTypeNames.contains(name) || SwiftSpelling.keywords.contains(name) ? name + "_" : name
     }

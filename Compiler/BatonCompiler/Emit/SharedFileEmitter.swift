@@ -38,7 +38,7 @@ struct SharedFileEmitter {
         out += "    static let schemaDigest = \(SwiftSpelling.stringLiteral(input.schemaDigest))\n"
         for name in references.types.sorted() {
             let transient = input.transientTypes.contains(name) ? ", transient: true" : ""
-            out += "    static let \(SwiftSpelling.identifier(name)) = Baton.Registry.type(\(SwiftSpelling.stringLiteral(name))\(transient))\n"
+            out += "    static let \(SwiftSpelling.typeConstant(name)) = Baton.Registry.type(\(SwiftSpelling.stringLiteral(name))\(transient))\n"
         }
         out += memberLines.joined()
         out += "}\n\n"
@@ -46,7 +46,7 @@ struct SharedFileEmitter {
         out += "enum Slots {\n"
         let byType = Dictionary(grouping: references.slots, by: \.type)
         for type in byType.keys.sorted() {
-            out += "    enum \(SwiftSpelling.identifier(type)) {\n"
+            out += "    enum \(SwiftSpelling.typeConstant(type)) {\n"
             var seen = Set<String>()
             for slot in byType[type]!.sorted() where seen.insert(slot.constantName).inserted {
                 out += "        static let \(SwiftSpelling.identifier(slot.constantName)) = \(declaration(slot))\n"
@@ -79,7 +79,7 @@ struct SharedFileEmitter {
     }
 
     func declaration(_ slot: SlotReference) -> String {
-        let type = "Types." + SwiftSpelling.identifier(slot.type)
+        let type = "Types." + SwiftSpelling.typeConstant(slot.type)
         if let constant = slot.key.constant {
             let function = slot.client ? "clientSlot" : "slot"
             return "Baton.Registry.\(function)(\(type), \(SwiftSpelling.stringLiteral(constant)))"
@@ -114,7 +114,9 @@ struct SharedFileEmitter {
     /// An input object: one property per field, a field left nil absent from the request.
     func inputObject(_ named: NamedType) -> String {
         let name = LensNaming.inputTypeName(named.name)
-        func property(_ field: String) -> String { SwiftSpelling.identifier(field == "variable" ? "variable_" : field) }
+        func property(_ field: String) -> String {
+            SwiftSpelling.identifier(field == "variable" ? "variable_" : LensNaming.variablePropertyName(field))
+        }
         var out = "public struct \(SwiftSpelling.identifier(name)): Hashable, Sendable {\n"
         for field in named.inputFields {
             out += "    public var \(property(field.name)): \(variables.swiftType(field.type))\n"

@@ -17,14 +17,14 @@ final class SharedReferences {
     /// `Types.X`.
     func type(_ name: String) -> String {
         types.insert(name)
-        return "Types." + SwiftSpelling.identifier(name)
+        return "Types." + SwiftSpelling.typeConstant(name)
     }
 
     /// `Slots.X.name`.
     func slot(_ reference: SlotReference) -> String {
         slots.insert(reference)
         types.insert(reference.type)
-        return "Slots." + SwiftSpelling.identifier(reference.type) + "." + SwiftSpelling.identifier(reference.constantName)
+        return "Slots." + SwiftSpelling.typeConstant(reference.type) + "." + SwiftSpelling.identifier(reference.constantName)
     }
 
     /// `AbstractSlots.name`.

@@ -128,7 +128,7 @@ public struct SwiftEmitter {
         }
         var entries: [String] = []
         for definition in operation.variableDefinitions {
-            let name = SwiftSpelling.identifier(definition.name)
+            let name = SwiftSpelling.identifier(LensNaming.variablePropertyName(definition.name))
             var line = "    var \(name): \(variables.swiftType(definition.type))"
             if let value = definition.defaultValue, let literal = variables.literal(value, type: definition.type), literal != "nil" {
                 line += " = " + literal

@@ -36,6 +36,16 @@ public enum SwiftSpelling {
         return out + "\""
     }
 
+    /// The constant naming a schema type in `Types` and its nested enum in `Slots`: the type's
+    /// name, with `_` appended where it would shadow the shared file's own names.
+    public static func typeConstant(_ name: String) -> String {
+        if ["Types", "Slots", "Guards", "AbstractSlots", "Sites", "Baton", "format", "schemaDigest"].contains(name)
+            || name.hasSuffix("_possible") || name.hasSuffix("_") {
+            return name + "_"
+        }
+        return identifier(name)
+    }
+
     /// `name` with its first letter uppercased (`origin` → `Origin`).
     static func upperFirst(_ name: String) -> String {
         guard let first = name.first else { return name }

@@ -7,9 +7,14 @@ import BatonTransforms
 /// so the name is stable whatever else the target holds.
 public enum StorageKeyNaming {
     public static func constantName(_ key: StorageKey) -> String {
-        guard !key.arguments.isEmpty else { return key.fieldName }
+        guard !key.arguments.isEmpty else {
+            // Names generated code spells inside `Slots` must not be shadowed by a constant.
+            return reserved.contains(key.fieldName) ? key.fieldName + "_" : key.fieldName
+        }
         return key.fieldName + "_" + String(PersistedDocumentID.id(of: templateText(key), algorithm: .sha256).prefix(6))
     }
+
+    static let reserved: Set<String> = ["Baton", "Types", "Slots", "Guards", "AbstractSlots", "Swift", "Foundation"]
 
     /// The key's text with each variable written `$name`: what the name hashes and what comments show.
     public static func templateText(_ key: StorageKey) -> String {
