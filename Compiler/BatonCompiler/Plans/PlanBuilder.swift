@@ -162,6 +162,15 @@ public struct PlanBuilder {
                 conditions.append(condition)
             }
         }
+        // A field read through an interface resolves once per concrete type the build knows:
+        // every member of the selection's type that satisfies a condition gets its own variant;
+        // the `__isX` variant serves types the build does not know.
+        let possible = schema.possibleTypes(of: type)
+        for condition in conditions {
+            for member in schema.possibleTypes(of: condition) where possible.contains(member) && !concrete.contains(member) {
+                concrete.append(member)
+            }
+        }
         var variants: [DraftVariant] = []
         for member in concrete {
             let applying = entries.filter { entry in

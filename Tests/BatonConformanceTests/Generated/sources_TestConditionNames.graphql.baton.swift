@@ -21,6 +21,9 @@ struct TestConditionNames: Baton.Operation {
             .scalar("status", key: .fixed(Slots.Character.status), kind: .string),
             .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
         ]),
+        .init(types: [Types.Location], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Location.id), kind: .id),
+        ]),
         .init(condition: "__isNode", key: ["id"], fields: [
             .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
         ]),

@@ -13,6 +13,15 @@ struct TestFoldedNode: Baton.Operation {
         .plural("search", key: .dynamic(Slots.Query.search_3605f2), selection: selection1),
     ])
     private static let selection1 = Baton.Selection(type: Types.SearchResult, abstract: true, fields: [], variants: [
+        .init(types: [Types.Character], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
+        ]),
+        .init(types: [Types.Location], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Location.id), kind: .id),
+        ]),
+        .init(types: [Types.Episode], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Episode.id), kind: .id),
+        ]),
         .init(condition: "__isNode", key: ["id"], fields: [
             .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
         ]),

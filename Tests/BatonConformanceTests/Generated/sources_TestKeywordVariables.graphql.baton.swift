@@ -18,6 +18,15 @@ struct TestKeywordVariables: Baton.Operation {
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
     ])
     private static let selection2 = Baton.Selection(type: Types.SearchResult, abstract: true, fields: [], variants: [
+        .init(types: [Types.Character], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
+        ]),
+        .init(types: [Types.Location], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Location.id), kind: .id),
+        ]),
+        .init(types: [Types.Episode], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Episode.id), kind: .id),
+        ]),
         .init(condition: "__isNode", key: ["id"], fields: [
             .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
         ]),

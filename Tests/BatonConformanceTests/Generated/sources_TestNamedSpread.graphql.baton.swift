@@ -15,6 +15,12 @@ struct TestNamedSpread: Baton.Operation {
     private static let selection1 = Baton.Selection(type: Types.Node, key: ["id"], abstract: true, fields: [
         .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
     ], variants: [
+        .init(types: [Types.Character], fields: [
+            .scalar("name", key: .fixed(Slots.Character.name), kind: .string),
+        ]),
+        .init(types: [Types.Location], fields: [
+            .scalar("name", key: .fixed(Slots.Location.name), kind: .string),
+        ]),
         .init(condition: "__isNamed", key: [], fields: [
             .scalar("name", key: .abstract(AbstractSlots.name), kind: .string),
         ]),

@@ -22,6 +22,9 @@ struct TestSearch: Baton.Operation {
             .scalar("name", key: .fixed(Slots.Location.name), kind: .string),
             .scalar("dimension", key: .fixed(Slots.Location.dimension), kind: .string),
         ]),
+        .init(types: [Types.Episode], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Episode.id), kind: .id),
+        ]),
         .init(condition: "__isNode", key: ["id"], fields: [
             .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
         ]),

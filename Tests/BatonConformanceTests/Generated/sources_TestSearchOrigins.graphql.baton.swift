@@ -17,6 +17,12 @@ struct TestSearchOrigins: Baton.Operation {
             .linked("origin", key: .fixed(Slots.Character.origin), selection: selection2),
             .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
         ]),
+        .init(types: [Types.Location], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Location.id), kind: .id),
+        ]),
+        .init(types: [Types.Episode], key: ["id"], fields: [
+            .scalar("id", key: .fixed(Slots.Episode.id), kind: .id),
+        ]),
         .init(condition: "__isNode", key: ["id"], fields: [
             .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
         ]),
