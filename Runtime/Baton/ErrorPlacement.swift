@@ -33,7 +33,7 @@ struct ErrorPlacement {
             guard case .link(let child, _) = field.kind, let value = changes.value(record, slot) else { break }
             switch value {
             case .link(let next):
-                record = next
+                record = changes.records[next].key
                 selection = child
                 index += 1
             case .links(let elements):
@@ -41,7 +41,7 @@ struct ErrorPlacement {
                       elements.indices.contains(position), let next = elements[position] else {
                     return last
                 }
-                record = next
+                record = changes.records[next].key
                 selection = child
                 index += 2
             default:
