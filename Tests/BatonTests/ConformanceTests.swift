@@ -65,6 +65,7 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         .response("tests/add-note-n2", TestAddNote(characterId: "1", text: "Portal gun needs charging")),
         .response("tests/add-note-n0", TestAddNoteFirst(characterId: "1", text: "First")),
         .response("tests/add-note-node-n7", TestAddNoteNode(characterId: "1", text: "Node appended")),
+        .response("tests/note-added-2", TestNoteAdded(characterId: "1")),
     ]
 
     @Test(arguments: cases)
