@@ -53,6 +53,12 @@ public struct FieldErrors: Error, Sendable, Equatable {
         return true
     }
 
+    /// A spread whose fragment has `@required(action: NONE/LOG)` fields: nil when one is null, as the
+    /// null bubbles to the spread.
+    @MainActor public func spread<L: Lens>(requiring keys: [any SlotName]) -> L? {
+        holds(keys) ? L(anchor: spread) : nil
+    }
+
     /// A nullable link whose lens requires fields: nil when the target lacks one of them.
     @MainActor public func link<L: Lens, K: SlotName>(_ key: K, requiring keys: [any SlotName]) -> L? {
         guard let lens: L = link(key), lens.anchor.holds(keys) else { return nil }
