@@ -62,7 +62,7 @@ struct TestProfile_character: Baton.Lens {
     @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
     @MainActor var status: String { anchor.scalar(Slots.Character.status) }
     @MainActor var image: Result<String?, Baton.FieldErrors> { anchor.caught(Slots.Character.image) }
-    @MainActor var gender: String? { anchor.fieldError(Slots.Character.gender) == nil ? anchor.nullable(Slots.Character.gender) : nil }
+    @MainActor var gender: String? { anchor.nullOnError(Slots.Character.gender) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
