@@ -29,6 +29,8 @@ public struct Ingest {
     /// their place; and the parts the response announced (`pending`).
     var tracked: [String: TrackedObject]?
     var pending: [String: PendingPart] = [:]
+    /// Errors carried by a later part's items, placed when the part is read.
+    var itemErrors: [ResponseError] = []
 
     init(bytes: [UInt8], complete: Bool) {
         self.reader = JSONReader(bytes)
@@ -433,6 +435,8 @@ public struct Ingest {
     }
 
     // MARK: Errors
+
+    mutating func readErrorList() throws -> [ResponseError] { try readErrors() }
 
     private mutating func readErrors() throws -> [ResponseError] {
         try reader.expect(0x5B, "a list of errors")
