@@ -1,12 +1,13 @@
-/// A value as the ingest read it, before the commit finds records: links are record keys.
+/// A value as the ingest read it, before the commit finds records: a link is the position of its
+/// record in the change set's `records`, so the commit finds it without hashing a key.
 public enum IngestValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
     case float(Double)
     case string(String)
-    case link(String)
-    case links([String?])
+    case link(Int)
+    case links([Int?])
     case list([IngestValue])
 }
 
@@ -51,14 +52,17 @@ public struct ChangeSet: Sendable {
 
     public init() {}
 
+    /// Adds entries to the record `key` (made on first mention) and returns its position.
+    @discardableResult
     mutating func add(_ key: String, _ type: TypeID,
-                      _ entries: [(slot: EntrySlot, value: IngestValue)]) {
+                      _ entries: [(slot: EntrySlot, value: IngestValue)]) -> Int {
         if let position = index[key] {
             records[position].entries.append(contentsOf: entries)
-        } else {
-            index[key] = records.count
-            records.append(RecordChange(key: key, type: type, entries: entries, errors: []))
+            return position
         }
+        index[key] = records.count
+        records.append(RecordChange(key: key, type: type, entries: entries, errors: []))
+        return records.count - 1
     }
 
     mutating func learn(_ type: TypeID, _ answer: [UInt8]) {

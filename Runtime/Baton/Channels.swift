@@ -3,8 +3,8 @@
 /// (Every channel goes through the one subscript so that no two channels can be merged by the
 /// optimizer as identical getters could be.)
 @MainActor enum Channels {
-    private static var fixed: [KeyPath<Record, Int32>] = []
-    private static var rendered: [KeyPath<Record, Int32>] = []
+    @exclusivity(unchecked) private static var fixed: [KeyPath<Record, Int32>] = []
+    @exclusivity(unchecked) private static var rendered: [KeyPath<Record, Int32>] = []
 
     static func keyPath(_ ref: Int32) -> KeyPath<Record, Int32> {
         if ref >= 0 {

@@ -250,7 +250,7 @@ extension Store {
             for (slot, _) in change.errors { erred.insert(slotRef(slot, on: record.type)) }
             for (slot, value) in change.entries {
                 let ref = slotRef(slot, on: record.type)
-                batch.write(record, ref, resolve(value, in: &batch))
+                batch.write(record, ref, resolve(value, targets))
                 if !erred.contains(ref) { batch.writeError(record, ref, nil) }
             }
             for (slot, error) in change.errors {
@@ -309,23 +309,17 @@ extension Store {
         }
     }
 
-    private func resolve(_ value: IngestValue, in batch: inout Batch) -> Value {
+    /// A value with its links found among the change set's records (`targets`, by position).
+    private func resolve(_ value: IngestValue, _ targets: [Record]) -> Value {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .float(let number): return .float(number)
         case .string(let text): return .string(text)
-        case .link(let key): return .link(linkTarget(key, in: &batch))
-        case .links(let keys): return .links(keys.map { $0.map { linkTarget($0, in: &batch) } })
-        case .list(let values): return .list(values.map { resolve($0, in: &batch) })
+        case .link(let position): return .link(targets[position])
+        case .links(let positions): return .links(positions.map { $0.map { targets[$0] } })
+        case .list(let values): return .list(values.map { resolve($0, targets) })
         }
-    }
-
-    /// A link's target: the ingest wrote the target's own record in the same set, so it exists or is
-    /// being created in this batch.
-    private func linkTarget(_ key: String, in batch: inout Batch) -> Record {
-        if let record = records[key] { return record }
-        return findOrCreate(key, .query, in: &batch)
     }
 }

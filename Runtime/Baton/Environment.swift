@@ -2,6 +2,8 @@
 /// the bytes off the main actor and commits the change set on it as one batch.
 @MainActor public final class Environment {
     public let store: Store
+    /// True once `end()` ran: every later call fails with `EnvironmentError.gone`.
+    public private(set) var hasEnded = false
 
     /// Where log events go; nil silences the log.
     public var log: ((LogEvent) -> Void)? {
@@ -20,6 +22,14 @@
         try await commit(operation, payload, complete: false, kind: .server)
     }
 
+    /// Ends the session: every record is cleared (its readers told) and dropped, and every later
+    /// call fails with `EnvironmentError.gone`. A response that lands after this commits nothing.
+    public func end() {
+        guard !hasEnded else { return }
+        hasEnded = true
+        store.end()
+    }
+
     /// Commits a server's response to the operation: complete, so an omitted field is malformed.
     @discardableResult
     public func commitResponse<O: Operation>(_ operation: O, _ payload: Payload) async throws -> CommitResult {
@@ -30,6 +40,7 @@
     /// each as its own batch, as they would arrive.
     @discardableResult
     public func commitResponse<O: Operation>(_ operation: O, parts: [Payload]) async throws -> [CommitResult] {
+        guard !hasEnded else { throw EnvironmentError.gone }
         guard let firstPart = parts.first else { return [] }
         let plan = O.plan
         let variables = operation.variables
@@ -37,6 +48,7 @@
         var (changes, state) = try await Task.detached {
             try Ingest.firstPart(bytes, plan: plan, variables: variables, complete: true)
         }.value
+        guard !hasEnded else { throw EnvironmentError.gone }
         var results = [store.commit(changes, kind: .server)]
         for part in parts.dropFirst() {
             let dropped = state.droppedParts.count
@@ -47,6 +59,7 @@
                 let changes = try Ingest.laterPart(partBytes, state: &next)
                 return (changes, next)
             }.value
+            guard !hasEnded else { throw EnvironmentError.gone }
             for path in state.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
             results.append(store.commit(changes, kind: .server))
         }
@@ -55,12 +68,15 @@
 
     private func commit<O: Operation>(_ operation: O, _ payload: Payload, complete: Bool,
                                       kind: BatchKind) async throws -> CommitResult {
+        guard !hasEnded else { throw EnvironmentError.gone }
         let plan = O.plan
         let variables = operation.variables
         let bytes = payload.bytes
         let changes = try await Task.detached {
             try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: complete)
         }.value
+        // The single door: a response that lands after the end reaches nothing.
+        guard !hasEnded else { throw EnvironmentError.gone }
         return store.commit(changes, kind: kind)
     }
 
@@ -68,6 +84,7 @@
     /// so it shows in the turn of the call. A payload, so it may carry part of the selection.
     @discardableResult
     public func applyOptimistic<O: Operation>(_ operation: O, _ payload: Payload) throws -> OptimisticLayer {
+        guard !hasEnded else { throw EnvironmentError.gone }
         let changes = try Ingest.changeSet(payload.bytes, plan: O.plan, variables: operation.variables,
                                            complete: false)
         return store.applyOptimistic(changes).0
@@ -82,13 +99,15 @@
         let changes = try await Task.detached {
             try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
         }.value
+        guard !hasEnded else { throw EnvironmentError.gone }
         return store.resolve(layer, with: changes)
     }
 
     /// Reverts a layer, as a failed mutation does.
     @discardableResult
     public func revert(_ layer: OptimisticLayer) -> CommitResult {
-        store.revert(layer)
+        guard !hasEnded else { return CommitResult(kind: .optimistic, notified: []) }
+        return store.revert(layer)
     }
 
     /// The operation's data: its root lens over the root record of its kind, with its variables as
@@ -104,4 +123,10 @@
         guard let record = store.record(forKey: key) else { return nil }
         return L(anchor: Anchor(record: record, owner: Owner(store: store, variables: variables), origin: record))
     }
+}
+
+/// Why the environment refused a call.
+public enum EnvironmentError: Error, Sendable, Equatable {
+    /// The environment has ended.
+    case gone
 }

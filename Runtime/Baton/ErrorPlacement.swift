@@ -4,6 +4,9 @@
 struct ErrorPlacement {
     let root: ResolvedSelection
     let rootKey: String
+    /// For a later part: the objects placed so far by response path, so a walk starts at the deepest
+    /// one the error's path names instead of the root.
+    var tracked: [String: TrackedObject] = [:]
 
     func place(_ errors: [ResponseError], in changes: inout ChangeSet) {
         for error in errors {
@@ -23,6 +26,20 @@ struct ErrorPlacement {
         var selection = root
         var last: (String, EntrySlot)?
         var index = 0
+        if !tracked.isEmpty {
+            // A later part: start at the deepest object the path names that this part wrote.
+            var found = false
+            for length in stride(from: path.count - 1, through: 1, by: -1) {
+                if let object = tracked[Ingest.pathText(Array(path[..<length]))], changes.type(of: object.key) != nil {
+                    record = object.key
+                    selection = object.selection
+                    index = length
+                    found = true
+                    break
+                }
+            }
+            if !found { return nil }
+        }
         while index < path.count {
             guard case .key(let name) = path[index], let type = changes.type(of: record) else { break }
             let variant = selection.variant(for: type)
@@ -33,7 +50,7 @@ struct ErrorPlacement {
             guard case .link(let child, _) = field.kind, let value = changes.value(record, slot) else { break }
             switch value {
             case .link(let next):
-                record = next
+                record = changes.records[next].key
                 selection = child
                 index += 1
             case .links(let elements):
@@ -41,7 +58,7 @@ struct ErrorPlacement {
                       elements.indices.contains(position), let next = elements[position] else {
                     return last
                 }
-                record = next
+                record = changes.records[next].key
                 selection = child
                 index += 2
             default:

@@ -40,6 +40,11 @@ public struct FieldErrors: Error, Sendable, Equatable {
         return .success(nullable(key))
     }
 
+    /// `@catch(to: NULL)` on a scalar: nil when the field has an error, else the nullable read.
+    @MainActor public func nullOnError<T: LensScalar, K: SlotName>(_ key: K) -> T? {
+        record.readError(key.ref(in: self)) == nil ? nullable(key) : nil
+    }
+
     /// Whether every one of `keys` holds a value that is not null: what a lens whose fields carry
     /// `@required(action: NONE/LOG)` needs, so the accessor producing it yields nil (the null
     /// bubbles) when one does not.
@@ -51,6 +56,12 @@ public struct FieldErrors: Error, Sendable, Equatable {
             }
         }
         return true
+    }
+
+    /// A spread whose fragment has `@required(action: NONE/LOG)` fields: nil when one is null, as the
+    /// null bubbles to the spread.
+    @MainActor public func spread<L: Lens>(requiring keys: [any SlotName]) -> L? {
+        holds(keys) ? L(anchor: spread) : nil
     }
 
     /// A nullable link whose lens requires fields: nil when the target lacks one of them.

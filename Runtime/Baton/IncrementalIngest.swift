@@ -26,6 +26,7 @@ extension Ingest {
     static let idKey = Array("id".utf8)
     static let labelKey = Array("label".utf8)
     static let subPathKey = Array("subPath".utf8)
+    static let completedKey = Array("completed".utf8)
 
     /// The first part of an incremental response (or a whole response to a plan with deferred
     /// parts): read as any response, remembering where every object landed.
@@ -79,6 +80,8 @@ extension Ingest {
                 }
             } else if reader.matches(name, Self.pendingKey) {
                 try readPending()
+            } else if reader.matches(name, Self.completedKey) {
+                try readCompleted()
             } else {
                 try reader.skipValue()
             }
@@ -86,6 +89,49 @@ extension Ingest {
         reader.skipWhitespace()
         guard reader.position == reader.bytes.count else {
             throw IngestError.malformed("content after the response part", at: reader.position)
+        }
+        if !itemErrors.isEmpty {
+            var placement = ErrorPlacement(root: ResolvedSelection(type: .query, abstract: false), rootKey: "")
+            placement.tracked = tracked ?? [:]
+            placement.place(itemErrors, in: &changes)
+        }
+    }
+
+    /// `completed: [{id, errors}]`: a part that failed. Its errors land on the fields the part would
+    /// have filled (the fields of its label at its place), which stay missing.
+    private mutating func readCompleted() throws {
+        if try reader.readNull() { return }
+        try reader.expect(0x5B, "a list of completed parts")
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            try reader.expect(0x7B, "a completed part")
+            var id: String?
+            var errors: [ResponseError] = []
+            var firstMember = true
+            while try reader.nextMember(first: firstMember) {
+                firstMember = false
+                let name = try reader.memberName()
+                if reader.matches(name, Self.idKey), try reader.peek() == 0x22 {
+                    id = try reader.readString()
+                } else if reader.matches(name, Self.errorsKey), try reader.peek() == 0x5B {
+                    errors = try readErrorList()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            guard let id, let part = pending[id] else { continue }
+            pending[id] = nil
+            guard let error = errors.first else { continue }
+            guard let target = tracked?[Self.pathText(part.path)] else {
+                changes.unplacedErrors.append(contentsOf: errors)
+                continue
+            }
+            changes.add(target.key, target.type, [])
+            let fieldError = FieldError(message: error.message, path: error.dottedPath, extensions: error.extensions)
+            for field in target.selection.variant(for: target.type).fields where field.deferLabel == part.label {
+                changes.attach(fieldError, to: target.key, ErrorPlacement.entrySlot(field.slot, on: target.type))
+            }
         }
     }
 
@@ -135,6 +181,8 @@ extension Ingest {
                 id = try reader.readString()
             } else if reader.matches(name, Self.subPathKey), try reader.peek() == 0x5B {
                 subPath = try readPathComponents() ?? []
+            } else if reader.matches(name, Self.errorsKey), try reader.peek() == 0x5B {
+                itemErrors += try readErrorList()
             } else {
                 try reader.skipValue()
             }

@@ -29,6 +29,8 @@ public struct Ingest {
     /// their place; and the parts the response announced (`pending`).
     var tracked: [String: TrackedObject]?
     var pending: [String: PendingPart] = [:]
+    /// Errors carried by a later part's items, placed when the part is read.
+    var itemErrors: [ResponseError] = []
 
     init(bytes: [UInt8], complete: Bool) {
         self.reader = JSONReader(bytes)
@@ -96,7 +98,7 @@ public struct Ingest {
     /// `responsePath` is the object's path of response keys and indices, kept only when tracking;
     /// `known` is the record a later part's object is already known to be.
     mutating func readObject(_ selection: ResolvedSelection, type declared: TypeID, pathKey: String,
-                             depth: Int, responsePath: String, known: TrackedObject? = nil) throws -> String {
+                             depth: Int, responsePath: String, known: TrackedObject? = nil) throws -> Int {
         guard depth <= Self.maximumDepth else {
             throw IngestError.malformed("selections nest deeper than \(Self.maximumDepth) levels", at: reader.position)
         }
@@ -184,15 +186,16 @@ public struct Ingest {
                     let page = try readObject(child, type: child.type, pathKey: base, depth: depth + 1,
                                               responsePath: childPath(responsePath, field.name))
                     entries.append((slot, .link(page)))
+                    let pageKey = changes.records[page].key
                     if let edit = field.edit, !field.connectionIDs.isEmpty {
                         switch edit {
                         case .appendEdge, .prependEdge:
                             let atEnd: Bool = if case .appendEdge = edit { true } else { false }
-                            changes.edits.append(.insert(record: page, connections: field.connectionIDs,
+                            changes.edits.append(.insert(record: pageKey, connections: field.connectionIDs,
                                                          atEnd: atEnd, edgeType: nil))
                         case .appendNode(_, let edgeType), .prependNode(_, let edgeType):
                             let atEnd: Bool = if case .appendNode = edit { true } else { false }
-                            changes.edits.append(.insert(record: page, connections: field.connectionIDs,
+                            changes.edits.append(.insert(record: pageKey, connections: field.connectionIDs,
                                                          atEnd: atEnd, edgeType: edgeType))
                         default: break
                         }
@@ -201,9 +204,9 @@ public struct Ingest {
                         // The page is the server's record; the client record it merges into hangs
                         // off the parent beside it.
                         let key = ownKey! + ":" + connection.keyText
-                        changes.add(key, changes.type(of: page) ?? child.type, [])
-                        entries.append((entrySlot(connection.slot, on: type), .link(key)))
-                        changes.edits.append(.merge(page: page, connection: key, mode: connection.mode))
+                        let position = changes.add(key, changes.records[page].type, [])
+                        entries.append((entrySlot(connection.slot, on: type), .link(position)))
+                        changes.edits.append(.merge(page: pageKey, connection: key, mode: connection.mode))
                     }
                 }
             }
@@ -215,9 +218,9 @@ public struct Ingest {
             }
         }
         let key = ownKey ?? composeKey(type, keyValues, path: path)
-        changes.add(key, type, entries)
+        let position = changes.add(key, type, entries)
         if tracked != nil { tracked![responsePath] = TrackedObject(key: key, type: type, selection: selection) }
-        return key
+        return position
     }
 
     private func childPath(_ parent: String, _ name: String) -> String {
@@ -312,7 +315,7 @@ public struct Ingest {
     private mutating func readPlural(_ child: ResolvedSelection, base: String, depth: Int,
                                      responsePath: String) throws -> IngestValue {
         try reader.expect(0x5B, "a list")
-        var keys: [String?] = []
+        var keys: [Int?] = []
         var first = true
         while try reader.nextElement(first: first) {
             first = false
@@ -432,6 +435,8 @@ public struct Ingest {
     }
 
     // MARK: Errors
+
+    mutating func readErrorList() throws -> [ResponseError] { try readErrors() }
 
     private mutating func readErrors() throws -> [ResponseError] {
         try reader.expect(0x5B, "a list of errors")

@@ -104,8 +104,16 @@ extension Lens {
 
     /// A nullable link: the child's lens, or nil for null, missing or a deleted record.
     @inlinable @MainActor public func link<L: Lens, K: SlotName>(_ key: K) -> L? {
-        guard case .link(let target)? = load(key.ref(in: self)), !target.isDeleted else { return nil }
-        return L(anchor: child(target))
+        let ref = key.ref(in: self)
+        switch load(ref) {
+        case .link(let target)?:
+            return target.isDeleted ? nil : L(anchor: child(target))
+        case nil, .null?:
+            return nil
+        default:
+            unexpected(ref)
+            return nil
+        }
     }
 
     /// A non-null link: without a live record it reads the type's placeholder, whose fields are all
@@ -117,8 +125,16 @@ extension Lens {
 
     /// A nullable plural link: the live records in order, null entries and deleted records dropped.
     @inlinable @MainActor public func plural<L: Lens, K: SlotName>(_ key: K) -> List<L>? {
-        guard case .links(let targets)? = load(key.ref(in: self)) else { return nil }
-        return List(records: targets.compactMap { $0 }.filter { !$0.isDeleted }, anchor: self)
+        let ref = key.ref(in: self)
+        switch load(ref) {
+        case .links(let targets)?:
+            return List(records: targets.compactMap { $0 }.filter { !$0.isDeleted }, anchor: self)
+        case nil, .null?:
+            return nil
+        default:
+            unexpected(ref)
+            return nil
+        }
     }
 
     /// A non-null plural link: empty without a value.

@@ -17,9 +17,5 @@ public struct List<Element: Lens>: RandomAccessCollection, Sendable {
     }
 
     /// The records' keys, in order (what a list's rows are keyed by).
-    public var recordKeys: [String] { records.map { anchor.recordKey($0) } }
-}
-
-extension Anchor {
-    fileprivate func recordKey(_ record: Record) -> String { record.key }
+    public var recordKeys: [String] { records.map(\.key) }
 }

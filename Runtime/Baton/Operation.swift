@@ -7,6 +7,19 @@ public protocol Operation: Hashable, Sendable {
     var variables: Variables { get }
 }
 
+/// A query operation value.
+public protocol Query: Operation {}
+/// A mutation operation value (its plan's kind is `.mutation`).
+public protocol Mutation: Operation {}
+/// A subscription operation value (its plan's kind is `.subscription`).
+public protocol Subscription: Operation {}
+
+/// The text a server receives for an operation, or its persisted id.
+public enum Document: Sendable, Hashable {
+    case text(String)
+    case persisted(id: String)
+}
+
 /// Response bytes to commit: a recorded response, a fixture, a socket tick.
 public struct Payload: Sendable {
     public let bytes: [UInt8]

@@ -7,11 +7,11 @@ import Observation
     public let key: String
     public let type: TypeID
     /// Values of constant slots by number; nil is missing.
-    private(set) var fixed: [Value?] = []
+    @exclusivity(unchecked) private(set) var fixed: [Value?] = []
     /// Values of rendered-key slots, sorted by their (negative) number: a session's keys widen only
     /// the records they were written to.
-    private(set) var rendered: [(ref: Int32, value: Value?)] = []
-    private(set) var errors: [Int32: FieldError] = [:]
+    @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
+    @exclusivity(unchecked) private(set) var errors: [Int32: FieldError] = [:]
     public internal(set) var isDeleted = false
     let registrar = ObservationRegistrar()
 

@@ -91,6 +91,7 @@ struct ResolvedField: Sendable {
     let keyText: String
     let kind: ResolvedKind
     let edit: Edit?
+    let deferLabel: String?
     /// The connection ids an edge directive names, under these variables.
     let connectionIDs: [String]
     /// For a `@connection`: the parent's client slot, its text, and how pages merge under these variables.
@@ -176,7 +177,7 @@ struct Resolver {
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }
             if field.deferLabel != nil { sawDeferred = true }
             out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
-                                     slot: slot, keyText: keyText, kind: kind, edit: field.edit,
+                                     slot: slot, keyText: keyText, kind: kind, edit: field.edit, deferLabel: field.deferLabel,
                                      connectionIDs: field.edit?.connectionIDs(variables) ?? [],
                                      connection: field.connection.map { resolveConnection($0) }))
         }

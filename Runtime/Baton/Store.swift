@@ -45,6 +45,25 @@
         for (type, abstractType) in memberships { learned[type.index, default: []].insert(abstractType) }
     }
 
+    /// Clears every record through one batch (its readers are told) and keeps only the roots, empty.
+    /// No log event: the session is over.
+    func end() {
+        var batch = Batch()
+        for record in records.values {
+            for ref in record.occupiedSlots {
+                batch.write(record, ref, nil)
+                batch.writeError(record, ref, nil)
+            }
+        }
+        _ = batch.end(store: self)
+        for layer in layers { layer.markReverted() }
+        layers.removeAll()
+        records = [root.key: root, mutationRoot.key: mutationRoot, subscriptionRoot.key: subscriptionRoot]
+        // Rendered numbers are forgotten; a lens held past the end finds its records cleared.
+        renderedNumbers.removeAll()
+        renderedTexts = [""]
+    }
+
     /// The root record of an operation kind.
     public func root(of kind: OperationKind) -> Record {
         switch kind {

@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-@_spi(Generated) import Baton
+@_spi(Generated) @_spi(Testing) import Baton
 import BatonInspector
 
 /// One conformance case: its response (under `spec/conformance/`, without `.json`), and how the
@@ -7,14 +8,66 @@ import BatonInspector
 struct ConformanceCase: Sendable, CustomTestStringConvertible {
     let name: String
     let commit: @MainActor @Sendable (Environment, Payload) async throws -> Void
+    /// Reads a dotted path of the case's operation through its plan.
+    let read: @MainActor @Sendable (String, Store) -> Value?
     var testDescription: String { name }
 
-    static func response<O: Operation>(_ name: String, _ operation: O) -> ConformanceCase {
-        ConformanceCase(name: name) { try await $0.commitResponse(operation, $1) }
+    static func response<O: Baton.Operation>(_ name: String, _ operation: O) -> ConformanceCase {
+        ConformanceCase(name: name, commit: { try await $0.commitResponse(operation, $1) },
+                        read: { PlanReader.read($0, plan: O.plan, variables: operation.variables, in: $1) })
     }
 
-    static func payload<O: Operation>(_ name: String, _ operation: O) -> ConformanceCase {
-        ConformanceCase(name: name) { try await $0.commitPayload(operation, $1) }
+    static func payload<O: Baton.Operation>(_ name: String, _ operation: O) -> ConformanceCase {
+        ConformanceCase(name: name, commit: { try await $0.commitPayload(operation, $1) },
+                        read: { PlanReader.read($0, plan: O.plan, variables: operation.variables, in: $1) })
+    }
+}
+
+/// The manifest's `reads` rows, read with JSONSerialization (the test's own oracle).
+enum ManifestReads {
+    struct Row: @unchecked Sendable {
+        let path: String
+        let value: Any
+        let note: String?
+    }
+
+    nonisolated(unsafe) static let rows: [String: [Row]] = {
+        guard let data = try? Data(contentsOf: Fixtures.root.appendingPathComponent("manifest.json")),
+              let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let cases = manifest["cases"] as? [[String: Any]] else { return [:] }
+        var out: [String: [Row]] = [:]
+        for entry in cases {
+            guard let name = entry["name"] as? String, let reads = entry["reads"] as? [[String: Any]] else { continue }
+            out[name] = reads.map { Row(path: $0["path"] as? String ?? "", value: $0["value"] ?? NSNull(), note: $0["note"] as? String) }
+        }
+        return out
+    }()
+
+    /// Whether a read value is the row's JSON: null for absent; strings, numbers, booleans, lists of
+    /// scalars; an empty list for a list of records with none.
+    @MainActor static func matches(_ value: Value?, _ expected: Any) -> Bool {
+        if expected is NSNull {
+            switch value {
+            case nil, .null?: return true
+            case .link(let record)?: return record.isDeleted
+            default: return false
+            }
+        }
+        guard let value else { return false }
+        switch value {
+        case .null: return false
+        case .string(let text): return (expected as? String) == text
+        case .bool(let flag): return (expected as? Bool) == flag
+        case .int(let number): return (expected as? NSNumber)?.doubleValue == Double(number)
+        case .float(let number): return (expected as? NSNumber)?.doubleValue == number
+        case .list(let values):
+            guard let list = expected as? [Any], list.count == values.count else { return false }
+            return zip(values, list).allSatisfy { matches($0, $1) }
+        case .links(let records):
+            guard let list = expected as? [Any] else { return false }
+            return list.isEmpty && records.isEmpty
+        case .link: return false
+        }
     }
 }
 
@@ -65,6 +118,7 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         .response("tests/add-note-n2", TestAddNote(characterId: "1", text: "Portal gun needs charging")),
         .response("tests/add-note-n0", TestAddNoteFirst(characterId: "1", text: "First")),
         .response("tests/add-note-node-n7", TestAddNoteNode(characterId: "1", text: "Node appended")),
+        .response("tests/note-added-2", TestNoteAdded(characterId: "1")),
     ]
 
     @Test(arguments: cases)
@@ -73,6 +127,20 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         try await testCase.commit(environment, Payload(try Fixtures.bytes(testCase.name + ".json")))
         let expected = try Fixtures.text(testCase.name + ".store.json")
         #expect(StoreExport.text(of: environment.store) == expected)
+        // Every row of the manifest's `reads` without a note (a note names a directive's reading,
+        // which only the generated lens knows).
+        for row in ManifestReads.rows[testCase.name] ?? [] where row.note == nil {
+            let value = testCase.read(row.path, environment.store)
+            #expect(ManifestReads.matches(value, row.value), "\(testCase.name): \(row.path) read \(String(describing: value))")
+        }
+    }
+
+    @Test func theManifestsReadsAreFound() {
+        #expect(ManifestReads.rows.count > 40)
+        let covered = Self.cases.filter { ManifestReads.rows[$0.name] != nil }
+        let rows = covered.flatMap { ManifestReads.rows[$0.name]! }
+        #expect(covered.count >= 40)
+        #expect(rows.filter { $0.note == nil }.count >= 100)
     }
 
     /// tests/add-note-node-n0.store.json comes from an older version that kept a mutation root field's

@@ -55,3 +55,32 @@ import BatonInspector
         #expect(dump.contains(#""Episode:2": {"__typename": "Episode", "air_date": "December 9, 2013", "id": "2", "name": "Lawnmower Dog"}"#))
     }
 }
+
+/// Errors in later parts: an item's errors land by their path from the deepest object placed; a
+/// failed part's errors land on the fields its label would have filled.
+@MainActor @Suite struct DeferErrorTests {
+    func firstPartWithPending() throws -> Payload {
+        Payload(json: try Fixtures.text("tests/character-deferred-1.json").replacingOccurrences(
+            of: #""hasNext":true"#,
+            with: #""pending":[{"id":"0","path":["character"],"label":"TestProfileQuery$defer$TestAppearances_character"}],"hasNext":true"#))
+    }
+
+    @Test func anItemsErrorLandsBelowItsPlace() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(TestProfileQuery(id: "1"), parts: [
+            try firstPartWithPending(), Payload(try Fixtures.bytes("tests/character-deferred-2-errors.json")),
+        ])
+        let dump = StoreExport.text(of: environment.store)
+        #expect(dump.contains(#""Episode:1": {"__errors": {"name": {"message": "name hidden", "path": "character.episode.0.name"}}, "__typename": "Episode", "air_date": "December 2, 2013", "id": "1", "name": null}"#))
+    }
+
+    @Test func aFailedPartsErrorsLandOnTheFieldsItWouldHaveFilled() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(TestProfileQuery(id: "1"), parts: [
+            try firstPartWithPending(), Payload(try Fixtures.bytes("tests/character-deferred-2-failed.json")),
+        ])
+        let dump = StoreExport.text(of: environment.store)
+        #expect(dump.contains(#""Character:1": {"__errors": {"episode": {"message": "appearances unavailable", "path": "character"}}"#))
+        #expect(!dump.contains(#""episode": {"__refs""#))
+    }
+}

@@ -40,3 +40,26 @@ struct RootReads: Baton.Lens {
         #expect(environment.lens(RootReads.self, at: "client:root", variables: ["id": "1"])?.character != nil)
     }
 }
+
+/// TestProfile_character's directives, read through its lens against the manifest's rows.
+@MainActor @Suite struct ProfileReadTests {
+    @Test func aRequiredNullOriginMakesTheFragmentReadAbsent() async throws {
+        // tests/character-origin-null: "`origin` is @required and null, so the fragment reads absent".
+        let environment = Environment()
+        try await environment.commitResponse(TestProfileQuery(id: "1"), Payload(try Fixtures.bytes("tests/character-origin-null.json")))
+        let character = try #require(environment.data(for: TestProfileQuery(id: "1")).character)
+        #expect(character.testProfile == nil)
+        #expect(character.id == "1")
+    }
+
+    @Test func caughtFieldsReadTheirErrors() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(TestProfileQuery(id: "1"), try ScriptTests.characterErrors())
+        let profile = try #require(environment.data(for: TestProfileQuery(id: "1")).character?.testProfile)
+        #expect(profile.name == "Rick Sanchez")
+        #expect(profile.origin.name == "Earth (C-137)")
+        #expect(profile.status == "Alive")
+        #expect(profile.image == .failure(FieldErrors([FieldError(message: "image service unavailable", path: "character.image")])))
+        #expect(profile.gender == nil)
+    }
+}

@@ -24,6 +24,8 @@ enum Types {
     static let Mutation = Baton.Registry.type("Mutation")
     static let FavoritePayload = Baton.Registry.type("FavoritePayload")
     static let AddNotePayload = Baton.Registry.type("AddNotePayload")
+    static let Subscription = Baton.Registry.type("Subscription")
+    static let NoteAddedPayload = Baton.Registry.type("NoteAddedPayload")
     static let RemoveNotePayload = Baton.Registry.type("RemoveNotePayload")
 }
 
@@ -76,6 +78,12 @@ enum Slots {
         static let rename = Baton.Registry.slot(Types.Mutation, "rename")
         static let removeNote = Baton.Registry.slot(Types.Mutation, "removeNote")
         static let addNote = Baton.Registry.slot(Types.Mutation, "addNote")
+    }
+    enum Subscription {
+        static let noteAdded_characterId = Baton.DynamicKey(Types.Subscription, "noteAdded", [.init("characterId", [.variable("characterId")])])
+    }
+    enum NoteAddedPayload {
+        static let noteEdge = Baton.Registry.slot(Types.NoteAddedPayload, "noteEdge")
     }
     enum AddNotePayload {
         static let noteEdge = Baton.Registry.slot(Types.AddNotePayload, "noteEdge")

@@ -278,3 +278,20 @@ struct TestRemoveNote: Baton.Operation {
         ])),
     ]), kind: .mutation)
 }
+
+/// A subscription root keeps its arguments in the key (two live subscriptions must not share a slot).
+struct TestNoteAdded: Baton.Subscription {
+    typealias Data = DumpOnly
+    static let name = "TestNoteAdded"
+    var characterId: String
+    var connections: [String] = []
+    var variables: Baton.Variables { ["characterId": characterId.variable, "connections": connections.variable] }
+    static let plan = Baton.Plan(root: Baton.Selection(type: Types.Subscription, fields: [
+        .linked("noteAdded", key: .dynamic(Slots.Subscription.noteAdded_characterId), selection: Baton.Selection(type: Types.NoteAddedPayload, fields: [
+            .linked("noteEdge", key: .fixed(Slots.NoteAddedPayload.noteEdge), selection: Baton.Selection(type: Types.NoteEdge, fields: [
+                .scalar("cursor", key: .fixed(Slots.NoteEdge.cursor), kind: .string),
+                .linked("node", key: .fixed(Slots.NoteEdge.node), selection: noteIDText),
+            ]), edit: .appendEdge(connections: "connections")),
+        ])),
+    ]), kind: .subscription)
+}

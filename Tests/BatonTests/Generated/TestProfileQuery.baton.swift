@@ -46,7 +46,10 @@ struct TestProfileQuery: Baton.Operation {
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testProfile: TestProfile_character { .init(anchor: anchor.spread) }
+            /// `origin @required(action: NONE)` and `status @required(action: LOG)` bubble to the spread.
+            @MainActor var testProfile: TestProfile_character? {
+                anchor.spread(requiring: [Slots.Character.origin, Slots.Character.status])
+            }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
         }
     }
@@ -56,10 +59,10 @@ struct TestProfile_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
-    @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
-    @MainActor var gender: String? { anchor.nullable(Slots.Character.gender) }
+    @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+    @MainActor var status: String { anchor.scalar(Slots.Character.status) }
+    @MainActor var image: Result<String?, Baton.FieldErrors> { anchor.caught(Slots.Character.image) }
+    @MainActor var gender: String? { anchor.nullOnError(Slots.Character.gender) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
