@@ -41,6 +41,9 @@ struct LensBuilder {
     let schema: Schema
     let customScalars: [String: String]
     let references: SharedReferences
+    /// Whether fields a transform inserted (they have no location) get accessors: only in the
+    /// lens of a query a transform generated; a lens has one accessor per field the author wrote.
+    var includeGenerated = false
 
     init(program: IRProgram, customScalars: [String: String], references: SharedReferences) {
         self.program = program
@@ -112,6 +115,7 @@ struct LensBuilder {
         for selection in selections {
             switch selection {
             case .field(let field):
+                if field.location == nil && !includeGenerated { continue }
                 items.append(.field(field, conditional: conditional))
             case .fragmentSpread(let spread):
                 items.append(.spread(spread, conditional: conditional || spread.directive("defer") != nil))
@@ -153,6 +157,9 @@ struct LensBuilder {
         let nonNull = schemaType.isNonNull && !conditional
         let named = schema[field.type]
         let slot = slot(field, in: type)
+        if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
+            return connectionAccessor(group.map(\.0), key: key, in: type, name: name, nestedNames: &nestedNames)
+        }
         if field.isLinked {
             if let element = schemaType.listElement, element.isList { return nil }
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
@@ -197,6 +204,53 @@ struct LensBuilder {
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
                             list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+    }
+
+    /// A `@connection` field reads the connection record every page merged into, through the
+    /// parent's client link: its nodes (the `edges { node }` selection's lens), whether there is
+    /// more in each direction, and its id.
+    func connectionAccessor(_ fields: [IRField], key: StorageKey, in type: TypeID, name: String,
+                            nestedNames: inout Set<String>) -> LensAccessor {
+        let slot = references.slot(SlotReference(type: schema[type].name, key: key, client: true))
+        var nestedName = LensNaming.nestedLensName(responseKey: fields[0].responseKey)
+        while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
+        var nodeSelections: [IRSelection] = []
+        var nodeType: TypeID?
+        func edges(_ selections: [IRSelection]) {
+            for selection in selections {
+                switch selection {
+                case .field(let field) where field.name == "edges":
+                    for case .field(let node) in field.selections ?? [] where node.name == "node" {
+                        nodeType = node.type
+                        nodeSelections += node.selections ?? []
+                    }
+                case .inlineFragment(let inline): edges(inline.selections)
+                case .condition(let condition): edges(condition.selections)
+                default: continue
+                }
+            }
+        }
+        for field in fields { edges(field.selections ?? []) }
+        var accessors: [LensAccessor] = []
+        if let nodeType {
+            let node = lens(name: "Node", type: nodeType, selections: nodeSelections)
+            accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<Node>",
+                                          read: "anchor.connectionNodes(\(slot))", optional: false, list: true,
+                                          elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
+        }
+        for (accessor, flag) in [("hasNext", "hasNextPage"), ("hasPrevious", "hasPreviousPage")] {
+            accessors.append(LensAccessor(name: accessor, responseKey: nil, reads: .scalar, swiftType: "Bool",
+                                          read: "anchor.connectionFlag(\(slot), \(SwiftSpelling.stringLiteral(flag)))",
+                                          optional: false, list: false, elementsOptional: false, fragment: nil,
+                                          conditionType: nil, nested: nil))
+        }
+        accessors.append(LensAccessor(name: "connectionID", responseKey: nil, reads: .scalar, swiftType: "String?",
+                                      read: "anchor.connectionID(\(slot))", optional: true, list: false,
+                                      elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
+        let nested = LensModel(name: nestedName, graphQLType: schema[fields[0].type].name, accessors: accessors)
+        return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
+                            read: ".init(anchor: anchor)", optional: false, list: false, elementsOptional: false,
+                            fragment: nil, conditionType: nil, nested: nested)
     }
 
     func spreadAccessor(_ spread: IRFragmentSpread, in type: TypeID, conditional: Bool) -> LensAccessor {

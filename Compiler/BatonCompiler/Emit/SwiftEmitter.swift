@@ -81,7 +81,9 @@ public struct SwiftEmitter {
         }
         for operation in input.lensProgram.operations {
             guard let plan = plans[operation.name] else { continue }
-            let data = lensBuilder.lens(name: "Data", type: operation.type, selections: operation.selections)
+            var builder = lensBuilder
+            builder.includeGenerated = operation.generatedFrom != nil
+            let data = builder.lens(name: "Data", type: operation.type, selections: operation.selections)
             lenses[operation.name] = data
             var location = operation.location
             if let from = operation.generatedFrom { location = input.lensProgram.fragment(named: from)?.location }

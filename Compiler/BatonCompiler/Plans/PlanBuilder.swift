@@ -282,7 +282,7 @@ public struct PlanBuilder {
 
     /// `@connection(key:)`: the parent's client link `__<key>_connection`, with the filter
     /// arguments (by default every argument but the pagination ones) in its key.
-    func connection(_ field: IRField, on type: TypeID) -> PlanConnection? {
+    public static func connectionKey(_ field: IRField, schema: Schema) -> StorageKey? {
         guard let directive = field.directive("connection") ?? field.directive("stream_connection"),
               let name = directive.argument("key")?.value.stringValue else { return nil }
         var filters: Set<String>?
@@ -295,9 +295,13 @@ public struct PlanBuilder {
         keyed.name = "__" + name + "_connection"
         keyed.arguments = field.arguments.filter { argument in
             if let filters { return filters.contains(argument.name) }
-            return !Self.paginationArguments.contains(argument.name)
+            return !paginationArguments.contains(argument.name)
         }
-        let key = StorageKey.of(keyed, schema: schema)
+        return StorageKey.of(keyed, schema: schema)
+    }
+
+    func connection(_ field: IRField, on type: TypeID) -> PlanConnection? {
+        guard let key = Self.connectionKey(field, schema: schema) else { return nil }
         return PlanConnection(key: SlotReference(type: schema[type].name, key: key, client: true),
                               after: field.argument("after")?.value.variableName,
                               before: field.argument("before")?.value.variableName)

@@ -6,7 +6,6 @@ struct HostileArguments_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
 }
 
 struct HostileArgumentsRefetchQuery: Baton.Operation {

@@ -159,7 +159,6 @@ struct HostileBodies_character: Baton.Lens {
     @MainActor var hostileBound: HostileBound_character { .init(anchor: anchor.spread) }
     @MainActor var hostileDeferred: HostileDeferred_character { .init(anchor: anchor.spread) }
     @MainActor var hostileCaught: HostileCaught_character { .init(anchor: anchor.spread) }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor

@@ -7,37 +7,21 @@ struct TestHiddenNotes_character: Baton.Lens {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var TestHiddenNotes_character: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var TestHiddenNotesPaginationQuery: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var notes: Notes { anchor.requiredLink(Slots.Character.notes_4aca60, Types.NoteConnection) }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+    @MainActor var notes: Notes { .init(anchor: anchor) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var TestHiddenNotes_character: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var TestHiddenNotesPaginationQuery: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestHiddenNotes_notes_connection) }
+        @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestHiddenNotes_notes_connection, "hasNextPage") }
+        @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Character.__TestHiddenNotes_notes_connection, "hasPreviousPage") }
+        @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestHiddenNotes_notes_connection) }
 
-        struct Edges: Baton.Lens {
+        struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
-            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
-
-            struct Node: Baton.Lens {
-                let anchor: Baton.Anchor
-                init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
-                @MainActor var __typename: String { anchor.typename }
-            }
-        }
-
-        struct PageInfo: Baton.Lens {
-            let anchor: Baton.Anchor
-            init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-            @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+            @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
         }
     }
 }

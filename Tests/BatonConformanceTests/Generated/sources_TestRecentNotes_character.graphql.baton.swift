@@ -5,35 +5,21 @@ import Foundation
 struct TestRecentNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.requiredLink(Slots.Character.notes_486a09, Types.NoteConnection) }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+    @MainActor var notes: Notes { .init(anchor: anchor) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestRecentNotes_notes_connection) }
+        @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestRecentNotes_notes_connection, "hasNextPage") }
+        @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Character.__TestRecentNotes_notes_connection, "hasPreviousPage") }
+        @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestRecentNotes_notes_connection) }
 
-        struct Edges: Baton.Lens {
+        struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
-            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
-
-            struct Node: Baton.Lens {
-                let anchor: Baton.Anchor
-                init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
-                @MainActor var __typename: String { anchor.typename }
-            }
-        }
-
-        struct PageInfo: Baton.Lens {
-            let anchor: Baton.Anchor
-            init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-            @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+            @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
         }
     }
 }
