@@ -1,0 +1,35 @@
+import BatonCompiler
+import BatonEmit
+import Testing
+
+/// Accessor declarations follow the schema: nullable → optional, lists per level, mapped scalars
+/// optional, a field under `@include` optional.
+@Suite struct NullabilityTests {
+    @Test func accessorsFollowTheSchema() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Row.graphql": """
+            fragment Row_character on Character @argumentDefinitions(withTags: {type: "Boolean", defaultValue: false}) {
+              name species tags codes status price origin { name } friends { id }
+              tags2: tags @include(if: $withTags)
+            }
+            query RowQuery { character(id: "1") { ...Row_character } }
+            """])
+        defer { target.remove() }
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Row.graphql"]))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
+        let program = try #require(compiled.transforms?.program)
+        func declaration(_ key: String) -> String? {
+            LensNaming.accessorDeclaration(responseKey: key, fragment: "Row_character", program: program,
+                                           customScalars: ["Decimal": "Foundation.Decimal"])
+        }
+        #expect(declaration("name") == "var name: String?")
+        #expect(declaration("species") == "var species: String")
+        #expect(declaration("tags") == "var tags: [String?]?")
+        #expect(declaration("codes") == "var codes: [String]")
+        #expect(declaration("status") == "var status: Status?")
+        #expect(declaration("price") == "var price: Foundation.Decimal?")
+        #expect(declaration("origin") == "var origin: Origin?")
+        #expect(declaration("friends") == "var friends: Baton.List<Friends>?")
+        #expect(declaration("tags2") == "var tags2: [String?]?")
+        #expect(declaration("missing") == nil)
+    }
+}
