@@ -22,4 +22,19 @@ import Testing
         let computed = Set(result.outputs.keys.map { ($0 as NSString).lastPathComponent })
         #expect(Set(onDisk) == computed)
     }
+
+    /// compiler.md §7.4's size fence: accessor lines average at most 120 bytes of source.
+    @Test func accessorLinesStayWithinTheSizeFence() throws {
+        var bytes = 0
+        var lines = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.generated.path) {
+            let text = try String(contentsOf: Fixtures.generated.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("@MainActor var ") {
+                bytes += line.utf8.count + 1
+                lines += 1
+            }
+        }
+        #expect(lines > 1000)
+        #expect(bytes / lines <= 120)
+    }
 }

@@ -30,11 +30,21 @@ import Testing
     @Test func characterOriginNull() async throws {
         let data = try await commit("tests/character-origin-null", TestProfileQuery.self)
         let character = try #require(data.character)
-        // The rows reading `name`, `status` and `location.name` as absent need `@required` on
-        // `origin` to bubble to the spread, which the emitter does not generate yet.
-        #expect(character.testProfile.origin == nil)
+        // `origin` is `@required(action: NONE)` and null: the whole fragment reads absent.
+        #expect(character.testProfile == nil)
         #expect(character.strict.type == "Genius")
         #expect(character.strict.species == "Human")
+    }
+
+    @Test func caughtAndRequiredReads() async throws {
+        let data = try await commit("tests/character-errors-answered", TestProfileQuery.self)
+        let profile = try #require(data.character?.testProfile)
+        #expect(profile.name == "Rick Sanchez")
+        #expect(profile.origin.name == "Earth (C-137)")
+        #expect(profile.status == "Alive")
+        #expect(data.character?.strict.type == nil)
+        // The row reading `species` as absent needs `@throwOnFieldError` on the fragment, which
+        // the emitter does not generate yet.
     }
 
     @Test func charactersList() async throws {

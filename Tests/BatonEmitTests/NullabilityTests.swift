@@ -32,4 +32,26 @@ import Testing
         #expect(declaration("tags2") == "var tags2: [String?]?")
         #expect(declaration("missing") == nil)
     }
+
+    @Test func errorDirectivesShapeTheRead() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Errors.graphql": """
+            fragment Errors_character on Character {
+              name @required(action: THROW) species @catch status @catch(to: NULL) tags @required(action: LOG)
+            }
+            fragment Holder_character on Character { ...Errors_character }
+            query ErrorsQuery { character(id: "1") { ...Holder_character } }
+            """])
+        defer { target.remove() }
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Errors.graphql"]))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
+        let program = try #require(compiled.transforms?.program)
+        func declaration(_ key: String, in fragment: String = "Errors_character") -> String? {
+            LensNaming.accessorDeclaration(responseKey: key, fragment: fragment, program: program)
+        }
+        #expect(declaration("name") == "var name: String")
+        #expect(declaration("species") == "var species: Result<String?, Baton.FieldErrors>")
+        #expect(declaration("status") == "var status: Status?")
+        // A required field that may be null makes the spread optional.
+        #expect(declaration("errors", in: "Holder_character") == "var errors: Errors_character?")
+    }
 }

@@ -9,6 +9,9 @@ public struct LensModel: Sendable {
     public var name: String
     public var graphQLType: String
     public var accessors: [LensAccessor]
+    /// Slots of `@required(action: NONE/LOG)` fields: when one is null the lens reads absent, so
+    /// whatever produces it (a spread, a link) is optional and checks them.
+    public var requiredSlots: [String] = []
 }
 
 public struct LensAccessor: Sendable {
@@ -31,6 +34,12 @@ public struct LensAccessor: Sendable {
     public var fragment: String?
     public var conditionType: String?
     public var nested: LensModel?
+    /// `@required(action: THROW)`: a `get throws` accessor.
+    public var throwing = false
+    /// `@catch`: the read gives a `Result` (or nil on error with `to: NULL`).
+    public var caught = false
+    /// The slot a `@required(action: NONE/LOG)` field reads.
+    var requiredSlot: String?
 }
 
 /// Builds lenses from the IR as the author wrote it (fragment boundaries kept, before fragment
@@ -101,7 +110,27 @@ struct LensBuilder {
                                  nested: nested))
             }
         }
-        return LensModel(name: name, graphQLType: schema[type].name, accessors: accessors)
+        return LensModel(name: name, graphQLType: schema[type].name, accessors: accessors,
+                         requiredSlots: accessors.compactMap(\.requiredSlot))
+    }
+
+    /// `@required`'s action (`NONE`, `LOG`, `THROW`) and `@catch`'s target (`RESULT`, `NULL`).
+    static func requiredAction(_ field: IRField) -> String? {
+        guard let directive = field.directive("required") else { return nil }
+        if case .enumValue(let action)? = directive.argument("action")?.value { return action }
+        return "NONE"
+    }
+
+    static func catchTarget(_ field: IRField) -> String? {
+        guard let directive = field.directive("catch") else { return nil }
+        if case .enumValue(let target)? = directive.argument("to")?.value { return target }
+        return "RESULT"
+    }
+
+    /// A link producing `nested`: when the child lens requires fields, it reads nil unless they hold.
+    func linkRead(_ slot: String, nested: LensModel) -> String? {
+        guard !nested.requiredSlots.isEmpty else { return nil }
+        return "anchor.link(\(slot), requiring: [\(nested.requiredSlots.joined(separator: ", "))])"
     }
 
     /// Whether a selection under `condition` reads on the lens's own record unconditionally.
@@ -173,6 +202,23 @@ struct LensBuilder {
                                     optional: !nonNull, list: true, elementsOptional: false, fragment: nil,
                                     conditionType: nil, nested: nested)
             }
+            let required = Self.requiredAction(field)
+            if let requiring = linkRead(slot, nested: nested) {
+                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + "?",
+                                            read: requiring, optional: true, list: false, elementsOptional: false,
+                                            fragment: nil, conditionType: nil, nested: nested)
+                if required == "NONE" || required == "LOG" { accessor.requiredSlot = slot }
+                return accessor
+            }
+            if required == "NONE" || required == "LOG" {
+                // Absent when null: the lens holding it reads absent instead.
+                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName,
+                                            read: "anchor.requiredLink(\(slot), \(references.type(named.name)))",
+                                            optional: false, list: false, elementsOptional: false, fragment: nil,
+                                            conditionType: nil, nested: nested)
+                accessor.requiredSlot = slot
+                return accessor
+            }
             return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + (nonNull ? "" : "?"),
                                 read: nonNull ? "anchor.requiredLink(\(slot), \(references.type(named.name)))" : "anchor.link(\(slot))",
                                 optional: !nonNull, list: false, elementsOptional: false, fragment: nil,
@@ -192,14 +238,45 @@ struct LensBuilder {
             case (true, false): "listOfNullable"
             case (false, false): "nullableListOfNullable"
             }
-            return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType,
-                                read: "anchor.\(function)(\(slot))", optional: !nonNull, list: true,
-                                elementsOptional: !elementNonNull, fragment: nil, conditionType: nil, nested: nil)
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType,
+                                        read: "anchor.\(function)(\(slot))", optional: !nonNull, list: true,
+                                        elementsOptional: !elementNonNull, fragment: nil, conditionType: nil, nested: nil)
+            if let action = Self.requiredAction(field), action != "THROW" { accessor.requiredSlot = slot }
+            return accessor
         }
         if mapped {
             return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
                                 read: "anchor.mapped(\(slot))", optional: true, list: false, elementsOptional: false,
                                 fragment: nil, conditionType: nil, nested: nil)
+        }
+        switch (Self.requiredAction(field), Self.catchTarget(field)) {
+        case ("THROW"?, _):
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
+                                        read: "try anchor.required(\(slot))", optional: false, list: false,
+                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+            accessor.throwing = true
+            return accessor
+        case (.some, _):
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
+                                        read: "anchor.scalar(\(slot))", optional: false, list: false,
+                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+            accessor.requiredSlot = slot
+            return accessor
+        case (nil, "NULL"?):
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
+                                        read: "anchor.nullOnError(\(slot))", optional: true, list: false,
+                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+            accessor.caught = true
+            return accessor
+        case (nil, .some):
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar,
+                                        swiftType: "Result<\(leaf)?, Baton.FieldErrors>", read: "anchor.caught(\(slot))",
+                                        optional: false, list: false, elementsOptional: false, fragment: nil,
+                                        conditionType: nil, nested: nil)
+            accessor.caught = true
+            return accessor
+        case (nil, nil):
+            break
         }
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
@@ -260,7 +337,15 @@ struct LensBuilder {
         var read = ".init(anchor: anchor.spread)"
         var swiftType = spread.fragmentName
         var optional = false
-        if let fragmentType, !applies(fragmentType, to: type) {
+        let required = program.fragment(named: spread.fragmentName).map { fragment in
+            lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections).requiredSlots
+        } ?? []
+        if !required.isEmpty {
+            // A required field of the child that is null makes the whole spread absent.
+            read = "anchor.spread(requiring: [\(required.joined(separator: ", "))])"
+            swiftType += "?"
+            optional = true
+        } else if let fragmentType, !applies(fragmentType, to: type) {
             // A spread narrower than the record: the child's lens only on records of its type.
             let typeName = schema[fragmentType].name
             read = schema[fragmentType].kind.isAbstract

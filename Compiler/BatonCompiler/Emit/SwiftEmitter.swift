@@ -110,7 +110,8 @@ public struct SwiftEmitter {
         out += indent + "    let anchor: Baton.Anchor\n"
         out += indent + "    init(anchor: Baton.Anchor) { self.anchor = anchor }\n"
         for accessor in lens.accessors {
-            out += indent + "    @MainActor var \(SwiftSpelling.identifier(accessor.name)): \(accessor.swiftType) { \(accessor.read) }\n"
+            let body = accessor.throwing ? "get throws { \(accessor.read) }" : accessor.read
+            out += indent + "    @MainActor var \(SwiftSpelling.identifier(accessor.name)): \(accessor.swiftType) { \(body) }\n"
         }
         for accessor in lens.accessors {
             guard let nested = accessor.nested else { continue }

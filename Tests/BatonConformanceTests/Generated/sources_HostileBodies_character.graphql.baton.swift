@@ -154,16 +154,16 @@ struct HostileBodies_character: Baton.Lens {
     @MainActor var MainActor_: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
-    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
-    @MainActor var hostileBound: HostileBound_character { .init(anchor: anchor.spread) }
+    @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
+    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
+    @MainActor var hostileBound: HostileBound_character? { anchor.spread(requiring: [Slots.Character.origin]) }
     @MainActor var hostileDeferred: HostileDeferred_character { .init(anchor: anchor.spread) }
     @MainActor var hostileCaught: HostileCaught_character { .init(anchor: anchor.spread) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var name: String { anchor.scalar(Slots.Location.name) }
     }
 }
 
@@ -348,7 +348,7 @@ struct HostileBodiesRefetchQuery: Baton.Operation {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileBodies: HostileBodies_character? { anchor.asType(Types.Character) }
+            @MainActor var hostileBodies: HostileBodies_character? { anchor.spread(requiring: [Slots.Character.origin]) }
         }
     }
 }

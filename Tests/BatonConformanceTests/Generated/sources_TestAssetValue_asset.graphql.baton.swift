@@ -10,5 +10,5 @@ struct TestAssetValue_asset: Baton.Lens {
     @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
     @MainActor var listedAt: Foundation.Date? { anchor.mapped(Slots.Asset.listedAt) }
     @MainActor var page: Foundation.URL? { anchor.mapped(Slots.Asset.page) }
-    @MainActor var caughtSize: Int? { anchor.nullable(Slots.Asset.size) }
+    @MainActor var caughtSize: Result<Int?, Baton.FieldErrors> { anchor.caught(Slots.Asset.size) }
 }

@@ -25,7 +25,7 @@ struct TestCollidingRequired: Baton.Operation {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var types: Types_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var typesLens: TypesLens? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var typesLens: TypesLens? { anchor.link(Slots.Query.character_d86a09, requiring: [Slots.Character.name]) }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor
@@ -37,7 +37,7 @@ struct TestCollidingRequired: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String { anchor.scalar(Slots.Character.name) }
         }
     }
 }

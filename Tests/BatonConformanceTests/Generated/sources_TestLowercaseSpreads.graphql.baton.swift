@@ -31,7 +31,7 @@ struct TestLowercaseSpreads: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testLowercase: testLowercase { .init(anchor: anchor.spread) }
-            @MainActor var testLowercaseRequired: testLowercaseRequired { .init(anchor: anchor.spread) }
+            @MainActor var testLowercaseRequired: testLowercaseRequired? { anchor.spread(requiring: [Slots.Character.origin]) }
         }
     }
 }

@@ -47,7 +47,7 @@ struct TestProfileQuery: Baton.Operation {
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testProfile: TestProfile_character { .init(anchor: anchor.spread) }
+            @MainActor var testProfile: TestProfile_character? { anchor.spread(requiring: [Slots.Character.origin, Slots.Character.status]) }
             @MainActor var strict: TestStrict_character { .init(anchor: anchor.spread) }
             @MainActor var testAppearances: TestAppearances_character { .init(anchor: anchor.spread) }
         }
