@@ -80,6 +80,7 @@ struct ParserCore {
     /// The end of the last consumed token: where a node being finished ends.
     var lastEnd = 0
     var depth = 0
+    let stack = StackGuard()
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         lexer = LexerCore(bytes)
@@ -176,7 +177,7 @@ struct ParserCore {
 
     mutating func enterNesting() throws(SyntaxError) {
         depth += 1
-        if depth > Parser.maxNestingDepth {
+        if depth > Parser.maxNestingDepth || stack.isExhausted() {
             throw SyntaxError("Document is nested too deeply. Parsing aborted.", at: token.range)
         }
     }
