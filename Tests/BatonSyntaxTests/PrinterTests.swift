@@ -100,3 +100,32 @@ import BatonDiagnostics
     }
 }
 
+
+/// `spec/syntax/string-printing.json`: graphql-core 3.3.2's `print_block_string` (plain and
+/// minimized) and `print_string` of values with every awkward feature.
+@Suite struct StringPrintingTests {
+    struct Case: Decodable, CustomTestStringConvertible {
+        var value: String
+        var block: String
+        var minimized: String
+        var quoted: String
+        var testDescription: String { value.debugDescription }
+    }
+
+    static let cases: [Case] = {
+        guard let data = try? Data(contentsOf: Fixtures.url("syntax/string-printing.json")) else { return [] }
+        return (try? JSONDecoder().decode([Case].self, from: data)) ?? []
+    }()
+
+    @Test func fixtureIsPresent() { #expect(Self.cases.count >= 20) }
+
+    @Test(arguments: cases)
+    func printsLikeGraphQLCore(_ c: Case) {
+        #expect(StringLiterals.block(c.value) == c.block)
+        #expect(StringLiterals.block(c.value, minimize: true) == c.minimized)
+        #expect(StringLiterals.quoted(c.value) == c.quoted)
+        // A printed quoted string reads back as the value.
+        let token = Lexer.tokenize(Source(name: "s", text: c.quoted)).tokens[0]
+        #expect(Lexer.value(of: token, in: Source(name: "s", text: c.quoted)) == c.value)
+    }
+}
