@@ -129,3 +129,18 @@ import BatonDiagnostics
         #expect(Lexer.value(of: token, in: Source(name: "s", text: c.quoted)) == c.value)
     }
 }
+
+@Suite struct CompactPrinterPiecesTests {
+    @Test func printsDefinitionsFromSeveralSources() throws {
+        let a = Source(name: "a.graphql", text: "query Q { a(s: \"x\\u0041\") ...F }")
+        let b = Source(name: "b.graphql", text: "fragment F on T { b(s: \"\\u00e9\") }  scalar S")
+        let qa = Parser.parse(a).document.definitions
+        let fb = Parser.parse(b).document.definitions
+        #expect(CompactPrinter.print([(qa[0], a), (fb[0], b)]) == #"query Q{a(s:"x\u0041"),...F}fragment F on T{b(s:"\u00e9")}"#)
+        #expect(CompactPrinter.print(fb[0], in: b) == #"fragment F on T{b(s:"\u00e9")}"#)
+        // Scalars end in a word: the next definition is kept apart.
+        #expect(CompactPrinter.print([(fb[1], b), (fb[1], b)]) == "scalar S scalar S")
+        // A string whose range does not hold it in the given source is escaped from its value.
+        #expect(CompactPrinter.print(qa[0], in: b) == #"query Q{a(s:"xA"),...F}"#)
+    }
+}
