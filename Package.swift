@@ -35,6 +35,8 @@ let package = Package(
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
         .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
         .testTarget(name: "BatonValidationTests", dependencies: ["BatonValidation"], path: "Tests/BatonValidationTests"),
+        .testTarget(name: "BatonDifferentialTests", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
+                    path: "Tests/BatonDifferentialTests"),
         .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"], path: "Tests/BatonJSONTests"),
         .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig"], path: "Tests/BatonConfigTests"),
