@@ -410,11 +410,28 @@ final class TypeSystemBuilder {
 
     func resolve(_ reference: TypeReference) -> SchemaType? {
         switch reference {
-        case .named(let name): typeIndex[name.value].map { .named($0) }
-        case .list(let inner, _): resolve(inner).map { .list($0) }
-        case .nonNull(let inner, _): resolve(inner).map { .nonNull($0) }
+        case .named(let name):
+            return typeIndex[name.value].map { .named($0) }
+        case .list(let inner, _):
+            return resolve(inner).map { .list($0) }
+        case .nonNull(let inner, _):
+            // `T!` is the commonest wrapped type: one shared box per type instead of one each.
+            if case .named(let name) = inner {
+                guard let id = typeIndex[name.value] else { return nil }
+                let index = Int(id.index)
+                if index < nonNullNamed.count, let shared = nonNullNamed[index] { return shared }
+                if index >= nonNullNamed.count {
+                    nonNullNamed.append(contentsOf: repeatElement(nil, count: index + 1 - nonNullNamed.count))
+                }
+                let type = SchemaType.nonNull(.named(id))
+                nonNullNamed[index] = type
+                return type
+            }
+            return resolve(inner).map { .nonNull($0) }
         }
     }
+
+    private var nonNullNamed: [SchemaType?] = []
 
     private func deprecationReason(_ directives: [Directive]) -> String? {
         guard !directives.isEmpty, let deprecated = directives.first(where: { $0.name.value == "deprecated" }) else {
