@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "BatonCompiler", targets: ["BatonSchema"]),
+        .executable(name: "baton-lsp", targets: ["baton-lsp"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -16,8 +17,14 @@ let package = Package(
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
 
+        // MARK: Language server
+        .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+        .target(name: "BatonLanguageServer", dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"], path: "LanguageServer/BatonLanguageServer"),
+        .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer"], path: "LanguageServer/baton-lsp"),
+
         // MARK: Tests
         .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"]),
+        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"]),
     ],
     swiftLanguageModes: [.v6]
 )

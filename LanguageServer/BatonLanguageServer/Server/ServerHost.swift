@@ -1,0 +1,25 @@
+/// What the server needs from the process around it: a way to send, to stop, to wait and to
+/// work off the loop thread. `UVEventLoop` is the real one; tests can drive the server with a
+/// host that runs everything by hand.
+///
+/// Every method is called on the loop thread, and every callback the host makes (timer
+/// actions, background completions) runs on the loop thread too: the server's state needs no
+/// locks.
+public protocol ServerHost: AnyObject {
+    /// Writes one message (framed by the host).
+    func send(_ message: JSONRPCMessage)
+    /// Finishes writing what was sent, then ends the process with `code`.
+    func exit(code: Int32)
+    /// Runs `action` on the loop thread after `milliseconds` unless cancelled first.
+    func schedule(after milliseconds: Int, _ action: @escaping () -> Void) -> ScheduledAction
+    /// Runs `work` on a worker thread, then `completion` with its result on the loop thread.
+    func runInBackground<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void)
+    /// A line for the server's own log (stderr), not a protocol message.
+    func log(_ message: String)
+}
+
+/// A timer's action that has not run yet.
+public protocol ScheduledAction: AnyObject {
+    /// Keeps the action from running; cancelling after it ran does nothing.
+    func cancel()
+}
