@@ -7,7 +7,7 @@
 ///
 /// A broken header (no or bad `Content-Length`, an oversized header or body) cannot be
 /// skipped by length, so the framer reports it and resynchronizes at the next
-/// `Content-Length:` in the stream.
+/// `Content-Length:` in the stream (possibly inside the broken block itself).
 public struct MessageFramer {
     public enum Event: Equatable, Sendable {
         case message([UInt8])
@@ -75,12 +75,15 @@ public struct MessageFramer {
                 break
             }
             let header = buffer[head..<end]
-            head = end + Self.headerTerminator.count
             switch parseContentLength(header) {
             case .success(let length):
+                head = end + Self.headerTerminator.count
                 pendingBodyLength = length
             case .failure(let problem):
                 events.append(.badHeader(problem.detail))
+                // Garbage may run into a good header ("xyz…Content-Length: 38\r\n\r\n"), so
+                // look for the next header from inside this block, not after it.
+                head += 1
                 resynchronizing = true
             }
         }
