@@ -37,6 +37,7 @@ final class WorkerQueue: @unchecked Sendable {
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
+    private var stopped = false
 
     init(threads: Int) {
         mutex = .allocate(capacity: 1)
@@ -55,10 +56,22 @@ final class WorkerQueue: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Lets the threads end once the jobs already queued are done.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopped = true
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
     private func runJobs() {
         while true {
             pthread_mutex_lock(mutex)
-            while head == jobs.count { pthread_cond_wait(condition, mutex) }
+            while head == jobs.count && !stopped { pthread_cond_wait(condition, mutex) }
+            if head == jobs.count {
+                pthread_mutex_unlock(mutex)
+                return
+            }
             let job = jobs[head]
             head += 1
             if head == jobs.count {

@@ -23,6 +23,8 @@ public final class UVEventLoop: ServerHost {
     public private(set) var stdinMode = "thread"
 
     private let loop: UnsafeMutablePointer<uv_loop_t>
+    private let inputFD: Int32
+    private let outputFD: Int32
     private let inbox: LoopInbox
     private let workers: WorkerQueue
     private var stdinHandle: UnsafeMutableRawPointer?
@@ -36,8 +38,12 @@ public final class UVEventLoop: ServerHost {
     private var completions: [Int: (any Sendable) -> Void] = [:]
     private var nextJob = 0
 
-    public init(workerThreads: Int = 2) {
+    /// A loop reading client messages from `input` and writing to `output` (stdin and stdout
+    /// for the server; pipes in tests).
+    public init(input: Int32 = 0, output: Int32 = 1, workerThreads: Int = 2) {
         signal(SIGPIPE, SIG_IGN)  // a client that went away makes writes fail, not kill us
+        inputFD = input
+        outputFD = output
         loop = .allocate(capacity: 1)
         uv_loop_init(loop)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
@@ -57,6 +63,8 @@ public final class UVEventLoop: ServerHost {
     public func run() -> Int32 {
         openStdin()
         uv_run(loop, UV_RUN_DEFAULT)
+        workers.stop()
+        uv_loop_close(loop)
         return exitCode ?? 1
     }
 
@@ -115,17 +123,17 @@ public final class UVEventLoop: ServerHost {
     // MARK: stdin
 
     private func openStdin() {
-        switch uv_guess_handle(0) {
+        switch uv_guess_handle(inputFD) {
         case UV_NAMED_PIPE:
             let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-            if uv_pipe_init(loop, pipe, 0) == 0, uv_pipe_open(pipe, 0) == 0 {
+            if uv_pipe_init(loop, pipe, 0) == 0, uv_pipe_open(pipe, inputFD) == 0 {
                 startReading(UnsafeMutableRawPointer(pipe), mode: "pipe")
                 return
             }
             uv_close(UnsafeMutableRawPointer(pipe).assumingMemoryBound(to: uv_handle_t.self)) { handle in handle?.deallocate() }
         case UV_TTY:
             let tty = UnsafeMutablePointer<uv_tty_t>.allocate(capacity: 1)
-            if uv_tty_init(loop, tty, 0, 0) == 0 {
+            if uv_tty_init(loop, tty, inputFD, 0) == 0 {
                 startReading(UnsafeMutableRawPointer(tty), mode: "tty")
                 return
             }
@@ -162,12 +170,13 @@ public final class UVEventLoop: ServerHost {
     private func readStdinOnThread() {
         stdinMode = "thread"
         let inbox = self.inbox
+        let fd = inputFD
         startThread {
             let size = 64 * 1024
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
             defer { buffer.deallocate() }
             while true {
-                let n = read(0, buffer, size)
+                let n = read(fd, buffer, size)
                 if n > 0 {
                     let chunk = Array(UnsafeRawBufferPointer(start: buffer, count: n))
                     guard inbox.post(.input(chunk)) else { return }
@@ -197,17 +206,17 @@ public final class UVEventLoop: ServerHost {
     // MARK: stdout
 
     private func openStdout() {
-        let kind = uv_guess_handle(1)
+        let kind = uv_guess_handle(outputFD)
         if kind == UV_NAMED_PIPE {
             let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-            if uv_pipe_init(loop, pipe, 0) == 0, uv_pipe_open(pipe, 1) == 0 {
+            if uv_pipe_init(loop, pipe, 0) == 0, uv_pipe_open(pipe, outputFD) == 0 {
                 stdoutHandle = UnsafeMutableRawPointer(pipe)
                 return
             }
             uv_close(UnsafeMutableRawPointer(pipe).assumingMemoryBound(to: uv_handle_t.self)) { handle in handle?.deallocate() }
         } else if kind == UV_TTY {
             let tty = UnsafeMutablePointer<uv_tty_t>.allocate(capacity: 1)
-            if uv_tty_init(loop, tty, 1, 0) == 0 {
+            if uv_tty_init(loop, tty, outputFD, 0) == 0 {
                 stdoutHandle = UnsafeMutableRawPointer(tty)
                 return
             }
@@ -220,7 +229,7 @@ public final class UVEventLoop: ServerHost {
         guard !closing else { return }
         guard let handle = stdoutHandle else {
             var bytes = bytes
-            Self.writeAll(fd: 1, &bytes)
+            Self.writeAll(fd: outputFD, &bytes)
             return
         }
         // libuv keeps the buffer until the write completes; the request owns a copy.
