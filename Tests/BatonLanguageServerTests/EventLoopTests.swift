@@ -21,11 +21,26 @@ final class LoopProbeFeature: LanguageFeature {
             _ = server.schedule(after: 10) { fired.append("10ms"); cancelled.cancel() }
             _ = server.schedule(after: 0) { fired.append("0ms") }
         }
+        // A scan that runs until released (or 10 s, so a broken loop fails instead of hanging).
+        let release = DispatchSemaphore(value: 0)
+        let scanFinished = CancellationToken()  // used as a thread-safe flag
+        server.onRequest("test/blockScan") { context in
+            server.runInBackground(lane: .scan, {
+                _ = release.wait(timeout: .now() + 10)
+                scanFinished.cancel()
+            }, completion: { _ in })
+            context.reply(.null)
+        }
+        server.onRequest("test/releaseScan") { context in
+            release.signal()
+            context.reply(.null)
+        }
         let loopThread = self.loopThread
         server.onRequest("test/threads") { context in
-            server.runInBackground({ pthread_equal(pthread_self(), loopThread) != 0 }, completion: { workerIsLoop in
+            server.runInBackground(lane: .request, { pthread_equal(pthread_self(), loopThread) != 0 }, completion: { workerIsLoop in
                 let completionIsLoop = pthread_equal(pthread_self(), loopThread) != 0
-                context.reply(["workerOnLoopThread": .bool(workerIsLoop), "completionOnLoopThread": .bool(completionIsLoop)])
+                context.reply(["workerOnLoopThread": .bool(workerIsLoop), "completionOnLoopThread": .bool(completionIsLoop),
+                               "scanFinished": .bool(scanFinished.isCancelled)])
             })
         }
     }
@@ -111,6 +126,15 @@ final class LoopSession {
         #expect(answer?["workerOnLoopThread"] == false)
         #expect(answer?["completionOnLoopThread"] == true)
         #expect(try session.finish() == 1)  // input ended without shutdown
+    }
+
+    @Test func aRunningScanDoesNotDelayRequests() throws {
+        let session = LoopSession()
+        session.send(Client.initialize + Client.request(2, "test/blockScan") + Client.request(3, "test/threads"))
+        #expect(try session.answer(3)?.get()["scanFinished"] == false)
+        session.send(Client.request(4, "test/releaseScan"))
+        #expect(try session.answer(4)?.get() == .null)
+        #expect(try session.finish() == 1)
     }
 
     @Test func pendingTimersDoNotKeepAnExitedLoopAlive() throws {

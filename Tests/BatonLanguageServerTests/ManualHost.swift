@@ -7,7 +7,7 @@ final class ManualHost: ServerHost {
     var sent: [JSONRPCMessage] = []
     var exitCode: Int32?
     var logs: [String] = []
-    private var background: [() -> Void] = []
+    private var background: [(lane: WorkLane, job: () -> Void)] = []
 
     final class Timer: ScheduledAction {
         var action: (() -> Void)?
@@ -19,6 +19,19 @@ final class ManualHost: ServerHost {
         func cancel() { action = nil }
     }
     var timers: [Timer] = []
+
+    /// Runs the timers not cancelled yet, shortest delay first (as a loop would).
+    func fireTimers() {
+        let due = timers.filter { $0.action != nil }.sorted { $0.milliseconds < $1.milliseconds }
+        timers.removeAll()
+        for timer in due {
+            let action = timer.action
+            timer.action = nil
+            action?()
+        }
+    }
+
+    var activeTimers: Int { timers.filter { $0.action != nil }.count }
 
     func send(_ message: JSONRPCMessage) {
         // Round-trip through the wire format, as a client would see it.
@@ -35,18 +48,21 @@ final class ManualHost: ServerHost {
         return timer
     }
 
-    func runInBackground<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
-        background.append { completion(work()) }
+    func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+        background.append((lane, { completion(work()) }))
     }
 
     func log(_ message: String) { logs.append(message) }
 
     var pendingBackgroundWork: Int { background.count }
 
-    func runBackgroundWork() {
-        let jobs = background
-        background = []
-        for job in jobs { job() }
+    func pendingBackgroundWork(in lane: WorkLane) -> Int { background.filter { $0.lane == lane }.count }
+
+    /// Runs the queued work (of one lane, or all), in order, completions included.
+    func runBackgroundWork(in lane: WorkLane? = nil) {
+        let jobs = background.filter { lane == nil || $0.lane == lane }
+        background.removeAll { lane == nil || $0.lane == lane }
+        for entry in jobs { entry.job() }
     }
 
     /// Messages sent since the last call.

@@ -26,7 +26,8 @@ public final class UVEventLoop: ServerHost {
     private let inputFD: Int32
     private let outputFD: Int32
     private let inbox: LoopInbox
-    private let workers: WorkerQueue
+    private let requestWorkers: WorkerQueue
+    private let scanWorkers: WorkerQueue
     private var stdinHandle: UnsafeMutableRawPointer?
     private var stdoutHandle: UnsafeMutableRawPointer?
     private var readBuffer: UnsafeMutableRawBufferPointer
@@ -40,14 +41,17 @@ public final class UVEventLoop: ServerHost {
 
     /// A loop reading client messages from `input` and writing to `output` (stdin and stdout
     /// for the server; pipes in tests).
-    public init(input: Int32 = 0, output: Int32 = 1, workerThreads: Int = 2) {
+    public init(input: Int32 = 0, output: Int32 = 1) {
         signal(SIGPIPE, SIG_IGN)  // a client that went away makes writes fail, not kill us
         inputFD = input
         outputFD = output
         loop = .allocate(capacity: 1)
         uv_loop_init(loop)
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        workers = WorkerQueue(threads: workerThreads)
+        // One thread a lane: the machine this targets has two cores, and the loop thread
+        // itself is mostly idle.
+        requestWorkers = WorkerQueue(threads: 1)
+        scanWorkers = WorkerQueue(threads: 1)
 
         let async = UnsafeMutablePointer<uv_async_t>.allocate(capacity: 1)
         inbox = LoopInbox(async: async)
@@ -63,7 +67,8 @@ public final class UVEventLoop: ServerHost {
     public func run() -> Int32 {
         openStdin()
         uv_run(loop, UV_RUN_DEFAULT)
-        workers.stop()
+        requestWorkers.stop()
+        scanWorkers.stop()
         uv_loop_close(loop)
         return exitCode ?? 1
     }
@@ -92,7 +97,7 @@ public final class UVEventLoop: ServerHost {
         return timer
     }
 
-    public func runInBackground<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+    public func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
         let id = nextJob
         nextJob += 1
         completions[id] = { [weak self] value in
@@ -103,7 +108,7 @@ public final class UVEventLoop: ServerHost {
             completion(value)
         }
         let inbox = self.inbox
-        workers.enqueue {
+        (lane == .request ? requestWorkers : scanWorkers).enqueue {
             let result = work()
             inbox.post(.jobFinished(id, result))
         }

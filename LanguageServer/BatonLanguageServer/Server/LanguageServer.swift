@@ -66,7 +66,7 @@ public final class LanguageServer {
         _ work: @escaping @Sendable (CancellationToken) -> Result<JSONValue, ResponseError>
     ) {
         let token = context.cancellation
-        host.runInBackground({
+        host.runInBackground(lane: .request, {
             token.isCancelled ? .failure(.requestCancelled) : work(token)
         }, completion: { result in
             context.reply(result)
@@ -90,8 +90,8 @@ public final class LanguageServer {
         host.schedule(after: milliseconds, action)
     }
 
-    public func runInBackground<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
-        host.runInBackground(work, completion: completion)
+    public func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+        host.runInBackground(lane: lane, work, completion: completion)
     }
 
     public func log(_ message: String) {

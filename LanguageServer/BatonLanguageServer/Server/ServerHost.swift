@@ -12,10 +12,20 @@ public protocol ServerHost: AnyObject {
     func exit(code: Int32)
     /// Runs `action` on the loop thread after `milliseconds` unless cancelled first.
     func schedule(after milliseconds: Int, _ action: @escaping () -> Void) -> ScheduledAction
-    /// Runs `work` on a worker thread, then `completion` with its result on the loop thread.
-    func runInBackground<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void)
+    /// Runs `work` on a worker thread of `lane`, then `completion` with its result on the
+    /// loop thread. Lanes do not wait for each other.
+    func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void)
     /// A line for the server's own log (stderr), not a protocol message.
     func log(_ message: String)
+}
+
+/// Where background work queues. A request never waits behind a workspace scan or a full
+/// revalidation: they have separate workers.
+public enum WorkLane: Sendable, CaseIterable {
+    /// Answers a client is waiting for (hover, completion, definition, pulled diagnostics).
+    case request
+    /// Work nobody waits on directly: scanning files, validating for pushed diagnostics.
+    case scan
 }
 
 /// A timer's action that has not run yet.
