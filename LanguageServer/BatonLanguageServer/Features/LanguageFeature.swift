@@ -17,6 +17,11 @@ public protocol LanguageFeature: AnyObject {
     func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer)
     func documentDidSave(_ document: TextDocument, server: LanguageServer)
     func documentDidClose(_ document: TextDocument, server: LanguageServer)
+    /// Glob patterns of files on disk the feature follows (`**/baton.json`, `**/*.graphql`);
+    /// the server asks the client to watch their union once initialized.
+    var watchedFilePatterns: [String] { get }
+    func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer)
+    func workspaceFoldersDidChange(added: [WorkspaceFolder], removed: [WorkspaceFolder], server: LanguageServer)
 }
 
 extension LanguageFeature {
@@ -26,4 +31,7 @@ extension LanguageFeature {
     public func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {}
     public func documentDidSave(_ document: TextDocument, server: LanguageServer) {}
     public func documentDidClose(_ document: TextDocument, server: LanguageServer) {}
+    public var watchedFilePatterns: [String] { [] }
+    public func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer) {}
+    public func workspaceFoldersDidChange(added: [WorkspaceFolder], removed: [WorkspaceFolder], server: LanguageServer) {}
 }

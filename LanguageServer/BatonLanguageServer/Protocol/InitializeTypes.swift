@@ -12,6 +12,19 @@ public struct InitializeParams: Sendable, LSPDecodable {
     /// `capabilities.general.positionEncodings`, most preferred first.
     public var positionEncodings: [String]
 
+    /// The folders to work in: `workspaceFolders`, else the deprecated `rootUri` as one folder.
+    public var initialFolders: [WorkspaceFolder] {
+        if !workspaceFolders.isEmpty { return workspaceFolders }
+        guard let rootURI else { return [] }
+        let name = DocumentURI.displayName(of: rootURI).split(separator: "/").last.map(String.init) ?? rootURI
+        return [WorkspaceFolder(uri: rootURI, name: name)]
+    }
+
+    /// Whether the client lets the server register file watchers (`client/registerCapability`).
+    public var supportsWatchedFilesRegistration: Bool {
+        capabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+    }
+
     public init(json: JSONValue, path: String) throws(ResponseError) {
         let fields = try JSONFields(json, path: path)
         processId = try fields.optionalInt("processId")
@@ -40,6 +53,11 @@ public struct InitializeParams: Sendable, LSPDecodable {
 public struct WorkspaceFolder: Sendable, Hashable, LSPDecodable {
     public var uri: String
     public var name: String
+
+    public init(uri: String, name: String) {
+        self.uri = uri
+        self.name = name
+    }
 
     public init(json: JSONValue, path: String) throws(ResponseError) {
         let fields = try JSONFields(json, path: path)

@@ -1,4 +1,9 @@
 import BatonJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The LSP server: lifecycle, dispatch, cancellation and document sync. It runs on one
 /// thread (the host's loop) and knows no GraphQL; features added with `add(_:)` answer the
@@ -24,6 +29,10 @@ public final class LanguageServer {
     public private(set) var positionEncoding = PositionEncoding.utf16
     public private(set) var clientParams: InitializeParams?
     public private(set) var documents = DocumentStore()
+    /// The client's workspace folders, kept current by `workspace/didChangeWorkspaceFolders`.
+    public private(set) var workspaceFolders: [WorkspaceFolder] = []
+    /// How often the client's process (initialize's `processId`) is checked, in milliseconds.
+    public var parentProcessCheckInterval = 3000
 
     private var framer = MessageFramer()
     private var features: [LanguageFeature] = []
@@ -160,6 +169,7 @@ public final class LanguageServer {
     private static let builtInMethods: Set<String> = [
         "initialize", "initialized", "shutdown", "exit", "$/cancelRequest",
         "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose", "textDocument/didSave",
+        "workspace/didChangeWorkspaceFolders", "workspace/didChangeWatchedFiles",
     ]
 
     private func handleRequest(_ context: RequestContext) {
@@ -207,7 +217,9 @@ public final class LanguageServer {
         guard let params = context.decodeParams(InitializeParams.self) else { return }
         clientParams = params
         positionEncoding = PositionEncoding.negotiate(clientSupports: params.positionEncodings)
+        workspaceFolders = params.initialFolders
         lifecycle = .running
+        if let pid = params.processId { watchParentProcess(pid) }
         var capabilities: JSONObject = [
             "positionEncoding": .string(positionEncoding.rawValue),
             "textDocumentSync": [
@@ -215,6 +227,7 @@ public final class LanguageServer {
                 "change": .number(TextDocumentSyncKind.incremental.rawValue),
                 "save": ["includeText": false],
             ],
+            "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
         ]
         for feature in features {
             for member in feature.capabilities(for: params).members {
@@ -239,7 +252,15 @@ public final class LanguageServer {
         do throws(ResponseError) {
             switch method {
             case "initialized":
-                break
+                registerFileWatchers()
+            case "workspace/didChangeWorkspaceFolders":
+                let change = try DidChangeWorkspaceFoldersParams.decode(params: params)
+                workspaceFolders.removeAll { folder in change.removed.contains { $0.uri == folder.uri } }
+                workspaceFolders += change.added.filter { added in !workspaceFolders.contains { $0.uri == added.uri } }
+                for feature in features { feature.workspaceFoldersDidChange(added: change.added, removed: change.removed, server: self) }
+            case "workspace/didChangeWatchedFiles":
+                let events = try DidChangeWatchedFilesParams.decode(params: params).changes
+                for feature in features { feature.watchedFilesDidChange(events, server: self) }
             case "$/cancelRequest":
                 cancel(try CancelParams.decode(params: params).id)
             case "textDocument/didOpen":
@@ -256,6 +277,40 @@ public final class LanguageServer {
             }
         } catch {
             host.log("\(method): \(error.message)")
+        }
+    }
+
+    /// Asks the client to watch the files features follow (one registration for all).
+    private func registerFileWatchers() {
+        var patterns: [String] = []
+        for pattern in features.flatMap(\.watchedFilePatterns) where !patterns.contains(pattern) { patterns.append(pattern) }
+        guard !patterns.isEmpty else { return }
+        guard clientParams?.supportsWatchedFilesRegistration == true else {
+            host.log("the client cannot watch files for the server; changes on disk are seen when files are opened")
+            return
+        }
+        let watchers = patterns.map { JSONValue.object(["globPattern": .string($0)]) }
+        sendRequest("client/registerCapability", params: [
+            "registrations": [[
+                "id": "baton-watched-files",
+                "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": .array(watchers)],
+            ]],
+        ]) { [weak self] result in
+            if case .failure(let error) = result { self?.host.log("file watcher registration refused: \(error.message)") }
+        }
+    }
+
+    /// LSP: when the process that started the server is gone, the server exits.
+    private func watchParentProcess(_ pid: Int) {
+        _ = host.schedule(after: parentProcessCheckInterval) { [weak self] in
+            guard let self, !self.didExit else { return }
+            if kill(pid_t(truncatingIfNeeded: pid), 0) == 0 || errno == EPERM {
+                self.watchParentProcess(pid)
+            } else {
+                self.host.log("the client process \(pid) is gone: exiting")
+                self.exit()
+            }
         }
     }
 
