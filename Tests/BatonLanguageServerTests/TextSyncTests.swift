@@ -71,6 +71,15 @@ final class DocumentEventRecorder: LanguageFeature {
         #expect(text(h) == "ab!\r\n?")
     }
 
+    /// An edit between a letter and its combining mark splits the character, not the scalars.
+    @Test func editsInsideAGraphemeCluster() {
+        let h = Harness()
+        h.initialize()
+        h.open(uri, "ae\u{301}x")
+        h.change(uri, version: 2, [Harness.edit(0, 2, 0, 2, "|")])
+        #expect(h.server.documents[uri]?.source.text.unicodeScalars.map(\.value) == [0x61, 0x65, 0x7C, 0x301, 0x78])
+    }
+
     @Test func fullChangeAndMixedChanges() {
         let h = Harness()
         h.initialize()

@@ -36,12 +36,18 @@ public struct TextDocument: Sendable {
             let b = PositionConverter.offset(of: range.end, in: source, encoding: encoding)
             let start = min(a, b)
             let end = max(a, b)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(source.utf8.count - (end - start) + change.text.utf8.count)
-            bytes.append(contentsOf: source.utf8[0..<start])
-            bytes.append(contentsOf: change.text.utf8)
-            bytes.append(contentsOf: source.utf8[end...])
-            source = Source(name: source.name, bytes: bytes)
+            // Offsets from `Source.offset` fall on character boundaries, so the spliced pieces
+            // are valid text: appending substrings copies them without validating 10 MB again.
+            let text = source.text
+            let utf8 = text.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: start)
+            let upper = utf8.index(utf8.startIndex, offsetBy: end)
+            var spliced = ""
+            spliced.reserveCapacity(utf8.count - (end - start) + change.text.utf8.count)
+            spliced.append(contentsOf: text[..<lower])
+            spliced.append(contentsOf: change.text)
+            spliced.append(contentsOf: text[upper...])
+            source = Source(name: source.name, text: spliced)
         }
         return TextDocument(uri: uri, languageID: languageID, version: version, source: source)
     }
