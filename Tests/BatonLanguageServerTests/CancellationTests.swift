@@ -7,6 +7,16 @@ final class EchoFeature: LanguageFeature {
     func capabilities(for client: InitializeParams) -> JSONObject { ["experimental": ["echo": true]] }
 
     func attach(to server: LanguageServer) {
+        // Like hover: computed for one document's text, stale once it is edited.
+        server.onRequest("test/lengthOf") { context in
+            guard let params = context.decodeParams(TextDocumentIdentifier.self),
+                  let document = server.documents[params.uri] else {
+                context.reply(error: .invalidParams("unknown document"))
+                return
+            }
+            server.invalidateOnEdit(context, uri: params.uri)
+            server.respondInBackground(context) { _ in .success(.number(document.source.utf8.count)) }
+        }
         server.onRequest("test/echo") { context in
             let params = context.params ?? .null
             server.respondInBackground(context) { token in
@@ -71,6 +81,24 @@ final class EchoFeature: LanguageFeature {
         h.host.runBackgroundWork()
         #expect(h.answer(10) != nil)
         h.notify("$/cancelRequest", ["id": 10])
+        #expect(h.host.take().isEmpty)
+    }
+
+    @Test func anEditMakesPendingAnswersForThatDocumentContentModified() {
+        let h = harness()
+        h.open("file:///a", "abc")
+        h.open("file:///b", "xy")
+        h.request(20, "test/lengthOf", ["textDocument": ["uri": "file:///a"], "uri": "file:///a"])
+        h.request(21, "test/lengthOf", ["uri": "file:///b"])
+        h.change("file:///a", version: 2, [["text": "abcd"]])
+        #expect(h.host.take() == [.response(id: .number(20), result: .failure(.contentModified))])
+        h.host.runBackgroundWork()
+        #expect(h.host.take() == [.response(id: .number(21), result: .success(2))])
+        // Answered requests are forgotten: a later edit sends nothing.
+        h.request(22, "test/lengthOf", ["uri": "file:///a"])
+        h.host.runBackgroundWork()
+        #expect(h.answer(22).flatMap { try? $0.get() } == 4)
+        h.change("file:///a", version: 3, [["text": "abcde"]])
         #expect(h.host.take().isEmpty)
     }
 

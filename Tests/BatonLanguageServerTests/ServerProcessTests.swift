@@ -25,12 +25,19 @@ struct ServerRun {
         return directory.appendingPathComponent("baton-lsp")
     }
 
-    static func run(_ input: [UInt8], stdin: Stdin = .pipe) throws -> ServerRun {
+    static func run(_ input: [UInt8], stdin: Stdin = .pipe, stdoutToFile: Bool = false) throws -> ServerRun {
         let process = Process()
         process.executableURL = executable
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardOutput = stdout
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("baton-lsp-output-\(UUID().uuidString)")
+        if stdoutToFile {
+            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        } else {
+            process.standardOutput = stdout
+        }
+        defer { try? FileManager.default.removeItem(at: outputFile) }
         process.standardError = stderr
         var inputFile: URL?
         let stdinPipe = Pipe()
@@ -53,11 +60,14 @@ struct ServerRun {
         errorReader.start()
         let output = Collected()
         let done = DispatchSemaphore(value: 0)
-        let outputReader = Thread {
-            output.data = stdout.fileHandleForReading.readDataToEndOfFile()
+        if stdoutToFile {
             done.signal()
+        } else {
+            Thread {
+                output.data = stdout.fileHandleForReading.readDataToEndOfFile()
+                done.signal()
+            }.start()
         }
-        outputReader.start()
 
         if stdin == .pipe {
             stdinPipe.fileHandleForWriting.write(Data(input))
@@ -65,6 +75,7 @@ struct ServerRun {
         }
         process.waitUntilExit()
         done.wait()
+        if stdoutToFile { output.data = try Data(contentsOf: outputFile) }
         while errorReader.isExecuting { usleep(1000) }
 
         var framer = MessageFramer()
@@ -121,6 +132,15 @@ enum Client {
         #expect(initialize["serverInfo"]?["name"] == "baton-lsp")
         #expect(try run.result(2)?.get() == .null)
         #expect(run.messages.count == 2)
+    }
+
+    @Test func stdinAndStdoutBothRegularFiles() throws {
+        let run = try ServerRun.run(Client.initialize + Client.request(2, "baton/unknown") + Client.request(3, "shutdown") + Client.notify("exit"),
+                                    stdin: .file, stdoutToFile: true)
+        #expect(run.exitCode == 0)
+        #expect(run.badOutput.isEmpty)
+        #expect(run.messages.count == 3)
+        if case .failure(let error)? = run.result(2) { #expect(error.code == -32601) } else { Issue.record("no answer to 2") }
     }
 
     @Test(arguments: [ServerRun.Stdin.pipe, .file])

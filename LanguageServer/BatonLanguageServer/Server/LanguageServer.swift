@@ -43,6 +43,8 @@ public final class LanguageServer {
     /// Requests this server sent to the client, waiting for the client's answer.
     private var outgoing: [RequestID: (Result<JSONValue, ResponseError>) -> Void] = [:]
     private var nextOutgoingID = 1
+    /// Pending requests whose answer an edit of the document makes stale.
+    private var staleOnEdit: [String: [RequestContext]] = [:]
     private var didExit = false
 
     public init(host: ServerHost) {
@@ -80,6 +82,14 @@ public final class LanguageServer {
         }, completion: { result in
             context.reply(result)
         })
+    }
+
+    /// Answers `context` with ContentModified if the document at `uri` is edited before the
+    /// answer is ready (a hover or definition computed for text that no longer exists). LSP
+    /// clients retry or drop such requests silently. Completion usually should not use this:
+    /// clients expect completions to survive the typing that triggered them.
+    public func invalidateOnEdit(_ context: RequestContext, uri: String) {
+        staleOnEdit[uri, default: []].append(context)
     }
 
     /// Sends a notification to the client (`textDocument/publishDiagnostics`, `window/logMessage`).
@@ -209,6 +219,12 @@ public final class LanguageServer {
 
     private func sendAnswer(_ context: RequestContext, _ result: Result<JSONValue, ResponseError>) {
         if pending[context.id] === context { pending[context.id] = nil }
+        if !staleOnEdit.isEmpty {
+            for (uri, contexts) in staleOnEdit where contexts.contains(where: { $0 === context }) {
+                let remaining = contexts.filter { $0 !== context }
+                staleOnEdit[uri] = remaining.isEmpty ? nil : remaining
+            }
+        }
         guard !didExit else { return }
         host.send(.response(id: context.id, result: result))
     }
@@ -351,6 +367,10 @@ public final class LanguageServer {
         }
         let document = previous.applying(params.contentChanges, version: params.textDocument.version, encoding: positionEncoding)
         documents.replace(document)
+        for context in staleOnEdit.removeValue(forKey: uri) ?? [] where !context.isAnswered {
+            context.markCancelled()
+            sendAnswer(context, .failure(.contentModified))
+        }
         for feature in features { feature.documentDidChange(document, previous: previous, server: self) }
     }
 
