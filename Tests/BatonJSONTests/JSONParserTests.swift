@@ -169,6 +169,30 @@ import Testing
         }
     }
 
+    @Test func unclosedContainersAndStringsPointBackAtTheirOpening() {
+        let source = Source(name: "baton.json", text: "{\n  \"src\": [\n    \"a\",\n")
+        do {
+            _ = try JSONParser.parse(source)
+            Issue.record("parsed an unclosed array")
+        } catch {
+            #expect(error.description == "baton.json:4:1: Expected a JSON value, found end of input: the array is not closed (opened at 2:10)")
+            let diagnostic = error.diagnostic()
+            #expect(diagnostic.locations.count == 2)
+            #expect(diagnostic.locations.last?.start.description == "2:10")
+        }
+        do {
+            _ = try JSONParser.parse(Source(name: "x.json", text: "{\"a\": {\"b\": 1"))
+        } catch {
+            #expect(error.description == "x.json:1:14: Expected ',' or '}' but found end of input: the object is not closed (opened at 1:7)")
+        }
+        do {
+            _ = try JSONParser.parse(text: "[\"abc")
+        } catch {
+            #expect(error.description == "offset 5: Unterminated string: found end of input (opened at offset 1)")
+            #expect(error.opening == SourceRange(1, 2))
+        }
+    }
+
     @Test func valuesLocateThemselvesInTheirSource() throws {
         let source = Source(name: "baton.json", text: "{\n  \"schema\": 12\n}")
         let value = try JSONParser.parse(source)

@@ -74,8 +74,24 @@ struct JSONReader {
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         var stack: [OpenContainer] = []
+        do throws(JSONSyntaxError) {
+            return try parseDocument(stack: &stack)
+        } catch {
+            // Text that stops inside an array or object: point back at where it opened.
+            var error = error
+            if error.opening == nil, error.range.start >= bytes.count, let open = stack.last {
+                error.opening = SourceRange(open.start, open.start + 1)
+                if !error.message.contains("not closed") {
+                    error.message += ": the \(open.isObject ? "object" : "array") is not closed"
+                }
+            }
+            throw error
+        }
+    }
+
+    private mutating func parseDocument(stack: inout [OpenContainer]) throws(JSONSyntaxError) -> JSONValue {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         if index >= bytes.count { throw error("Expected a JSON value, found end of input", at: index) }
 
@@ -131,7 +147,9 @@ struct JSONReader {
                 let isObject = stack[top].isObject
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 guard index < bytes.count else {
-                    throw error("Expected ',' or '\(isObject ? "}" : "]")' but found end of input (the \(isObject ? "object" : "array") opened at offset \(stack[top].start) is not closed)", at: index)
+                    var unclosed = error("Expected ',' or '\(isObject ? "}" : "]")' but found end of input: the \(isObject ? "object" : "array") is not closed", at: index)
+                    unclosed.opening = SourceRange(stack[top].start, stack[top].start + 1)
+                    throw unclosed
                 }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: ",") {
@@ -335,7 +353,9 @@ struct JSONReader {
                 }
             }
             if i >= count {
-                throw error("Unterminated string (opened at offset \(open)): found end of input", at: count)
+                var unterminated = error("Unterminated string: found end of input", at: count)
+                unterminated.opening = SourceRange(open, open + 1)
+                throw unterminated
             }
         }
     }
