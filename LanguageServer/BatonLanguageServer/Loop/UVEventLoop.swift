@@ -35,6 +35,7 @@ public final class UVEventLoop: ServerHost {
     private var exitCode: Int32?
     private var closing = false
     private var inputEnded = false
+    private var loopClosed = false
     private var timers: [ObjectIdentifier: UVTimer] = [:]
     private var completions: [Int: (any Sendable) -> Void] = [:]
     private var nextJob = 0
@@ -69,8 +70,15 @@ public final class UVEventLoop: ServerHost {
         uv_run(loop, UV_RUN_DEFAULT)
         requestWorkers.stop()
         scanWorkers.stop()
-        uv_loop_close(loop)
+        loopClosed = uv_loop_close(loop) == 0
         return exitCode ?? 1
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        // A loop that never ran to its end still has handles; leaking it beats freeing
+        // memory libuv may point into.
+        if loopClosed { loop.deallocate() }
     }
 
     // MARK: ServerHost
