@@ -5,6 +5,23 @@ import Glibc
 
 // baton-lsp: the Baton language server, speaking LSP over stdin/stdout.
 // Features join the server here as the compiler core grows them.
+
+for argument in CommandLine.arguments.dropFirst() {
+    switch argument {
+    case "--version":
+        print("\(LanguageServer.name) \(LanguageServer.version)")
+        exit(0)
+    case "--help", "-h":
+        print("usage: baton-lsp [--stdio]\nThe Baton language server: LSP 3.17 over stdin and stdout.")
+        exit(0)
+    case "--stdio":
+        break  // what editors pass for the only transport there is
+    default:
+        let warning = Array("baton-lsp: ignoring unknown argument \(argument)\n".utf8)
+        _ = warning.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
+
 let loop = UVEventLoop()
 let server = LanguageServer(host: loop)
 loop.onInput = { bytes in server.receive(bytes) }

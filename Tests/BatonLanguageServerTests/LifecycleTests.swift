@@ -151,6 +151,23 @@ import Testing
         #expect(h.host.logs.contains { $0.contains("params.textDocument.uri: expected a string, found a number") })
     }
 
+    @Test func clientCapabilitiesByPath() throws {
+        let h = Harness()
+        h.request(1, "initialize", ["processId": nil, "rootUri": nil,
+                                    "capabilities": ["textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]]])
+        _ = h.answer(1)
+        let params = try #require(h.server.clientParams)
+        #expect(params.clientCapability("textDocument.completion.completionItem.snippetSupport") == true)
+        #expect(params.clientCapability("textDocument.hover") == nil)
+        #expect(params.clientCapability("textDocument.completion.completionItem.snippetSupport.deeper") == nil)
+        h.server.showMessage(.error, "baton.json: bad")
+        h.server.logMessage(.info, "loaded")
+        #expect(h.host.take() == [
+            .notification(method: "window/showMessage", params: ["type": 1, "message": "baton.json: bad"]),
+            .notification(method: "window/logMessage", params: ["type": 3, "message": "loaded"]),
+        ])
+    }
+
     @Test func answersFromTheClientReachTheServersRequest() {
         let h = Harness()
         h.initialize()

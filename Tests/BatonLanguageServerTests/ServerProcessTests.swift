@@ -25,9 +25,10 @@ struct ServerRun {
         return directory.appendingPathComponent("baton-lsp")
     }
 
-    static func run(_ input: [UInt8], stdin: Stdin = .pipe, stdoutToFile: Bool = false) throws -> ServerRun {
+    static func run(_ input: [UInt8], arguments: [String] = [], stdin: Stdin = .pipe, stdoutToFile: Bool = false) throws -> ServerRun {
         let process = Process()
         process.executableURL = executable
+        process.arguments = arguments
         let stdout = Pipe()
         let stderr = Pipe()
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("baton-lsp-output-\(UUID().uuidString)")
@@ -148,6 +149,17 @@ enum Client {
         let run = try ServerRun.run(Client.initialize + Client.notify("exit"), stdin: stdin)
         #expect(run.exitCode == 1)
         #expect(run.messages.count == 1)
+    }
+
+    @Test func commandLine() throws {
+        let version = try ServerRun.run([], arguments: ["--version"])
+        #expect(version.exitCode == 0)
+        // The printed line is not a framed message.
+        #expect(version.badOutput.count == 1)
+        let stdio = try ServerRun.run(Client.initialize + Client.request(2, "shutdown") + Client.notify("exit"), arguments: ["--stdio", "--unknown"])
+        #expect(stdio.exitCode == 0)
+        #expect(stdio.messages.count == 2)
+        #expect(stdio.stderr.contains("ignoring unknown argument --unknown"))
     }
 
     @Test func endOfInputEndsTheServer() throws {

@@ -20,9 +20,17 @@ public struct InitializeParams: Sendable, LSPDecodable {
         return [WorkspaceFolder(uri: rootURI, name: name)]
     }
 
+    /// A client capability by its dotted path (`"textDocument.completion.completionItem.snippetSupport"`),
+    /// nil when the client did not say.
+    public func clientCapability(_ path: String) -> JSONValue? {
+        var value: JSONValue? = capabilities
+        for key in path.split(separator: ".") { value = value?[String(key)] }
+        return value
+    }
+
     /// Whether the client lets the server register file watchers (`client/registerCapability`).
     public var supportsWatchedFilesRegistration: Bool {
-        capabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        clientCapability("workspace.didChangeWatchedFiles.dynamicRegistration")?.boolValue == true
     }
 
     public init(json: JSONValue, path: String) throws(ResponseError) {

@@ -97,6 +97,21 @@ public final class LanguageServer {
         host.send(.notification(method: method, params: params))
     }
 
+    /// `MessageType` of `window/showMessage` and `window/logMessage`.
+    public enum MessageType: Int, Sendable {
+        case error = 1, warning = 2, info = 3, log = 4
+    }
+
+    /// A message the editor shows to the user (a baton.json it cannot read, say).
+    public func showMessage(_ type: MessageType, _ message: String) {
+        sendNotification("window/showMessage", params: ["type": .number(type.rawValue), "message": .string(message)])
+    }
+
+    /// A line in the editor's log for this server.
+    public func logMessage(_ type: MessageType, _ message: String) {
+        sendNotification("window/logMessage", params: ["type": .number(type.rawValue), "message": .string(message)])
+    }
+
     /// Sends a request to the client; `completion` gets its answer on the loop thread.
     public func sendRequest(_ method: String, params: JSONValue?, completion: @escaping (Result<JSONValue, ResponseError>) -> Void) {
         let id = RequestID.number(nextOutgoingID)
