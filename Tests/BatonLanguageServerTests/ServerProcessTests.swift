@@ -57,8 +57,11 @@ struct ServerRun {
         // Drain stderr on another thread so a chatty server never blocks on a full pipe.
         final class Collected: @unchecked Sendable { var data = Data() }
         let errors = Collected()
-        let errorReader = Thread { errors.data = stderr.fileHandleForReading.readDataToEndOfFile() }
-        errorReader.start()
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread {
+            errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
+            errorsRead.signal()
+        }.start()
         let output = Collected()
         let done = DispatchSemaphore(value: 0)
         if stdoutToFile {
@@ -77,7 +80,7 @@ struct ServerRun {
         process.waitUntilExit()
         done.wait()
         if stdoutToFile { output.data = try Data(contentsOf: outputFile) }
-        while errorReader.isExecuting { usleep(1000) }
+        errorsRead.wait()
 
         var framer = MessageFramer()
         var messages: [JSONRPCMessage] = []
