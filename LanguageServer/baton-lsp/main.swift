@@ -22,6 +22,12 @@ for argument in CommandLine.arguments.dropFirst() {
     }
 }
 
+// A parent may spawn us with signals blocked (seen from Foundation's Process); an editor must
+// still be able to stop the server with SIGTERM or SIGINT.
+var unblocked = sigset_t()
+sigemptyset(&unblocked)
+sigprocmask(SIG_SETMASK, &unblocked, nil)
+
 let loop = UVEventLoop()
 let server = LanguageServer(host: loop)
 loop.onInput = { bytes in server.receive(bytes) }

@@ -60,7 +60,10 @@ final class LoopSession {
     init() {
         var toServer: [Int32] = [0, 0]
         var fromServer: [Int32] = [0, 0]
+        // Close-on-exec: a process spawned meanwhile by another test must not hold an end
+        // open, or the loop would never see the end of its input.
         precondition(pipe(&toServer) == 0 && pipe(&fromServer) == 0)
+        for fd in toServer + fromServer { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let serverInput = toServer[0]
         let serverOutput = fromServer[1]
         let outcome = self.outcome

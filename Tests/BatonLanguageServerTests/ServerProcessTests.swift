@@ -27,31 +27,43 @@ struct ServerRun {
 
     static func run(_ input: [UInt8], arguments: [String] = [], stdin: Stdin = .pipe, stdoutToFile: Bool = false) throws -> ServerRun {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         let stdout = Pipe()
         let stderr = Pipe()
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("baton-lsp-output-\(UUID().uuidString)")
+        let stdinPipe = Pipe()
+        let temporary = FileManager.default.temporaryDirectory
+        let inputFile = temporary.appendingPathComponent("baton-lsp-input-\(UUID().uuidString)")
+        let outputFile = temporary.appendingPathComponent("baton-lsp-output-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: inputFile)
+            try? FileManager.default.removeItem(at: outputFile)
+        }
+        // Regular files are attached by a shell's redirections rather than by handing open
+        // FileHandles to Process: descriptors the test process opens can be closed and reused
+        // by concurrently running tests before the child gets them.
+        var redirections = ""
+        if stdin == .file {
+            try Data(input).write(to: inputFile)
+            redirections += " < \"$BATON_LSP_INPUT\""
+        } else {
+            process.standardInput = stdinPipe
+        }
         if stdoutToFile {
-            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: outputFile)
+            redirections += " > \"$BATON_LSP_OUTPUT\""
         } else {
             process.standardOutput = stdout
         }
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        process.standardError = stderr
-        var inputFile: URL?
-        let stdinPipe = Pipe()
-        switch stdin {
-        case .pipe:
-            process.standardInput = stdinPipe
-        case .file:
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("baton-lsp-input-\(UUID().uuidString)")
-            try Data(input).write(to: url)
-            process.standardInput = try FileHandle(forReadingFrom: url)
-            inputFile = url
+        if redirections.isEmpty {
+            process.executableURL = executable
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\"" + redirections, executable.path] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["BATON_LSP_INPUT"] = inputFile.path
+            environment["BATON_LSP_OUTPUT"] = outputFile.path
+            process.environment = environment
         }
-        defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
+        process.standardError = stderr
         try process.run()
 
         // Drain stderr on another thread so a chatty server never blocks on a full pipe.
@@ -163,6 +175,34 @@ enum Client {
         #expect(stdio.exitCode == 0)
         #expect(stdio.messages.count == 2)
         #expect(stdio.stderr.contains("ignoring unknown argument --unknown"))
+    }
+
+    /// Spawned with signals blocked (Foundation's Process does that), the server unblocks
+    /// them, so an editor can always stop it with SIGTERM.
+    @Test func signalsAreNotBlocked() throws {
+        let process = Process()
+        process.executableURL = ServerRun.executable
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(Client.initialize))
+        var framer = MessageFramer()
+        var answered = false
+        while !answered {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            answered = framer.append(Array(chunk)).contains { if case .message = $0 { true } else { false } }
+        }
+        #expect(answered)
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+        #expect(blocked?.split(separator: "\t").last == "0000000000000000")
+        input.fileHandleForWriting.write(Data(Client.request(2, "shutdown") + Client.notify("exit")))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
     }
 
     @Test func endOfInputEndsTheServer() throws {
