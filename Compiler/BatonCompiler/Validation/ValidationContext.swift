@@ -205,17 +205,28 @@ final class ValidationContext {
         return targets
     }
 
+    /// Results of `recursivelyReferencedFragments` by the set of names spread directly.
+    private var referencedBySpreadNames: [Set<String>: [Int]] = [:]
+
     /// The fragments the operations reach through spreads, directly or not, each once, in the
-    /// order graphql-core finds them (as ids).
+    /// order graphql-core finds them (as ids). Like graphql-core, results are remembered by the
+    /// set of names the operations spread directly, so two operations spreading the same
+    /// fragments in different orders get the first one's order.
     func recursivelyReferencedFragments(_ operations: [OperationEntry]) -> [Int] {
+        var names: [String] = []
+        var nameSet = Set<String>()
+        for operation in operations {
+            for spread in spreads(of: operation) where nameSet.insert(spread.name.value).inserted {
+                names.append(spread.name.value)
+            }
+        }
+        if let cached = referencedBySpreadNames[nameSet] { return cached }
         var result: [Int] = []
         var seen = [Bool](repeating: false, count: fragments.count)
-        for operation in operations {
-            for spread in spreads(of: operation) {
-                if let id = fragmentID(spread.name.value), !seen[id] {
-                    seen[id] = true
-                    result.append(id)
-                }
+        for name in names {
+            if let id = fragmentID(name), !seen[id] {
+                seen[id] = true
+                result.append(id)
             }
         }
         var i = 0
@@ -226,6 +237,7 @@ final class ValidationContext {
             }
             i += 1
         }
+        referencedBySpreadNames[nameSet] = result
         return result
     }
 
