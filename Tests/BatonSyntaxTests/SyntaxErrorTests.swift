@@ -41,3 +41,23 @@ import BatonDiagnostics
         #expect(start.column + 1 == c.column)
     }
 }
+
+/// `spec/syntax/syntax-fuzz.json`: 3,000 random token soups and mutated definitions of every
+/// kind, each run through graphql-core 3.3.2 (fixed seed), with its outcome. Every one must
+/// give the same outcome, message and position here.
+@Suite struct SyntaxFuzzTests {
+    @Test func matchesGraphQLCoreOnEveryCase() throws {
+        let data = try Data(contentsOf: Fixtures.url("syntax/syntax-fuzz.json"))
+        let cases = try JSONDecoder().decode([SyntaxErrorTests.Case].self, from: data)
+        #expect(cases.count == 3000)
+        var mismatches: [String] = []
+        for c in cases {
+            let result = Parser.parse(Source(name: "fuzz", text: c.source))
+            let expected = c.ok == true ? nil : "\(c.line!):\(c.column!) \(c.message!)"
+            if result.firstError != expected || result.diagnostics.count > 1 {
+                mismatches.append("\(c.source.debugDescription): \(result.firstError ?? "ok") != \(expected ?? "ok")")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10).joined(separator: "\n"))")
+    }
+}

@@ -27,15 +27,15 @@ public enum SchemaBuilder {
         let builder = TypeSystemBuilder()
         builder.addPass([BuiltIns.document], origin: .builtIn)
         builder.addPass(documents, origin: .server)
-        let serverSnapshot = builder.snapshot()
-        builder.addPass(clientExtensions, origin: .client)
+        let serverSnapshot = clientExtensions.isEmpty ? nil : builder.snapshot()
+        if !clientExtensions.isEmpty { builder.addPass(clientExtensions, origin: .client) }
         let schema = builder.finish()
 
         var diagnostics: [Diagnostic] = []
         var sdl = SDLValidator(schema: schema, builder: builder, existing: nil)
         sdl.validate(documents)
         diagnostics += sdl.diagnostics
-        if !clientExtensions.isEmpty {
+        if let serverSnapshot {
             var client = SDLValidator(schema: schema, builder: builder, existing: serverSnapshot)
             client.validate(clientExtensions)
             diagnostics += client.diagnostics
@@ -45,6 +45,13 @@ public enum SchemaBuilder {
         diagnostics += checks.diagnostics
         return SchemaBuildResult(schema: schema, diagnostics: diagnostics)
     }
+}
+
+/// A member's place in its type's nodes: `typeNodes[type][node]`'s `member`-th field, input
+/// field or enum value. Indices rather than copies keep building free of reference counting.
+struct MemberRef: Sendable {
+    var node: Int32
+    var member: Int32
 }
 
 /// An AST node with the source it was parsed from.
@@ -77,9 +84,14 @@ final class TypeSystemBuilder {
     /// Whether `typeNodes[i][0]` is the definition (false for extensions of a built-in).
     var hasDefinitionNode: [Bool] = []
     /// Parallel to `types[i].fields`, `.inputFields`, `.enumValues`.
-    var fieldNodes: [[Located<FieldDefinition>]] = []
-    var inputFieldNodes: [[Located<InputValueDefinition>]] = []
-    var enumValueNodes: [[Located<EnumValueDefinition>]] = []
+    var fieldNodes: [[MemberRef]] = []
+    var inputFieldNodes: [[MemberRef]] = []
+    var enumValueNodes: [[MemberRef]] = []
+    /// Type names whose nodes had a name collision or an unknown reference: only for these
+    /// do the SDL rules need to look at every member (the others are known to be fine).
+    var needsFullCheck = Set<String>()
+    /// Whether some type definition reused a name (so UniqueTypeNames has work to do).
+    var typeNameCollision = false
     /// Interfaces and union members as written (known names only), before filtering.
     var writtenInterfaces: [[TypeID]] = []
     var writtenMembers: [[TypeID]] = []
@@ -98,6 +110,12 @@ final class TypeSystemBuilder {
         typeNodes.reserveCapacity(2048)
     }
 
+    // Reading one property through `types[i]` copies the whole `NamedType` (Array's getter
+    // returns the element); these read it in place.
+    @inline(__always) func kindOf(_ index: Int) -> NamedTypeKind { types.withUnsafeBufferPointer { $0[index].kind } }
+    @inline(__always) func nameOf(_ index: Int) -> String { types.withUnsafeBufferPointer { $0[index].name } }
+    @inline(__always) func originOf(_ index: Int) -> DefinitionOrigin { types.withUnsafeBufferPointer { $0[index].origin } }
+
     func snapshot() -> ServerSnapshot {
         let roots = computeRoots()
         return ServerSnapshot(typeCount: types.count, fieldCounts: types.map(\.fields.count),
@@ -111,10 +129,12 @@ final class TypeSystemBuilder {
 
     func addPass(_ documents: [Document], origin: DefinitionOrigin) {
         var newTypes: [Int] = []
+        let firstTypeOfPass = types.count
         var newDirectives: [(Int, Located<DirectiveDefinition>)] = []
-        var extensions: [(Int, Located<TypeDefinition>)] = []
         var extensionNodes: [Located<TypeDefinition>] = []
 
+        let definitionCount = documents.reduce(0) { $0 + $1.definitions.count }
+        typeIndex.reserveCapacity(typeIndex.count + definitionCount)
         // Names first, so references resolve whatever order definitions come in.
         for document in documents {
             let source = document.source
@@ -125,7 +145,12 @@ final class TypeSystemBuilder {
                         extensionNodes.append(Located(node: t, source: source))
                         continue
                     }
-                    if typeIndex[t.name.value] != nil { continue } // a duplicate or a built-in: reported by rules
+                    if typeIndex[t.name.value] != nil {
+                        // A duplicate or a built-in's name: the rules will look closely.
+                        typeNameCollision = true
+                        needsFullCheck.insert(t.name.value)
+                        continue
+                    }
                     let id = TypeID(types.count)
                     types.append(NamedType(id: id, name: t.name.value, kind: t.kind.schemaKind,
                                            description: t.description?.value, directives: t.directives, origin: origin,
@@ -165,26 +190,41 @@ final class TypeSystemBuilder {
                 }
             }
         }
+        // Extensions join their type's nodes; members are built per type, definition first.
+        var extendedTypes: [Int] = []
+        var firstNewNode: [Int: Int] = [:]
         for ext in extensionNodes {
-            guard let id = typeIndex[ext.node.name.value] else { continue }
+            guard let id = typeIndex[ext.node.name.value] else {
+                needsFullCheck.insert(ext.node.name.value)
+                continue
+            }
             let index = id.index.asInt
-            // The server's SDL cannot extend a built-in type (graphql-core: not defined).
-            if origin == .server && types[index].origin == .builtIn { continue }
-            guard types[index].kind == ext.node.kind.schemaKind else { continue }
-            extensions.append((index, ext))
-        }
-
-        for (index, located) in newDirectives { buildDirective(index, located, origin: origin) }
-        for index in newTypes { addMembers(of: typeNodes[index][0], to: index, origin: origin) }
-        for (index, ext) in extensions {
+            // The server's SDL cannot extend a built-in type (graphql-core: not defined), and
+            // an extension of another kind is refused.
+            guard !(origin == .server && originOf(index) == .builtIn),
+                  kindOf(index) == ext.node.kind.schemaKind else {
+                needsFullCheck.insert(ext.node.name.value)
+                continue
+            }
+            if firstNewNode[index] == nil {
+                firstNewNode[index] = typeNodes[index].count
+                if index < firstTypeOfPass { extendedTypes.append(index) }
+            }
             if typeNodes[index].isEmpty { hasDefinitionNode[index] = false }
             typeNodes[index].append(ext)
             types[index].locations.append(ext.location(ext.node.range))
             types[index].directives += ext.node.directives
-            addMembers(of: ext, to: index, origin: origin)
         }
-        for index in newTypes { applyTypeDirectives(index) }
-        for (index, _) in extensions { applyTypeDirectives(index) }
+
+        for (index, located) in newDirectives { buildDirective(index, located, origin: origin) }
+        for index in newTypes {
+            addMembers(to: index, fromNode: 0, origin: origin)
+            applyTypeDirectives(index)
+        }
+        for index in extendedTypes {
+            addMembers(to: index, fromNode: firstNewNode[index]!, origin: origin)
+            applyTypeDirectives(index)
+        }
     }
 
     private func buildDirective(_ index: Int, _ located: Located<DirectiveDefinition>, origin: DefinitionOrigin) {
@@ -201,55 +241,136 @@ final class TypeSystemBuilder {
         directives[index].locations = d.locations.compactMap { DirectiveLocation(rawValue: $0.value) }
     }
 
-    private func addMembers(of located: Located<TypeDefinition>, to index: Int, origin: DefinitionOrigin) {
-        let t = located.node
-        let source = located.source
-        switch t.kind {
+    /// Builds the members of `typeNodes[index][fromNode...]` into the type, in local arrays
+    /// so nothing is copied or rehashed on the way.
+    private func addMembers(to index: Int, fromNode: Int, origin: DefinitionOrigin) {
+        let kind = kindOf(index)
+        let nodes = typeNodes[index]
+        let typeName = nameOf(index)
+        switch kind {
         case .object, .interface:
-            for name in t.interfaces {
-                if let id = typeIndex[name.value] { writtenInterfaces[index].append(id) }
-            }
-            if !t.fields.isEmpty {
-                types[index].fields.reserveCapacity(types[index].fields.count + t.fields.count)
-                fieldNodes[index].reserveCapacity(fieldNodes[index].count + t.fields.count)
-            }
-            for field in t.fields {
-                guard types[index].fieldIndex[field.name.value] == nil, let type = resolve(field.type) else { continue }
-                var arguments: [InputValue] = []
-                arguments.reserveCapacity(field.arguments.count)
-                for arg in field.arguments where !arguments.contains(where: { $0.name == arg.name.value }) {
-                    if let value = inputValue(arg, source) { arguments.append(value) }
+            var fields: [SchemaField] = []
+            var fieldIndex: [String: Int] = [:]
+            var refs: [MemberRef] = []
+            swap(&fields, &types[index].fields)
+            swap(&fieldIndex, &types[index].fieldIndex)
+            swap(&refs, &fieldNodes[index])
+            var interfaces: [TypeID] = []
+            swap(&interfaces, &writtenInterfaces[index])
+            for n in fromNode..<nodes.count {
+                let t = nodes[n].node
+                let source = nodes[n].source
+                for name in t.interfaces {
+                    if let id = typeIndex[name.value] { interfaces.append(id) } else { needsFullCheck.insert(typeName) }
                 }
-                types[index].fieldIndex[field.name.value] = types[index].fields.count
-                types[index].fields.append(SchemaField(
-                    name: field.name.value, description: field.description?.value, arguments: arguments, type: type,
-                    deprecationReason: deprecationReason(field.directives), directives: field.directives, origin: origin,
-                    location: Location(source: source, range: field.range)))
-                fieldNodes[index].append(Located(node: field, source: source))
+                let count = t.fields.count
+                fields.reserveCapacity(fields.count + count)
+                refs.reserveCapacity(refs.count + count)
+                fieldIndex.reserveCapacity(fieldIndex.count + count)
+                for m in 0..<count {
+                    let name = t.fields[m].name.value
+                    guard fieldIndex[name] == nil else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    guard let type = resolve(t.fields[m].type) else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    let argumentNodes = t.fields[m].arguments
+                    var arguments: [InputValue] = []
+                    if !argumentNodes.isEmpty {
+                        arguments.reserveCapacity(argumentNodes.count)
+                        for a in argumentNodes.indices {
+                            if arguments.contains(where: { $0.name == argumentNodes[a].name.value }) {
+                                needsFullCheck.insert(typeName)
+                                continue
+                            }
+                            if let value = inputValue(argumentNodes[a], source) {
+                                arguments.append(value)
+                            } else {
+                                needsFullCheck.insert(typeName)
+                            }
+                        }
+                    }
+                    let directives = t.fields[m].directives
+                    fieldIndex[name] = fields.count
+                    fields.append(SchemaField(
+                        name: name, description: t.fields[m].description?.value, arguments: arguments, type: type,
+                        deprecationReason: deprecationReason(directives), directives: directives, origin: origin,
+                        location: Location(source: source, range: t.fields[m].range)))
+                    refs.append(MemberRef(node: Int32(n), member: Int32(m)))
+                }
             }
+            swap(&fields, &types[index].fields)
+            swap(&fieldIndex, &types[index].fieldIndex)
+            swap(&refs, &fieldNodes[index])
+            swap(&interfaces, &writtenInterfaces[index])
         case .union:
-            for name in t.unionMembers {
-                if let id = typeIndex[name.value] { writtenMembers[index].append(id) }
+            for n in fromNode..<nodes.count {
+                for name in nodes[n].node.unionMembers {
+                    if let id = typeIndex[name.value] {
+                        writtenMembers[index].append(id)
+                    } else {
+                        needsFullCheck.insert(typeName)
+                    }
+                }
             }
         case .enum:
-            var names = Set(types[index].enumValues.map(\.name))
-            for value in t.enumValues where names.insert(value.name.value).inserted {
-                types[index].enumValues.append(EnumValue(
-                    name: value.name.value, description: value.description?.value,
-                    deprecationReason: deprecationReason(value.directives), directives: value.directives,
-                    location: Location(source: source, range: value.range)))
-                enumValueNodes[index].append(Located(node: value, source: source))
+            var values: [EnumValue] = []
+            swap(&values, &types[index].enumValues)
+            var names = Set(values.map(\.name))
+            for n in fromNode..<nodes.count {
+                let t = nodes[n].node
+                for m in t.enumValues.indices {
+                    let value = t.enumValues[m]
+                    guard names.insert(value.name.value).inserted else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    values.append(EnumValue(
+                        name: value.name.value, description: value.description?.value,
+                        deprecationReason: deprecationReason(value.directives), directives: value.directives,
+                        location: Location(source: nodes[n].source, range: value.range)))
+                    enumValueNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
+                }
             }
+            swap(&values, &types[index].enumValues)
         case .inputObject:
-            for field in t.inputFields where types[index].inputFieldIndex[field.name.value] == nil {
-                guard let value = inputValue(field, source) else { continue }
-                types[index].inputFieldIndex[field.name.value] = types[index].inputFields.count
-                types[index].inputFields.append(value)
-                inputFieldNodes[index].append(Located(node: field, source: source))
+            var fields: [InputValue] = []
+            var fieldIndex: [String: Int] = [:]
+            swap(&fields, &types[index].inputFields)
+            swap(&fieldIndex, &types[index].inputFieldIndex)
+            for n in fromNode..<nodes.count {
+                let t = nodes[n].node
+                for m in t.inputFields.indices {
+                    let name = t.inputFields[m].name.value
+                    guard fieldIndex[name] == nil, let value = inputValue(t.inputFields[m], nodes[n].source) else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    fieldIndex[name] = fields.count
+                    fields.append(value)
+                    inputFieldNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
+                }
             }
+            swap(&fields, &types[index].inputFields)
+            swap(&fieldIndex, &types[index].inputFieldIndex)
         case .scalar:
             break
         }
+    }
+
+    func fieldNode(_ typeIndex: Int, _ fieldIndex: Int) -> Located<FieldDefinition> {
+        let ref = fieldNodes[typeIndex][fieldIndex]
+        let node = typeNodes[typeIndex][Int(ref.node)]
+        return Located(node: node.node.fields[Int(ref.member)], source: node.source)
+    }
+
+    func inputFieldNode(_ typeIndex: Int, _ fieldIndex: Int) -> Located<InputValueDefinition> {
+        let ref = inputFieldNodes[typeIndex][fieldIndex]
+        let node = typeNodes[typeIndex][Int(ref.node)]
+        return Located(node: node.node.inputFields[Int(ref.member)], source: node.source)
     }
 
     /// `@specifiedBy` and `@oneOf` read from every node of the type.
@@ -259,7 +380,7 @@ final class TypeSystemBuilder {
             case "specifiedBy":
                 if case .string(let url, _)? = directive.argument("url")?.value.kind { types[index].specifiedByURL = url }
             case "oneOf":
-                types[index].isOneOf = types[index].kind == .inputObject
+                types[index].isOneOf = kindOf(index) == .inputObject
             default:
                 break
             }
@@ -295,7 +416,7 @@ final class TypeSystemBuilder {
     func defaultRoots() -> [OperationType: TypeID] {
         var roots: [OperationType: TypeID] = [:]
         for (operation, name) in [(OperationType.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription")] {
-            if let id = typeIndex[name], types[id.index.asInt].origin != .builtIn { roots[operation] = id }
+            if let id = typeIndex[name], originOf(id.index.asInt) != .builtIn { roots[operation] = id }
         }
         return roots
     }
@@ -324,22 +445,25 @@ final class TypeSystemBuilder {
         // Interfaces and union members keep only what the model can stand for; the checks
         // report the rest from `writtenInterfaces` / `writtenMembers`.
         for index in types.indices {
-            switch types[index].kind {
+            switch kindOf(index) {
             case .object, .interface:
-                var seen = Set<TypeID>()
-                types[index].interfaces = writtenInterfaces[index].filter {
-                    types[$0.index.asInt].kind == .interface && $0.index.asInt != index && seen.insert($0).inserted
+                var interfaces: [TypeID] = []
+                for id in writtenInterfaces[index] where kindOf(id.index.asInt) == .interface && id.index.asInt != index
+                    && !interfaces.contains(id) {
+                    interfaces.append(id)
                 }
+                if !interfaces.isEmpty { types[index].interfaces = interfaces }
             case .union:
-                var seen = Set<TypeID>()
-                types[index].possibleTypes = writtenMembers[index].filter {
-                    types[$0.index.asInt].kind == .object && seen.insert($0).inserted
+                var members: [TypeID] = []
+                for id in writtenMembers[index] where kindOf(id.index.asInt) == .object && !members.contains(id) {
+                    members.append(id)
                 }
+                types[index].possibleTypes = members
             default:
                 break
             }
         }
-        for index in types.indices where types[index].kind == .object {
+        for index in types.indices where kindOf(index) == .object {
             for interface in types[index].interfaces {
                 types[interface.index.asInt].possibleTypes.append(TypeID(index))
             }
@@ -361,7 +485,8 @@ final class TypeSystemBuilder {
         let typeField = SchemaField(name: "__type", description: "Request the type information of a single type.",
                                     arguments: [nameArgument], type: named("__Type"), deprecationReason: nil,
                                     directives: [], origin: .builtIn, location: nil)
-        return Schema(types: types, directives: directives, queryType: rootTypes[.query],
+        return Schema(types: types, typeIndex: typeIndex, directives: directives, directiveIndex: directiveIndex,
+                      queryType: rootTypes[.query],
                       mutationType: rootTypes[.mutation], subscriptionType: rootTypes[.subscription],
                       description: description, typenameField: typename, schemaField: schemaField, typeField: typeField)
     }

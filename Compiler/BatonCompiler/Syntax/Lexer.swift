@@ -1,4 +1,9 @@
 import BatonDiagnostics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// GraphQL's lexical grammar (spec §2.1, Appendix B) over UTF-8 bytes.
 ///
@@ -258,23 +263,34 @@ struct LexerCore {
         return a << 12 | b << 8 | c << 4 | d
     }
 
-    /// A `"""…"""` block string: finds its end; `\"""` does not close it.
+    /// A `"""…"""` block string: finds its end; `\"""` does not close it. Descriptions make
+    /// up much of a schema, so the scan jumps from quote to quote with `memchr`.
     func readBlockString(_ start: Int) throws(SyntaxError) -> Token {
         var p = start + 3
         var hasEscape = false
         while p < count {
-            let c = bytes[p]
-            if c == 0x22 && byte(p + 1) == 0x22 && byte(p + 2) == 0x22 {
-                return Token(kind: .blockString, start: start, end: p + 3, hasEscape: hasEscape)
+            guard let q = find(0x22, from: p) else { break }
+            if byte(q + 1) == 0x22 && byte(q + 2) == 0x22 {
+                // `\"""` is an escaped triple quote (the backslash cannot end another escape).
+                if q > start + 3 && bytes[q - 1] == 0x5C {
+                    hasEscape = true
+                    p = q + 3
+                    continue
+                }
+                return Token(kind: .blockString, start: start, end: q + 3, hasEscape: hasEscape)
             }
-            if c == 0x5C && byte(p + 1) == 0x22 && byte(p + 2) == 0x22 && byte(p + 3) == 0x22 {
-                hasEscape = true
-                p += 4
-                continue
-            }
-            p &+= 1
+            p = q + 1
         }
         throw SyntaxError("Unterminated string.", at: SourceRange(count, count))
+    }
+
+    /// The offset of the next `byte` at or after `from`, or nil.
+    @inline(__always)
+    func find(_ byte: UInt8, from: Int, to end: Int? = nil) -> Int? {
+        let limit = end ?? count
+        guard from < limit, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + from, Int32(byte), limit - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     // MARK: Values
@@ -316,60 +332,101 @@ struct LexerCore {
     /// The specification's BlockStringValue: `\"""` unescaped, lines split at any line
     /// terminator, common indentation (of all lines but the first) removed, blank leading
     /// and trailing lines dropped, lines joined with `\n`.
+    ///
+    /// Two passes over the bytes and no intermediate arrays: the first finds the common
+    /// indentation and the first and last non-blank lines, the second copies. A value that
+    /// is one line of the source without escapes is a plain slice.
     func blockStringValue(_ token: Token) -> String {
         let start = token.start + 3, end = token.end - 3
-        // Each raw line as a byte range; `\"""` is dealt with when copying.
-        var lines: [(start: Int, end: Int)] = []
-        var lineStart = start
-        var p = start
-        while p < end {
-            let c = bytes[p]
-            if c == 0x0A || c == 0x0D {
-                lines.append((lineStart, p))
-                p += (c == 0x0D && p + 1 < end && bytes[p + 1] == 0x0A) ? 2 : 1
-                lineStart = p
-                continue
-            }
-            p += 1
-        }
-        lines.append((lineStart, end))
-
         var commonIndent = Int.max
-        var firstNonEmpty = -1
-        var lastNonEmpty = -1
-        for (i, line) in lines.enumerated() {
+        var firstStart = -1      // start of the first non-blank line
+        var firstIsLineZero = false
+        var lastEnd = -1         // end of the last non-blank line
+        var nonBlankLines = 0
+        var lineIndex = 0
+        var p = start
+        // Without a carriage return, line ends are found with `memchr`.
+        let hasCR = find(0x0D, from: start, to: end) != nil
+        while true {
+            // One line: [lineStart, p) once the terminator (or the end) is found.
+            let lineStart = p
             var indent = 0
-            while line.start + indent < line.end {
-                let b = bytes[line.start + indent]
-                if b != 0x20 && b != 0x09 { break }
-                indent += 1
-            }
-            if indent == line.end - line.start { continue }
-            if firstNonEmpty < 0 { firstNonEmpty = i }
-            lastNonEmpty = i
-            if i > 0 && indent < commonIndent { commonIndent = indent }
-        }
-        if firstNonEmpty < 0 { return "" }
-        var out: [UInt8] = []
-        out.reserveCapacity(end - start)
-        for i in firstNonEmpty...lastNonEmpty {
-            if i > firstNonEmpty { out.append(0x0A) }
-            let line = lines[i]
-            // Indentation counts bytes of spaces and tabs, which are ASCII, so it equals
-            // graphql-core's character count.
-            var q = i > 0 ? min(line.start + commonIndent, line.end) : line.start
-            while q < line.end {
-                if token.hasEscape && bytes[q] == 0x5C && q + 3 < line.end && bytes[q + 1] == 0x22
-                    && bytes[q + 2] == 0x22 && bytes[q + 3] == 0x22 {
-                    out.append(0x22); out.append(0x22); out.append(0x22)
-                    q += 4
-                    continue
+            while p < end && (bytes[p] == 0x20 || bytes[p] == 0x09) { p += 1; indent += 1 }
+            let blank: Bool
+            if p >= end || bytes[p] == 0x0A || bytes[p] == 0x0D {
+                blank = true
+            } else {
+                blank = false
+                if hasCR {
+                    while p < end && bytes[p] != 0x0A && bytes[p] != 0x0D { p += 1 }
+                } else {
+                    p = find(0x0A, from: p, to: end) ?? end
                 }
-                out.append(bytes[q])
-                q += 1
             }
+            if !blank {
+                if firstStart < 0 { firstStart = lineStart; firstIsLineZero = lineIndex == 0 }
+                lastEnd = p
+                nonBlankLines += 1
+                if lineIndex > 0 && indent < commonIndent { commonIndent = indent }
+            }
+            if p >= end { break }
+            if bytes[p] == 0x0D {
+                p += (p + 1 < end && bytes[p + 1] == 0x0A) ? 2 : 1
+            } else {
+                p += 1
+            }
+            lineIndex += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        if firstStart < 0 { return "" }
+        if commonIndent == Int.max { commonIndent = 0 }
+        if nonBlankLines == 1 && !token.hasEscape {
+            let from = firstIsLineZero ? firstStart : firstStart + commonIndent
+            return text(from, lastEnd)
+        }
+        return String(unsafeUninitializedCapacity: lastEnd - firstStart) { out in
+            var n = 0
+            var q = firstStart
+            var isFirstLine = true
+            while q <= lastEnd {
+                // Copy one line, skipping the common indentation except on source line zero.
+                if !(isFirstLine && firstIsLineZero) {
+                    var skipped = 0
+                    while skipped < commonIndent && q < lastEnd && (bytes[q] == 0x20 || bytes[q] == 0x09) {
+                        q += 1; skipped += 1
+                    }
+                }
+                if !token.hasEscape && !hasCR {
+                    // The rest of the line in one copy.
+                    let lineEnd = find(0x0A, from: q, to: lastEnd) ?? lastEnd
+                    if lineEnd > q, let base = bytes.baseAddress, let target = out.baseAddress {
+                        (target + n).update(from: base + q, count: lineEnd - q)
+                        n += lineEnd - q
+                    }
+                    q = lineEnd
+                } else {
+                    while q < lastEnd {
+                        let b = bytes[q]
+                        if b == 0x0A || b == 0x0D { break }
+                        if b == 0x5C && token.hasEscape && q + 3 < end && bytes[q + 1] == 0x22
+                            && bytes[q + 2] == 0x22 && bytes[q + 3] == 0x22 {
+                            out[n] = 0x22; out[n + 1] = 0x22; out[n + 2] = 0x22
+                            n += 3
+                            q += 4
+                            continue
+                        }
+                        out[n] = b
+                        n += 1
+                        q += 1
+                    }
+                }
+                if q >= lastEnd { break }
+                q += (bytes[q] == 0x0D && q + 1 < lastEnd && bytes[q + 1] == 0x0A) ? 2 : 1
+                out[n] = 0x0A
+                n += 1
+                isFirstLine = false
+            }
+            return n
+        }
     }
 
     // MARK: Characters
@@ -418,7 +475,12 @@ struct LexerCore {
 
 @inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 @inline(__always) func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
-@inline(__always) func isNameContinue(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F || b &- 0x30 < 10 }
+/// `[A-Za-z0-9_]` as two 64-bit masks: one shift and test per byte in the name loop.
+@inline(__always) func isNameContinue(_ b: UInt8) -> Bool {
+    let low: UInt64 = 0x03FF_0000_0000_0000   // 0-9
+    let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z, _, a-z
+    return b < 0x80 && ((b < 0x40 ? low : high) >> UInt64(b & 0x3F)) & 1 != 0
+}
 
 @inline(__always) func hexValue(_ b: UInt8) -> Int {
     if b &- 0x30 < 10 { return Int(b &- 0x30) }

@@ -17,7 +17,7 @@ extension SchemaChecks {
                 let argumentLocation = argumentNode.map { node.location($0.range) }
                 checkReservedName(argument.name, argumentLocation)
                 let description = "@\(directive.name)(\(argument.name):)"
-                if !schema[argument.type.namedType].kind.isInput {
+                if !kind(argument.type.namedType).isInput {
                     report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
                            [argumentLocation], code: "DirectiveDefinitions")
                 }

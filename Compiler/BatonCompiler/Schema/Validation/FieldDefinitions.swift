@@ -5,22 +5,25 @@ import BatonSyntax
 // names, input types, deprecation and default values.
 extension SchemaChecks {
     mutating func checkFields(_ index: Int) {
-        let type = schema.types[index]
-        if type.fields.isEmpty && writtenMemberCount(index) == 0 {
-            report("Type \(type.name) must define one or more fields.", allLocations(index), code: "FieldDefinitions")
+        let (typeName, fields) = read(index) { ($0.name, $0.fields) }
+        if fields.isEmpty && writtenMemberCount(index) == 0 {
+            report("Type \(typeName) must define one or more fields.", allLocations(index), code: "FieldDefinitions")
         }
-        for (fieldIndex, field) in type.fields.enumerated() {
-            let node = fieldNode(index, fieldIndex)
+        for fieldIndex in suspiciousFields(fields) {
+            let field = fields[fieldIndex]
             checkReservedName(field.name, field.location)
-            if !schema[field.type.namedType].kind.isOutput {
-                report("The type of \(type.name).\(field.name) must be Output Type but got: \(text(field.type)).",
+            if !kind(field.type.namedType).isOutput {
+                let node = fieldNode(index, fieldIndex)
+                report("The type of \(typeName).\(field.name) must be Output Type but got: \(text(field.type)).",
                        [node.location(node.node.type.range)], code: "FieldDefinitions")
             }
+            guard !field.arguments.isEmpty else { continue }
+            let node = fieldNode(index, fieldIndex)
             for argument in field.arguments {
                 let argumentNode = argumentNode(node, argument.name)
                 checkReservedName(argument.name, argument.location)
-                let description = "\(type.name).\(field.name)(\(argument.name):)"
-                if !schema[argument.type.namedType].kind.isInput {
+                let description = "\(typeName).\(field.name)(\(argument.name):)"
+                if !kind(argument.type.namedType).isInput {
                     report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
                            [argumentNode.map { node.location($0.type.range) }], code: "FieldDefinitions")
                 }
@@ -32,5 +35,36 @@ extension SchemaChecks {
                 checkDefaultValue(argument, description)
             }
         }
+    }
+
+    /// The fields any check could object to, found without copying a field: nearly all are
+    /// fine, and copying each would cost more than checking it.
+    func suspiciousFields(_ fields: [SchemaField]) -> [Int] {
+        var found: [Int] = []
+        fields.withUnsafeBufferPointer { fields in
+            for i in fields.indices {
+                if isReserved(fields[i].name) || !kind(fields[i].type.namedType).isOutput
+                    || fields[i].arguments.withUnsafeBufferPointer({ suspiciousInputValue($0) }) {
+                    found.append(i)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether any argument or input field might fail a check (defaults are always checked).
+    func suspiciousInputValue(_ values: UnsafeBufferPointer<InputValue>) -> Bool {
+        for i in values.indices {
+            if isReserved(values[i].name) || !kind(values[i].type.namedType).isInput || values[i].defaultValue != nil
+                || (values[i].deprecationReason != nil && values[i].type.isNonNull) {
+                return true
+            }
+        }
+        return false
+    }
+
+    func isReserved(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        return bytes.next() == 0x5F && bytes.next() == 0x5F
     }
 }

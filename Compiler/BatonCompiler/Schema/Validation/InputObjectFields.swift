@@ -5,16 +5,17 @@ import BatonSyntax
 // default values; for `@oneOf`, nullable fields without defaults.
 extension SchemaChecks {
     mutating func checkInputFields(_ index: Int) {
-        let type = schema.types[index]
+        let type = read(index) { (name: $0.name, inputFields: $0.inputFields, isOneOf: $0.isOneOf) }
         if type.inputFields.isEmpty && writtenMemberCount(index) == 0 {
             report("Input Object type \(type.name) must define one or more fields.", allLocations(index),
                    code: "InputObjectFields")
         }
+        if !type.isOneOf && !type.inputFields.withUnsafeBufferPointer({ suspiciousInputValue($0) }) { return }
         for (fieldIndex, field) in type.inputFields.enumerated() {
-            let node = builder.inputFieldNodes[index][fieldIndex]
+            let node = builder.inputFieldNode(index, fieldIndex)
             let typeLocation = node.location(node.node.type.range)
             checkReservedName(field.name, field.location)
-            if !schema[field.type.namedType].kind.isInput {
+            if !kind(field.type.namedType).isInput {
                 report("The type of \(type.name).\(field.name) must be Input Type but got: \(text(field.type)).",
                        [typeLocation], code: "InputObjectFields")
             }

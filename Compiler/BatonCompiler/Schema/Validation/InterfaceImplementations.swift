@@ -7,10 +7,10 @@ import BatonSyntax
 // interface's is not (graphql-js 17) is a warning: GitHub's schema has twelve.
 extension SchemaChecks {
     mutating func checkInterfaces(_ index: Int) {
-        let type = schema.types[index]
+        let type = (name: read(index) { $0.name }, ())
         var seen = Set<TypeID>()
         for interfaceID in builder.writtenInterfaces[index] {
-            let interface = schema[interfaceID]
+            let interface = read(interfaceID.index.asInt) { (name: $0.name, kind: $0.kind) }
             if interface.kind != .interface {
                 report("Type \(type.name) must only implement Interface types, it cannot implement \(interface.name).",
                        implementsNodes(index, interface.name), code: "InterfaceImplementations")
@@ -31,8 +31,8 @@ extension SchemaChecks {
     }
 
     private mutating func checkAncestors(_ index: Int, _ interfaceIndex: Int) {
-        let type = schema.types[index]
-        let interface = schema.types[interfaceIndex]
+        let type = (name: read(index) { $0.name }, ())
+        let interface = (name: read(interfaceIndex) { $0.name }, ())
         let typeInterfaces = builder.writtenInterfaces[index]
         for transitive in builder.writtenInterfaces[interfaceIndex] where !typeInterfaces.contains(transitive) {
             let message = transitive.index.asInt == index
@@ -44,18 +44,20 @@ extension SchemaChecks {
     }
 
     private mutating func checkImplementation(_ index: Int, _ interfaceIndex: Int) {
-        let type = schema.types[index]
-        let interface = schema.types[interfaceIndex]
-        for (interfaceFieldIndex, interfaceField) in interface.fields.enumerated() {
+        let type = read(index) { (name: $0.name, fields: $0.fields, fieldIndex: $0.fieldIndex) }
+        let interface = read(interfaceIndex) { (name: $0.name, fields: $0.fields) }
+        for interfaceFieldIndex in interface.fields.indices {
+            if implementsCleanly(type.fields, type.fieldIndex, interface.fields, interfaceFieldIndex) { continue }
+            let interfaceField = interface.fields[interfaceFieldIndex]
             let name = interfaceField.name
-            let interfaceNode = fieldNode(interfaceIndex, interfaceFieldIndex)
+            var interfaceNode: Located<FieldDefinition> { fieldNode(interfaceIndex, interfaceFieldIndex) }
             guard let typeFieldIndex = type.fieldIndex[name] else {
                 report("Interface field \(interface.name).\(name) expected but \(type.name) does not provide it.",
                        [interfaceField.location] + allLocations(index), code: "InterfaceImplementations")
                 continue
             }
             let typeField = type.fields[typeFieldIndex]
-            let typeNode = fieldNode(index, typeFieldIndex)
+            var typeNode: Located<FieldDefinition> { fieldNode(index, typeFieldIndex) }
             if !schema.isTypeSubType(typeField.type, of: interfaceField.type) {
                 report("Interface field \(interface.name).\(name) expects type \(text(interfaceField.type)) "
                        + "but \(type.name).\(name) is type \(text(typeField.type)).",
@@ -90,6 +92,31 @@ extension SchemaChecks {
                        + "\(type.name).\(name) must not be deprecated.",
                        [deprecatedDirective(typeField.directives, typeNode.source), typeNode.location(typeNode.node.type.range)],
                        code: "ImplementationFieldDeprecation", severity: .warning)
+            }
+        }
+    }
+
+    /// The common case, checked in place: the field exists with the interface's exact type
+    /// and arguments, and is not deprecated unless the interface's field is.
+    private func implementsCleanly(_ typeFields: [SchemaField], _ typeFieldIndex: [String: Int],
+                                   _ interfaceFields: [SchemaField], _ i: Int) -> Bool {
+        interfaceFields.withUnsafeBufferPointer { interfaceFields in
+            guard let t = typeFieldIndex[interfaceFields[i].name] else { return false }
+            return typeFields.withUnsafeBufferPointer { typeFields in
+                guard typeFields[t].type == interfaceFields[i].type,
+                      typeFields[t].deprecationReason == nil || interfaceFields[i].deprecationReason != nil else {
+                    return false
+                }
+                return typeFields[t].arguments.withUnsafeBufferPointer { typeArguments in
+                    interfaceFields[i].arguments.withUnsafeBufferPointer { interfaceArguments in
+                        guard typeArguments.count == interfaceArguments.count else { return false }
+                        for a in typeArguments.indices where typeArguments[a].name != interfaceArguments[a].name
+                            || typeArguments[a].type != interfaceArguments[a].type {
+                            return false
+                        }
+                        return true
+                    }
+                }
             }
         }
     }

@@ -5,6 +5,16 @@ import BatonSyntax
 extension SDLValidator {
     mutating func possibleTypeExtension(_ t: TypeDefinition) {
         let name = t.name.value
+        if !definedTypesReady {
+            definedTypesReady = true
+            for document in documents {
+                for definition in document.definitions {
+                    if case .type(let d) = definition, !d.isExtension {
+                        definedTypes[d.name.value] = Located(node: d, source: document.source)
+                    }
+                }
+            }
+        }
         let definition = definedTypes[name]
         let expected: NamedTypeKind?
         if let definition {

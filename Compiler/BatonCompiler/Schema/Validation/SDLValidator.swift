@@ -23,7 +23,10 @@ struct SDLValidator {
     var knownFieldNames: [String: [String: (Location, FieldDefinition)]] = [:]
     var knownDirectiveNames: [String: Location] = [:]
     /// Type definitions in these documents by name (the last one wins, as in graphql-core).
+    /// Filled on the first extension met (a schema without extensions never needs it).
     var definedTypes: [String: Located<TypeDefinition>] = [:]
+    var definedTypesReady = false
+    var documents: [Document] = []
     var schemaDirectivesSeen: [String: Location] = [:]
     var typeDirectivesSeen: [String: [String: Location]] = [:]
     var directiveDirectivesSeen: [String: [String: Location]] = [:]
@@ -79,13 +82,7 @@ struct SDLValidator {
     }
 
     private mutating func prepare(_ documents: [Document]) {
-        for document in documents {
-            for definition in document.definitions {
-                if case .type(let t) = definition, !t.isExtension {
-                    definedTypes[t.name.value] = Located(node: t, source: document.source)
-                }
-            }
-        }
+        self.documents = documents
         for (index, directive) in schema.directives.enumerated() where isVisible(directive.origin) {
             if let node = builder.directiveNodes[index]?.node, !node.isExtension {
                 directiveInfos[directive.name] = DirectiveInfo(
@@ -112,35 +109,43 @@ struct SDLValidator {
         for operationType in s.operationTypes { knownTypeName(operationType.type) }
     }
 
+    /// Rules about member names and type references only run in full for types where the
+    /// builder met a collision or an unknown name; elsewhere they have nothing to find, and
+    /// skipping them keeps a large schema fast. Directives and values are always checked.
     private mutating func visitType(_ t: TypeDefinition) {
-        if !t.isExtension { uniqueTypeName(t) }
-        if t.kind == .enum { uniqueEnumValueNames(t) }
-        if t.kind == .object || t.kind == .interface || t.kind == .inputObject { uniqueFieldDefinitionNames(t) }
-        if t.kind == .object || t.kind == .interface { uniqueArgumentDefinitionNames(t) }
-        uniqueDirectivesPerLocation(t.directives, scope: .type(t.name.value))
+        let full = builder.needsFullCheck.contains(t.name.value)
+        if !t.isExtension && builder.typeNameCollision { uniqueTypeName(t) }
+        if full {
+            if t.kind == .enum { uniqueEnumValueNames(t) }
+            if t.kind == .object || t.kind == .interface || t.kind == .inputObject { uniqueFieldDefinitionNames(t) }
+            if t.kind == .object || t.kind == .interface { uniqueArgumentDefinitionNames(t) }
+        }
+        if !t.directives.isEmpty { uniqueDirectivesPerLocation(t.directives, scope: .type(t.name.value)) }
         if t.isExtension { possibleTypeExtension(t) }
 
-        for name in t.interfaces { knownTypeName(name) }
-        visitDirectives(t.directives, at: t.kind.directiveLocation)
-        for field in t.fields {
-            uniqueDirectivesPerLocation(field.directives, scope: .node)
-            for argument in field.arguments { visitInputValue(argument, at: "ARGUMENT_DEFINITION") }
-            knownTypeName(field.type.namedType)
-            visitDirectives(field.directives, at: "FIELD_DEFINITION")
+        if full { for name in t.interfaces { knownTypeName(name) } }
+        if !t.directives.isEmpty { visitDirectives(t.directives, at: t.kind.directiveLocation) }
+        for f in t.fields.indices {
+            if !t.fields[f].directives.isEmpty { uniqueDirectivesPerLocation(t.fields[f].directives, scope: .node) }
+            for a in t.fields[f].arguments.indices {
+                visitInputValue(t.fields[f].arguments[a], at: "ARGUMENT_DEFINITION", full: full)
+            }
+            if full { knownTypeName(t.fields[f].type.namedType) }
+            if !t.fields[f].directives.isEmpty { visitDirectives(t.fields[f].directives, at: "FIELD_DEFINITION") }
         }
-        for name in t.unionMembers { knownTypeName(name) }
-        for value in t.enumValues {
-            uniqueDirectivesPerLocation(value.directives, scope: .node)
-            visitDirectives(value.directives, at: "ENUM_VALUE")
+        if full { for name in t.unionMembers { knownTypeName(name) } }
+        for v in t.enumValues.indices where !t.enumValues[v].directives.isEmpty {
+            uniqueDirectivesPerLocation(t.enumValues[v].directives, scope: .node)
+            visitDirectives(t.enumValues[v].directives, at: "ENUM_VALUE")
         }
-        for field in t.inputFields { visitInputValue(field, at: "INPUT_FIELD_DEFINITION") }
+        for f in t.inputFields.indices { visitInputValue(t.inputFields[f], at: "INPUT_FIELD_DEFINITION", full: full) }
     }
 
-    private mutating func visitInputValue(_ value: InputValueDefinition, at location: String) {
-        uniqueDirectivesPerLocation(value.directives, scope: .node)
-        knownTypeName(value.type.namedType)
+    private mutating func visitInputValue(_ value: InputValueDefinition, at location: String, full: Bool = true) {
+        if !value.directives.isEmpty { uniqueDirectivesPerLocation(value.directives, scope: .node) }
+        if full { knownTypeName(value.type.namedType) }
         if let defaultValue = value.defaultValue { visitValue(defaultValue) }
-        visitDirectives(value.directives, at: location)
+        if !value.directives.isEmpty { visitDirectives(value.directives, at: location) }
     }
 
     private mutating func visitDirectiveDefinition(_ d: DirectiveDefinition) {

@@ -20,10 +20,11 @@ struct SchemaChecks {
     mutating func run() {
         checkRootTypes()
         checkDirectiveDefinitions()
-        for type in schema.types where type.origin != .builtIn {
-            let index = type.id.index.asInt
-            checkReservedName(type.name, definitionLocation(index))
-            switch type.kind {
+        for index in schema.types.indices {
+            let (name, kind, origin) = schema.types.withUnsafeBufferPointer { ($0[index].name, $0[index].kind, $0[index].origin) }
+            guard origin != .builtIn else { continue }
+            checkReservedName(name, definitionLocation(index))
+            switch kind {
             case .object, .interface:
                 checkFields(index)
                 checkInterfaces(index)
@@ -56,7 +57,7 @@ struct SchemaChecks {
     func allLocations(_ index: Int) -> [Location] { schema.types[index].locations }
 
     func fieldNode(_ typeIndex: Int, _ fieldIndex: Int) -> Located<FieldDefinition> {
-        builder.fieldNodes[typeIndex][fieldIndex]
+        builder.fieldNode(typeIndex, fieldIndex)
     }
 
     func argumentNode(_ field: Located<FieldDefinition>, _ name: String) -> InputValueDefinition? {
@@ -77,9 +78,17 @@ struct SchemaChecks {
 
     func text(_ type: SchemaType) -> String { schema.text(of: type) }
 
+    /// Reads from a type in place (`schema.types[i]` would copy the whole `NamedType`).
+    @inline(__always) func read<T>(_ index: Int, _ body: (NamedType) -> T) -> T {
+        schema.types.withUnsafeBufferPointer { body($0[index]) }
+    }
+
+    /// A type's kind without copying the type.
+    func kind(_ id: TypeID) -> NamedTypeKind { schema.types.withUnsafeBufferPointer { $0[Int(id.index)].kind } }
+
     /// "Name '__x' must not begin with '__'…" for a name the schema defines.
     mutating func checkReservedName(_ name: String, _ location: Location?) {
-        if name.hasPrefix("__") {
+        if name.utf8.count >= 2 && name.utf8.first == 0x5F && name.hasPrefix("__") {
             report("Name '\(name)' must not begin with '__', which is reserved by GraphQL introspection.", [location],
                    code: "ReservedNames")
         }

@@ -91,22 +91,34 @@ extension String {
     /// Every occurrence of `target` replaced, scanning bytes (no Foundation needed).
     func replacingAll(_ target: String, with replacement: String) -> String {
         let t = Array(target.utf8)
-        let bytes = Array(self.utf8)
-        guard !t.isEmpty, bytes.count >= t.count else { return self }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        var changed = false
-        while i < bytes.count {
-            if i + t.count <= bytes.count && bytes[i] == t[0] && Array(bytes[i..<(i + t.count)]) == t {
-                out.append(contentsOf: replacement.utf8)
-                i += t.count
-                changed = true
-            } else {
-                out.append(bytes[i])
+        guard let first = t.first else { return self }
+        return utf8.withContiguousStorageIfAvailable { input -> String in
+            var out: [UInt8] = []
+            var copied = 0
+            var i = 0
+            let n = input.count
+            while i + t.count <= n {
+                if input[i] == first {
+                    var k = 1
+                    while k < t.count && input[i + k] == t[k] { k += 1 }
+                    if k == t.count {
+                        if out.isEmpty { out.reserveCapacity(n + n / 8) }
+                        out.append(contentsOf: input[copied..<i])
+                        out.append(contentsOf: replacement.utf8)
+                        i += t.count
+                        copied = i
+                        continue
+                    }
+                }
                 i += 1
             }
-        }
-        return changed ? String(decoding: out, as: UTF8.self) : self
+            if copied == 0 { return self }
+            out.append(contentsOf: input[copied..<n])
+            return String(decoding: out, as: UTF8.self)
+        } ?? {
+            var copy = self
+            copy.makeContiguousUTF8()
+            return copy.replacingAll(target, with: replacement)
+        }()
     }
 }

@@ -1,0 +1,43 @@
+/// A JSON number kept as the text that spelled it, so no precision is lost before a caller
+/// decides what it wants (an LSP request id, a float argument, a 64-bit id beyond Double).
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number's text, valid by RFC 8259's grammar.
+    public let text: String
+
+    /// Trusts the caller that `text` follows the JSON number grammar; the parser and the
+    /// numeric initializers are the only producers.
+    init(validatedText text: String) {
+        self.text = text
+    }
+
+    public init(_ value: Int) {
+        self.text = String(value)
+    }
+
+    /// Nil for infinities and NaN, which JSON cannot spell.
+    public init?(_ value: Double) {
+        guard value.isFinite else { return nil }
+        // Swift prints the shortest round-tripping digits; "1e+20" and "1.0" are valid JSON.
+        self.text = value.description
+    }
+
+    /// The value as an Int when it is integral and fits: `12`, `-3`, also `1.0` and `2e3`.
+    public var intValue: Int? {
+        if let exact = Int(text) { return exact }
+        guard let double = Double(text), double.rounded() == double,
+              double >= -9.223372036854775808e18, double < 9.223372036854775808e18 else { return nil }
+        return Int(double)
+    }
+
+    /// The nearest Double; out-of-range magnitudes give ±infinity, as `strtod` does.
+    public var doubleValue: Double {
+        Double(text) ?? .nan
+    }
+
+    /// Whether the text has no fraction and no exponent.
+    public var isIntegerText: Bool {
+        !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
+
+    public var description: String { text }
+}
