@@ -281,8 +281,13 @@ final class TypeSystemBuilder {
                     var arguments: [InputValue] = []
                     if !argumentNodes.isEmpty {
                         arguments.reserveCapacity(argumentNodes.count)
+                        // A linear search suits real fields; a hostile one with thousands of
+                        // arguments gets a set.
+                        var names: Set<String>? = argumentNodes.count > 32 ? [] : nil
                         for a in argumentNodes.indices {
-                            if arguments.contains(where: { $0.name == argumentNodes[a].name.value }) {
+                            let name = argumentNodes[a].name.value
+                            let seen = names != nil ? !names!.insert(name).inserted : arguments.contains(where: { $0.name == name })
+                            if seen {
                                 needsFullCheck.insert(typeName)
                                 continue
                             }
@@ -441,24 +446,28 @@ final class TypeSystemBuilder {
         return (roots, nodes, hasSchemaDefinition)
     }
 
+    /// The IDs kept by `include`, each once, in order (a set only for long lists).
+    private func uniqued(_ ids: [TypeID], _ include: (TypeID) -> Bool) -> [TypeID] {
+        var result: [TypeID] = []
+        var seen: Set<TypeID>? = ids.count > 32 ? [] : nil
+        for id in ids where include(id) {
+            if seen != nil ? seen!.insert(id).inserted : !result.contains(id) { result.append(id) }
+        }
+        return result
+    }
+
     func finish() -> Schema {
         // Interfaces and union members keep only what the model can stand for; the checks
         // report the rest from `writtenInterfaces` / `writtenMembers`.
         for index in types.indices {
             switch kindOf(index) {
             case .object, .interface:
-                var interfaces: [TypeID] = []
-                for id in writtenInterfaces[index] where kindOf(id.index.asInt) == .interface && id.index.asInt != index
-                    && !interfaces.contains(id) {
-                    interfaces.append(id)
+                let interfaces = uniqued(writtenInterfaces[index]) {
+                    self.kindOf($0.index.asInt) == .interface && $0.index.asInt != index
                 }
                 if !interfaces.isEmpty { types[index].interfaces = interfaces }
             case .union:
-                var members: [TypeID] = []
-                for id in writtenMembers[index] where kindOf(id.index.asInt) == .object && !members.contains(id) {
-                    members.append(id)
-                }
-                types[index].possibleTypes = members
+                types[index].possibleTypes = uniqued(writtenMembers[index]) { self.kindOf($0.index.asInt) == .object }
             default:
                 break
             }
