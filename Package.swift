@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Baton", targets: ["Baton"]),
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
+        .executable(name: "baton-lsp", targets: ["baton-lsp"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -41,6 +42,11 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
 
+        // MARK: Language server
+        .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+        .target(name: "BatonLanguageServer", dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"], path: "LanguageServer/BatonLanguageServer"),
+        .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer"], path: "LanguageServer/baton-lsp"),
+
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
         .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
@@ -61,6 +67,8 @@ let package = Package(
                     path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
+        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"],
+                    path: "Tests/BatonLanguageServerTests"),
     ],
     swiftLanguageModes: [.v6]
 )
