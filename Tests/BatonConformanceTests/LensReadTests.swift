@@ -152,4 +152,23 @@ import Testing
         #expect(data.tokenizer?.id == "t1")
         #expect(data.tokenizer?.strings == ["plain", nil, "été", "", nil])
     }
+
+    /// An `@inline` fragment reads as a value built from the store, equal to one made with its
+    /// memberwise initializer.
+    @Test func inlineValue() async throws {
+        let environment = Environment()
+        environments.append(environment)
+        let operation = TestInlineQuery(id: "1", withNotes: false)
+        try await environment.commitResponse(operation, Payload(json: """
+            {"data":{"character":{"name":"Rick","id":"1","status":"Alive",\
+            "origin":{"id":"20","name":"Earth"},"episode":[{"id":"1","name":"Pilot"},{"id":"2","name":"Lawnmower Dog"}]}}}
+            """))
+        let card = try #require(environment.data(for: operation).character?.testCard)
+        #expect(card.name == "Rick")
+        let expected = TestCharacterValue_character(
+            id: "1", name: "Rick", status: "Alive",
+            origin: .init(testOriginValue: .init(id: "20", name: "Earth")),
+            episode: [.init(id: "1", name: "Pilot"), .init(id: "2", name: "Lawnmower Dog")])
+        #expect(card.testCharacterValue == expected)
+    }
 }

@@ -40,6 +40,8 @@ public struct LensAccessor: Sendable {
     public var caught = false
     /// The slot a `@required(action: NONE/LOG)` field reads.
     var requiredSlot: String?
+    /// A spread of an `@inline` fragment: the accessor gives its value.
+    public var inlineValue = false
 }
 
 /// Builds lenses from the IR as the author wrote it (fragment boundaries kept, before fragment
@@ -355,8 +357,17 @@ struct LensBuilder {
             optional = true
         }
         _ = conditional
-        return LensAccessor(name: name, responseKey: nil, reads: .spread, swiftType: swiftType, read: read,
-                            optional: optional, list: false, elementsOptional: false, fragment: spread.fragmentName,
-                            conditionType: nil, nested: nil)
+        if program.fragment(named: spread.fragmentName)?.directive("inline") != nil {
+            // An `@inline` fragment is a value built from the store when the accessor is called.
+            let value = spread.fragmentName
+            read = optional
+                ? "(\(read) as \(value).Reader?).map(\(value).init(reader:))"
+                : "\(value)(reader: .init(anchor: anchor.spread))"
+        }
+        var accessor = LensAccessor(name: name, responseKey: nil, reads: .spread, swiftType: swiftType, read: read,
+                                    optional: optional, list: false, elementsOptional: false, fragment: spread.fragmentName,
+                                    conditionType: nil, nested: nil)
+        accessor.inlineValue = program.fragment(named: spread.fragmentName)?.directive("inline") != nil
+        return accessor
     }
 }

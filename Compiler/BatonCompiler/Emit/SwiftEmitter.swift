@@ -77,7 +77,8 @@ public struct SwiftEmitter {
         for fragment in input.lensProgram.sortedFragments {
             let lens = lensBuilder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
             lenses[fragment.name] = lens
-            place(sourcePath(fragment.location), offset: fragment.location?.range.start ?? 0, printLens(lens, indent: ""))
+            let text = fragment.directive("inline") != nil ? InlineValueEmitter.print(lens, indent: "") : printLens(lens, indent: "")
+            place(sourcePath(fragment.location), offset: fragment.location?.range.start ?? 0, text)
         }
         for operation in input.lensProgram.operations {
             guard let plan = plans[operation.name] else { continue }

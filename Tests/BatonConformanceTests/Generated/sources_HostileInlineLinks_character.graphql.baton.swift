@@ -2,1071 +2,2903 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostileInlineLinks_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var Type_: Type_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Protocol_: Protocol_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Any_: Any_? { anchor.link(Slots.Character.origin) }
-    @MainActor var self_: Self_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Self_: Self__? { anchor.link(Slots.Character.origin) }
-    @MainActor var init_: Init? { anchor.link(Slots.Character.origin) }
-    @MainActor var `deinit`: Deinit? { anchor.link(Slots.Character.origin) }
-    @MainActor var `subscript`: Subscript? { anchor.link(Slots.Character.origin) }
-    @MainActor var `class`: Class? { anchor.link(Slots.Character.origin) }
-    @MainActor var `struct`: Struct? { anchor.link(Slots.Character.origin) }
-    @MainActor var `enum`: Enum? { anchor.link(Slots.Character.origin) }
-    @MainActor var `func`: Func? { anchor.link(Slots.Character.origin) }
-    @MainActor var `var`: Var? { anchor.link(Slots.Character.origin) }
-    @MainActor var `let`: Let? { anchor.link(Slots.Character.origin) }
-    @MainActor var `import`: Import? { anchor.link(Slots.Character.origin) }
-    @MainActor var `extension`: Extension? { anchor.link(Slots.Character.origin) }
-    @MainActor var `operator`: Operator? { anchor.link(Slots.Character.origin) }
-    @MainActor var `static`: Static? { anchor.link(Slots.Character.origin) }
-    @MainActor var `default`: Default? { anchor.link(Slots.Character.origin) }
-    @MainActor var `case`: Case? { anchor.link(Slots.Character.origin) }
-    @MainActor var `switch`: Switch? { anchor.link(Slots.Character.origin) }
-    @MainActor var `if`: If? { anchor.link(Slots.Character.origin) }
-    @MainActor var `else`: Else? { anchor.link(Slots.Character.origin) }
-    @MainActor var `for`: For? { anchor.link(Slots.Character.origin) }
-    @MainActor var `in`: In? { anchor.link(Slots.Character.origin) }
-    @MainActor var `while`: While? { anchor.link(Slots.Character.origin) }
-    @MainActor var `repeat`: Repeat? { anchor.link(Slots.Character.origin) }
-    @MainActor var `return`: Return? { anchor.link(Slots.Character.origin) }
-    @MainActor var `break`: Break? { anchor.link(Slots.Character.origin) }
-    @MainActor var `continue`: Continue? { anchor.link(Slots.Character.origin) }
-    @MainActor var `where`: Where? { anchor.link(Slots.Character.origin) }
-    @MainActor var `is`: Is? { anchor.link(Slots.Character.origin) }
-    @MainActor var `as`: As? { anchor.link(Slots.Character.origin) }
-    @MainActor var `try`: Try? { anchor.link(Slots.Character.origin) }
-    @MainActor var `throw`: Throw? { anchor.link(Slots.Character.origin) }
-    @MainActor var `throws`: Throws? { anchor.link(Slots.Character.origin) }
-    @MainActor var `guard`: Guard? { anchor.link(Slots.Character.origin) }
-    @MainActor var `defer`: Defer? { anchor.link(Slots.Character.origin) }
-    @MainActor var `do`: Do? { anchor.link(Slots.Character.origin) }
-    @MainActor var `catch`: Catch? { anchor.link(Slots.Character.origin) }
-    @MainActor var `true`: True? { anchor.link(Slots.Character.origin) }
-    @MainActor var `false`: False? { anchor.link(Slots.Character.origin) }
-    @MainActor var `nil`: Nil? { anchor.link(Slots.Character.origin) }
-    @MainActor var `super`: Super? { anchor.link(Slots.Character.origin) }
-    @MainActor var `internal`: Internal? { anchor.link(Slots.Character.origin) }
-    @MainActor var `private`: Private? { anchor.link(Slots.Character.origin) }
-    @MainActor var `public`: Public? { anchor.link(Slots.Character.origin) }
-    @MainActor var `fileprivate`: Fileprivate? { anchor.link(Slots.Character.origin) }
-    @MainActor var `open`: Open? { anchor.link(Slots.Character.origin) }
-    @MainActor var `inout`: Inout? { anchor.link(Slots.Character.origin) }
-    @MainActor var `typealias`: Typealias? { anchor.link(Slots.Character.origin) }
-    @MainActor var `associatedtype`: Associatedtype? { anchor.link(Slots.Character.origin) }
-    @MainActor var `protocol`: Protocol__? { anchor.link(Slots.Character.origin) }
-    @MainActor var some: Some? { anchor.link(Slots.Character.origin) }
-    @MainActor var any: Any__? { anchor.link(Slots.Character.origin) }
-    @MainActor var `rethrows`: Rethrows? { anchor.link(Slots.Character.origin) }
-    @MainActor var `fallthrough`: Fallthrough? { anchor.link(Slots.Character.origin) }
-    @MainActor var `precedencegroup`: Precedencegroup? { anchor.link(Slots.Character.origin) }
-    @MainActor var __: Underscore_? { anchor.link(Slots.Character.origin) }
-    @MainActor var async: Async? { anchor.link(Slots.Character.origin) }
-    @MainActor var `await`: Await? { anchor.link(Slots.Character.origin) }
-    @MainActor var borrowing: Borrowing? { anchor.link(Slots.Character.origin) }
-    @MainActor var consume: Consume? { anchor.link(Slots.Character.origin) }
-    @MainActor var consuming: Consuming? { anchor.link(Slots.Character.origin) }
-    @MainActor var copy: Copy? { anchor.link(Slots.Character.origin) }
-    @MainActor var discard: Discard? { anchor.link(Slots.Character.origin) }
-    @MainActor var each: Each? { anchor.link(Slots.Character.origin) }
-    @MainActor var isolated: Isolated? { anchor.link(Slots.Character.origin) }
-    @MainActor var sending: Sending? { anchor.link(Slots.Character.origin) }
-    @MainActor var then: Then? { anchor.link(Slots.Character.origin) }
-    @MainActor var unsafe: Unsafe? { anchor.link(Slots.Character.origin) }
-    @MainActor var satisfied: Satisfied? { anchor.link(Slots.Character.origin) }
-    @MainActor var missingRequiredField: MissingRequiredField? { anchor.link(Slots.Character.origin) }
-    @MainActor var fieldErrors: FieldErrors? { anchor.link(Slots.Character.origin) }
-    @MainActor var isPresent: IsPresent? { anchor.link(Slots.Character.origin) }
-    @MainActor var throwing: Throwing? { anchor.link(Slots.Character.origin) }
-    @MainActor var caught: Caught? { anchor.link(Slots.Character.origin) }
-    @MainActor var refetchable: Refetchable? { anchor.link(Slots.Character.origin) }
-    @MainActor var refetch: Refetch? { anchor.link(Slots.Character.origin) }
-    @MainActor var connection: Connection? { anchor.link(Slots.Character.origin) }
-    @MainActor var nodes: Nodes? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasNext: HasNext? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasPrevious: HasPrevious? { anchor.link(Slots.Character.origin) }
-    @MainActor var isLoadingNext: IsLoadingNext? { anchor.link(Slots.Character.origin) }
-    @MainActor var isLoadingPrevious: IsLoadingPrevious? { anchor.link(Slots.Character.origin) }
-    @MainActor var connectionID: ConnectionID? { anchor.link(Slots.Character.origin) }
-    @MainActor var loadNext: LoadNext? { anchor.link(Slots.Character.origin) }
-    @MainActor var loadPrevious: LoadPrevious? { anchor.link(Slots.Character.origin) }
-    @MainActor var bound: Bound? { anchor.link(Slots.Character.origin) }
-    @MainActor var errors: Errors? { anchor.link(Slots.Character.origin) }
-    @MainActor var child: Child? { anchor.link(Slots.Character.origin) }
-    @MainActor var missing: Missing? { anchor.link(Slots.Character.origin) }
-    @MainActor var count: Count? { anchor.link(Slots.Character.origin) }
-    @MainActor var fields: Fields? { anchor.link(Slots.Character.origin) }
-    @MainActor var lhs: Lhs? { anchor.link(Slots.Character.origin) }
-    @MainActor var rhs: Rhs? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasher: Hasher_? { anchor.link(Slots.Character.origin) }
-    @MainActor var selection0: Selection0? { anchor.link(Slots.Character.origin) }
-    @MainActor var selection: Selection_? { anchor.link(Slots.Character.origin) }
-    @MainActor var optimistic: Optimistic? { anchor.link(Slots.Character.origin) }
-    @MainActor var selfValue: SelfValue? { anchor.link(Slots.Character.origin) }
-    @MainActor var Fragment: Fragment? { anchor.link(Slots.Character.origin) }
-    @MainActor var Spread: Spread? { anchor.link(Slots.Character.origin) }
-    @MainActor var Owner: Owner? { anchor.link(Slots.Character.origin) }
-    @MainActor var Query: Query? { anchor.link(Slots.Character.origin) }
-    @MainActor var Operation_: Operation_? { anchor.link(Slots.Character.origin) }
-    @MainActor var RefetchQuery: RefetchQuery? { anchor.link(Slots.Character.origin) }
-    @MainActor var variables: Variables_? { anchor.link(Slots.Character.origin) }
-    @MainActor var resolution: Resolution? { anchor.link(Slots.Character.origin) }
-    @MainActor var name: Name? { anchor.link(Slots.Character.origin) }
-    @MainActor var document: Document? { anchor.link(Slots.Character.origin) }
-    @MainActor var text: Text? { anchor.link(Slots.Character.origin) }
-    @MainActor var plan: Plan_? { anchor.link(Slots.Character.origin) }
-    @MainActor var errorBehavior: ErrorBehavior? { anchor.link(Slots.Character.origin) }
-    @MainActor var throwsOnFieldError: ThrowsOnFieldError? { anchor.link(Slots.Character.origin) }
-    @MainActor var bubbles: Bubbles? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasDeferred: HasDeferred? { anchor.link(Slots.Character.origin) }
-    @MainActor var cacheExpiration: CacheExpiration? { anchor.link(Slots.Character.origin) }
-    @MainActor var Data_: Data_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Action: Action? { anchor.link(Slots.Character.origin) }
-    @MainActor var OptimisticResponse: OptimisticResponse? { anchor.link(Slots.Character.origin) }
-    @MainActor var hash: Hash? { anchor.link(Slots.Character.origin) }
-    @MainActor var commit: Commit? { anchor.link(Slots.Character.origin) }
-    @MainActor var callAsFunction: CallAsFunction? { anchor.link(Slots.Character.origin) }
-    @MainActor var Op: Op? { anchor.link(Slots.Character.origin) }
-    @MainActor var variable: Variable? { anchor.link(Slots.Character.origin) }
-    @MainActor var payload: Payload? { anchor.link(Slots.Character.origin) }
-    @MainActor var hashValue: HashValue? { anchor.link(Slots.Character.origin) }
-    @MainActor var phase: Phase? { anchor.link(Slots.Character.origin) }
-    @MainActor var isRefreshing: IsRefreshing? { anchor.link(Slots.Character.origin) }
-    @MainActor var isStale: IsStale? { anchor.link(Slots.Character.origin) }
-    @MainActor var retry: Retry? { anchor.link(Slots.Character.origin) }
-    @MainActor var subscription: Subscription? { anchor.link(Slots.Character.origin) }
-    @MainActor var Types_: Types_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Sites_: Sites_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Guards_: Guards_? { anchor.link(Slots.Character.origin) }
-    @MainActor var AbstractSlots_: AbstractSlots_? { anchor.link(Slots.Character.origin) }
-    @MainActor var schemaDigest: SchemaDigest? { anchor.link(Slots.Character.origin) }
-    @MainActor var format: Format? { anchor.link(Slots.Character.origin) }
-    @MainActor var transient: Transient? { anchor.link(Slots.Character.origin) }
-    @MainActor var Baton_: Baton_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Swift_: Swift_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Set_: Set_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Result_: Result_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Optional_: Optional_? { anchor.link(Slots.Character.origin) }
-    @MainActor var String_: String_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Int_: Int_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Double_: Double_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Bool_: Bool_? { anchor.link(Slots.Character.origin) }
-    @MainActor var MainActor_: MainActor_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Hasher_: Hasher__? { anchor.link(Slots.Character.origin) }
-    @MainActor var Sendable_: Sendable_? { anchor.link(Slots.Character.origin) }
-
-    struct Type_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+struct HostileInlineLinks_character: Sendable, Hashable {
+    var Type_: Type_?
+    var Protocol_: Protocol_?
+    var Any_: Any_?
+    var self_: Self_?
+    var Self_: Self__?
+    var init_: Init?
+    var `deinit`: Deinit?
+    var `subscript`: Subscript?
+    var `class`: Class?
+    var `struct`: Struct?
+    var `enum`: Enum?
+    var `func`: Func?
+    var `var`: Var?
+    var `let`: Let?
+    var `import`: Import?
+    var `extension`: Extension?
+    var `operator`: Operator?
+    var `static`: Static?
+    var `default`: Default?
+    var `case`: Case?
+    var `switch`: Switch?
+    var `if`: If?
+    var `else`: Else?
+    var `for`: For?
+    var `in`: In?
+    var `while`: While?
+    var `repeat`: Repeat?
+    var `return`: Return?
+    var `break`: Break?
+    var `continue`: Continue?
+    var `where`: Where?
+    var `is`: Is?
+    var `as`: As?
+    var `try`: Try?
+    var `throw`: Throw?
+    var `throws`: Throws?
+    var `guard`: Guard?
+    var `defer`: Defer?
+    var `do`: Do?
+    var `catch`: Catch?
+    var `true`: True?
+    var `false`: False?
+    var `nil`: Nil?
+    var `super`: Super?
+    var `internal`: Internal?
+    var `private`: Private?
+    var `public`: Public?
+    var `fileprivate`: Fileprivate?
+    var `open`: Open?
+    var `inout`: Inout?
+    var `typealias`: Typealias?
+    var `associatedtype`: Associatedtype?
+    var `protocol`: Protocol__?
+    var some: Some?
+    var any: Any__?
+    var `rethrows`: Rethrows?
+    var `fallthrough`: Fallthrough?
+    var `precedencegroup`: Precedencegroup?
+    var __: Underscore_?
+    var async: Async?
+    var `await`: Await?
+    var borrowing: Borrowing?
+    var consume: Consume?
+    var consuming: Consuming?
+    var copy: Copy?
+    var discard: Discard?
+    var each: Each?
+    var isolated: Isolated?
+    var sending: Sending?
+    var then: Then?
+    var unsafe: Unsafe?
+    var satisfied: Satisfied?
+    var missingRequiredField: MissingRequiredField?
+    var fieldErrors: FieldErrors?
+    var isPresent: IsPresent?
+    var throwing: Throwing?
+    var caught: Caught?
+    var refetchable: Refetchable?
+    var refetch: Refetch?
+    var connection: Connection?
+    var nodes: Nodes?
+    var hasNext: HasNext?
+    var hasPrevious: HasPrevious?
+    var isLoadingNext: IsLoadingNext?
+    var isLoadingPrevious: IsLoadingPrevious?
+    var connectionID: ConnectionID?
+    var loadNext: LoadNext?
+    var loadPrevious: LoadPrevious?
+    var bound: Bound?
+    var errors: Errors?
+    var child: Child?
+    var missing: Missing?
+    var count: Count?
+    var fields: Fields?
+    var lhs: Lhs?
+    var rhs: Rhs?
+    var hasher: Hasher_?
+    var selection0: Selection0?
+    var selection: Selection_?
+    var optimistic: Optimistic?
+    var selfValue: SelfValue?
+    var Fragment: Fragment?
+    var Spread: Spread?
+    var Owner: Owner?
+    var Query: Query?
+    var Operation_: Operation_?
+    var RefetchQuery: RefetchQuery?
+    var variables: Variables_?
+    var resolution: Resolution?
+    var name: Name?
+    var document: Document?
+    var text: Text?
+    var plan: Plan_?
+    var errorBehavior: ErrorBehavior?
+    var throwsOnFieldError: ThrowsOnFieldError?
+    var bubbles: Bubbles?
+    var hasDeferred: HasDeferred?
+    var cacheExpiration: CacheExpiration?
+    var Data_: Data_?
+    var Action: Action?
+    var OptimisticResponse: OptimisticResponse?
+    var hash: Hash?
+    var commit: Commit?
+    var callAsFunction: CallAsFunction?
+    var Op: Op?
+    var variable: Variable?
+    var payload: Payload?
+    var hashValue: HashValue?
+    var phase: Phase?
+    var isRefreshing: IsRefreshing?
+    var isStale: IsStale?
+    var retry: Retry?
+    var subscription: Subscription?
+    var Types_: Types_?
+    var Sites_: Sites_?
+    var Guards_: Guards_?
+    var AbstractSlots_: AbstractSlots_?
+    var schemaDigest: SchemaDigest?
+    var format: Format?
+    var transient: Transient?
+    var Baton_: Baton_?
+    var Swift_: Swift_?
+    var Set_: Set_?
+    var Result_: Result_?
+    var Optional_: Optional_?
+    var String_: String_?
+    var Int_: Int_?
+    var Double_: Double_?
+    var Bool_: Bool_?
+    var MainActor_: MainActor_?
+    var Hasher_: Hasher__?
+    var Sendable_: Sendable_?
+
+    struct Type_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Protocol_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Protocol_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Any_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Any_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Self_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Self_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Self__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Self__: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Init: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Init: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Deinit: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Deinit: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Subscript: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Subscript: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Class: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Class: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Struct: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Struct: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Enum: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Enum: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Func: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Func: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Var: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Var: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Let: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Let: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Import: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Import: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Extension: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Extension: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Operator: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Operator: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Static: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Static: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Default: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Default: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Case: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Case: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Switch: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Switch: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct If: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct If: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Else: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+    struct Else: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct For: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct In: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct While: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Repeat: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Return: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Break: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Continue: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Where: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Is: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct As: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Try: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Throw: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Throws: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Guard: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Defer: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Do: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Catch: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct True: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct False: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Nil: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Super: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Internal: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Private: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Public: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fileprivate: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Open: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Inout: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Typealias: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Associatedtype: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Protocol__: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Some: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Any__: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Rethrows: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fallthrough: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Precedencegroup: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Underscore_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Async: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Await: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Borrowing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Consume: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Consuming: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Copy: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Discard: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Each: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Isolated: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Sending: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Then: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Unsafe: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Satisfied: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct MissingRequiredField: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct FieldErrors: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsPresent: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Throwing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Caught: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Refetchable: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Refetch: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Connection: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Nodes: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HasNext: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HasPrevious: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsLoadingNext: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsLoadingPrevious: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct ConnectionID: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct LoadNext: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct LoadPrevious: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Bound: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Errors: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Child: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Missing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Count: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fields: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Lhs: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Rhs: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Hasher_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Selection0: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Selection_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Optimistic: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct SelfValue: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fragment: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Spread: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Owner: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Query: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Operation_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct RefetchQuery: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Variables_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Resolution: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Name: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Document: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Text: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Plan_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct ErrorBehavior: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct ThrowsOnFieldError: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Bubbles: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HasDeferred: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct CacheExpiration: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Data_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Action: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct OptimisticResponse: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Hash: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Commit: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct CallAsFunction: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct For: Baton.Lens {
+    struct Op: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Variable: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Payload: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HashValue: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Phase: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsRefreshing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsStale: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Retry: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Subscription: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Types_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Sites_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Guards_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct AbstractSlots_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct SchemaDigest: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Format: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Transient: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Baton_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Swift_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Set_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Result_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Optional_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct String_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Int_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Double_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Bool_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct MainActor_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Hasher__: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Sendable_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var Type_: Type_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Protocol_: Protocol_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Any_: Any_? { anchor.link(Slots.Character.origin) }
+        @MainActor var self_: Self_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Self_: Self__? { anchor.link(Slots.Character.origin) }
+        @MainActor var init_: Init? { anchor.link(Slots.Character.origin) }
+        @MainActor var `deinit`: Deinit? { anchor.link(Slots.Character.origin) }
+        @MainActor var `subscript`: Subscript? { anchor.link(Slots.Character.origin) }
+        @MainActor var `class`: Class? { anchor.link(Slots.Character.origin) }
+        @MainActor var `struct`: Struct? { anchor.link(Slots.Character.origin) }
+        @MainActor var `enum`: Enum? { anchor.link(Slots.Character.origin) }
+        @MainActor var `func`: Func? { anchor.link(Slots.Character.origin) }
+        @MainActor var `var`: Var? { anchor.link(Slots.Character.origin) }
+        @MainActor var `let`: Let? { anchor.link(Slots.Character.origin) }
+        @MainActor var `import`: Import? { anchor.link(Slots.Character.origin) }
+        @MainActor var `extension`: Extension? { anchor.link(Slots.Character.origin) }
+        @MainActor var `operator`: Operator? { anchor.link(Slots.Character.origin) }
+        @MainActor var `static`: Static? { anchor.link(Slots.Character.origin) }
+        @MainActor var `default`: Default? { anchor.link(Slots.Character.origin) }
+        @MainActor var `case`: Case? { anchor.link(Slots.Character.origin) }
+        @MainActor var `switch`: Switch? { anchor.link(Slots.Character.origin) }
+        @MainActor var `if`: If? { anchor.link(Slots.Character.origin) }
+        @MainActor var `else`: Else? { anchor.link(Slots.Character.origin) }
+        @MainActor var `for`: For? { anchor.link(Slots.Character.origin) }
+        @MainActor var `in`: In? { anchor.link(Slots.Character.origin) }
+        @MainActor var `while`: While? { anchor.link(Slots.Character.origin) }
+        @MainActor var `repeat`: Repeat? { anchor.link(Slots.Character.origin) }
+        @MainActor var `return`: Return? { anchor.link(Slots.Character.origin) }
+        @MainActor var `break`: Break? { anchor.link(Slots.Character.origin) }
+        @MainActor var `continue`: Continue? { anchor.link(Slots.Character.origin) }
+        @MainActor var `where`: Where? { anchor.link(Slots.Character.origin) }
+        @MainActor var `is`: Is? { anchor.link(Slots.Character.origin) }
+        @MainActor var `as`: As? { anchor.link(Slots.Character.origin) }
+        @MainActor var `try`: Try? { anchor.link(Slots.Character.origin) }
+        @MainActor var `throw`: Throw? { anchor.link(Slots.Character.origin) }
+        @MainActor var `throws`: Throws? { anchor.link(Slots.Character.origin) }
+        @MainActor var `guard`: Guard? { anchor.link(Slots.Character.origin) }
+        @MainActor var `defer`: Defer? { anchor.link(Slots.Character.origin) }
+        @MainActor var `do`: Do? { anchor.link(Slots.Character.origin) }
+        @MainActor var `catch`: Catch? { anchor.link(Slots.Character.origin) }
+        @MainActor var `true`: True? { anchor.link(Slots.Character.origin) }
+        @MainActor var `false`: False? { anchor.link(Slots.Character.origin) }
+        @MainActor var `nil`: Nil? { anchor.link(Slots.Character.origin) }
+        @MainActor var `super`: Super? { anchor.link(Slots.Character.origin) }
+        @MainActor var `internal`: Internal? { anchor.link(Slots.Character.origin) }
+        @MainActor var `private`: Private? { anchor.link(Slots.Character.origin) }
+        @MainActor var `public`: Public? { anchor.link(Slots.Character.origin) }
+        @MainActor var `fileprivate`: Fileprivate? { anchor.link(Slots.Character.origin) }
+        @MainActor var `open`: Open? { anchor.link(Slots.Character.origin) }
+        @MainActor var `inout`: Inout? { anchor.link(Slots.Character.origin) }
+        @MainActor var `typealias`: Typealias? { anchor.link(Slots.Character.origin) }
+        @MainActor var `associatedtype`: Associatedtype? { anchor.link(Slots.Character.origin) }
+        @MainActor var `protocol`: Protocol__? { anchor.link(Slots.Character.origin) }
+        @MainActor var some: Some? { anchor.link(Slots.Character.origin) }
+        @MainActor var any: Any__? { anchor.link(Slots.Character.origin) }
+        @MainActor var `rethrows`: Rethrows? { anchor.link(Slots.Character.origin) }
+        @MainActor var `fallthrough`: Fallthrough? { anchor.link(Slots.Character.origin) }
+        @MainActor var `precedencegroup`: Precedencegroup? { anchor.link(Slots.Character.origin) }
+        @MainActor var __: Underscore_? { anchor.link(Slots.Character.origin) }
+        @MainActor var async: Async? { anchor.link(Slots.Character.origin) }
+        @MainActor var `await`: Await? { anchor.link(Slots.Character.origin) }
+        @MainActor var borrowing: Borrowing? { anchor.link(Slots.Character.origin) }
+        @MainActor var consume: Consume? { anchor.link(Slots.Character.origin) }
+        @MainActor var consuming: Consuming? { anchor.link(Slots.Character.origin) }
+        @MainActor var copy: Copy? { anchor.link(Slots.Character.origin) }
+        @MainActor var discard: Discard? { anchor.link(Slots.Character.origin) }
+        @MainActor var each: Each? { anchor.link(Slots.Character.origin) }
+        @MainActor var isolated: Isolated? { anchor.link(Slots.Character.origin) }
+        @MainActor var sending: Sending? { anchor.link(Slots.Character.origin) }
+        @MainActor var then: Then? { anchor.link(Slots.Character.origin) }
+        @MainActor var unsafe: Unsafe? { anchor.link(Slots.Character.origin) }
+        @MainActor var satisfied: Satisfied? { anchor.link(Slots.Character.origin) }
+        @MainActor var missingRequiredField: MissingRequiredField? { anchor.link(Slots.Character.origin) }
+        @MainActor var fieldErrors: FieldErrors? { anchor.link(Slots.Character.origin) }
+        @MainActor var isPresent: IsPresent? { anchor.link(Slots.Character.origin) }
+        @MainActor var throwing: Throwing? { anchor.link(Slots.Character.origin) }
+        @MainActor var caught: Caught? { anchor.link(Slots.Character.origin) }
+        @MainActor var refetchable: Refetchable? { anchor.link(Slots.Character.origin) }
+        @MainActor var refetch: Refetch? { anchor.link(Slots.Character.origin) }
+        @MainActor var connection: Connection? { anchor.link(Slots.Character.origin) }
+        @MainActor var nodes: Nodes? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasNext: HasNext? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasPrevious: HasPrevious? { anchor.link(Slots.Character.origin) }
+        @MainActor var isLoadingNext: IsLoadingNext? { anchor.link(Slots.Character.origin) }
+        @MainActor var isLoadingPrevious: IsLoadingPrevious? { anchor.link(Slots.Character.origin) }
+        @MainActor var connectionID: ConnectionID? { anchor.link(Slots.Character.origin) }
+        @MainActor var loadNext: LoadNext? { anchor.link(Slots.Character.origin) }
+        @MainActor var loadPrevious: LoadPrevious? { anchor.link(Slots.Character.origin) }
+        @MainActor var bound: Bound? { anchor.link(Slots.Character.origin) }
+        @MainActor var errors: Errors? { anchor.link(Slots.Character.origin) }
+        @MainActor var child: Child? { anchor.link(Slots.Character.origin) }
+        @MainActor var missing: Missing? { anchor.link(Slots.Character.origin) }
+        @MainActor var count: Count? { anchor.link(Slots.Character.origin) }
+        @MainActor var fields: Fields? { anchor.link(Slots.Character.origin) }
+        @MainActor var lhs: Lhs? { anchor.link(Slots.Character.origin) }
+        @MainActor var rhs: Rhs? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasher: Hasher_? { anchor.link(Slots.Character.origin) }
+        @MainActor var selection0: Selection0? { anchor.link(Slots.Character.origin) }
+        @MainActor var selection: Selection_? { anchor.link(Slots.Character.origin) }
+        @MainActor var optimistic: Optimistic? { anchor.link(Slots.Character.origin) }
+        @MainActor var selfValue: SelfValue? { anchor.link(Slots.Character.origin) }
+        @MainActor var Fragment: Fragment? { anchor.link(Slots.Character.origin) }
+        @MainActor var Spread: Spread? { anchor.link(Slots.Character.origin) }
+        @MainActor var Owner: Owner? { anchor.link(Slots.Character.origin) }
+        @MainActor var Query: Query? { anchor.link(Slots.Character.origin) }
+        @MainActor var Operation_: Operation_? { anchor.link(Slots.Character.origin) }
+        @MainActor var RefetchQuery: RefetchQuery? { anchor.link(Slots.Character.origin) }
+        @MainActor var variables: Variables_? { anchor.link(Slots.Character.origin) }
+        @MainActor var resolution: Resolution? { anchor.link(Slots.Character.origin) }
+        @MainActor var name: Name? { anchor.link(Slots.Character.origin) }
+        @MainActor var document: Document? { anchor.link(Slots.Character.origin) }
+        @MainActor var text: Text? { anchor.link(Slots.Character.origin) }
+        @MainActor var plan: Plan_? { anchor.link(Slots.Character.origin) }
+        @MainActor var errorBehavior: ErrorBehavior? { anchor.link(Slots.Character.origin) }
+        @MainActor var throwsOnFieldError: ThrowsOnFieldError? { anchor.link(Slots.Character.origin) }
+        @MainActor var bubbles: Bubbles? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasDeferred: HasDeferred? { anchor.link(Slots.Character.origin) }
+        @MainActor var cacheExpiration: CacheExpiration? { anchor.link(Slots.Character.origin) }
+        @MainActor var Data_: Data_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Action: Action? { anchor.link(Slots.Character.origin) }
+        @MainActor var OptimisticResponse: OptimisticResponse? { anchor.link(Slots.Character.origin) }
+        @MainActor var hash: Hash? { anchor.link(Slots.Character.origin) }
+        @MainActor var commit: Commit? { anchor.link(Slots.Character.origin) }
+        @MainActor var callAsFunction: CallAsFunction? { anchor.link(Slots.Character.origin) }
+        @MainActor var Op: Op? { anchor.link(Slots.Character.origin) }
+        @MainActor var variable: Variable? { anchor.link(Slots.Character.origin) }
+        @MainActor var payload: Payload? { anchor.link(Slots.Character.origin) }
+        @MainActor var hashValue: HashValue? { anchor.link(Slots.Character.origin) }
+        @MainActor var phase: Phase? { anchor.link(Slots.Character.origin) }
+        @MainActor var isRefreshing: IsRefreshing? { anchor.link(Slots.Character.origin) }
+        @MainActor var isStale: IsStale? { anchor.link(Slots.Character.origin) }
+        @MainActor var retry: Retry? { anchor.link(Slots.Character.origin) }
+        @MainActor var subscription: Subscription? { anchor.link(Slots.Character.origin) }
+        @MainActor var Types_: Types_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Sites_: Sites_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Guards_: Guards_? { anchor.link(Slots.Character.origin) }
+        @MainActor var AbstractSlots_: AbstractSlots_? { anchor.link(Slots.Character.origin) }
+        @MainActor var schemaDigest: SchemaDigest? { anchor.link(Slots.Character.origin) }
+        @MainActor var format: Format? { anchor.link(Slots.Character.origin) }
+        @MainActor var transient: Transient? { anchor.link(Slots.Character.origin) }
+        @MainActor var Baton_: Baton_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Swift_: Swift_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Set_: Set_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Result_: Result_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Optional_: Optional_? { anchor.link(Slots.Character.origin) }
+        @MainActor var String_: String_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Int_: Int_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Double_: Double_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Bool_: Bool_? { anchor.link(Slots.Character.origin) }
+        @MainActor var MainActor_: MainActor_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Hasher_: Hasher__? { anchor.link(Slots.Character.origin) }
+        @MainActor var Sendable_: Sendable_? { anchor.link(Slots.Character.origin) }
+
+        struct Type_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Protocol_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Any_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Self_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Self__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Init: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Deinit: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Subscript: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Class: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Struct: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Enum: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Func: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Var: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Let: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Import: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Extension: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Operator: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Static: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Default: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Case: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Switch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct If: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Else: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct For: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct In: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct While: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Repeat: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Return: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Break: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Continue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Where: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Is: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct As: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Try: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Throw: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Throws: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Guard: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Defer: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Do: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Catch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct True: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct False: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Nil: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Super: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Internal: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Private: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Public: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Fileprivate: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Open: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Inout: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Typealias: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Associatedtype: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Protocol__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Some: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Any__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Rethrows: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Fallthrough: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Precedencegroup: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Underscore_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Async: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Await: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Borrowing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Consume: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Consuming: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Copy: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Discard: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Each: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Isolated: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Sending: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Then: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Unsafe: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Satisfied: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct MissingRequiredField: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct FieldErrors: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct IsPresent: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Throwing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Caught: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Refetchable: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Refetch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Connection: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Nodes: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct HasNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct HasPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct IsLoadingNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct IsLoadingPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct ConnectionID: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct LoadNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct LoadPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Bound: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Errors: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Child: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Missing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Count: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Fields: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Lhs: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Rhs: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Hasher_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Selection0: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Selection_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Optimistic: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct SelfValue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Fragment: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Spread: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Owner: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Query: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Operation_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct RefetchQuery: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Variables_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Resolution: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Name: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Document: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Text: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Plan_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct ErrorBehavior: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct ThrowsOnFieldError: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Bubbles: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct HasDeferred: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct CacheExpiration: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Data_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Action: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct OptimisticResponse: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Hash: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Commit: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct CallAsFunction: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Op: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Variable: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Payload: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct HashValue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Phase: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct IsRefreshing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct IsStale: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Retry: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Subscription: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Types_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Sites_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Guards_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct AbstractSlots_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct SchemaDigest: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Format: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Transient: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Baton_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Swift_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Set_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Result_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Optional_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct String_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Int_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Double_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Bool_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct MainActor_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Hasher__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+
+        struct Sendable_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        }
+    }
+}
+
+extension HostileInlineLinks_character {
+    @MainActor init(reader: HostileInlineLinks_character.Reader) {
+        self.Type_ = reader.Type_.map(HostileInlineLinks_character.Type_.init(reader:))
+        self.Protocol_ = reader.Protocol_.map(HostileInlineLinks_character.Protocol_.init(reader:))
+        self.Any_ = reader.Any_.map(HostileInlineLinks_character.Any_.init(reader:))
+        self.self_ = reader.self_.map(HostileInlineLinks_character.Self_.init(reader:))
+        self.Self_ = reader.Self_.map(HostileInlineLinks_character.Self__.init(reader:))
+        self.init_ = reader.init_.map(HostileInlineLinks_character.Init.init(reader:))
+        self.`deinit` = reader.`deinit`.map(HostileInlineLinks_character.Deinit.init(reader:))
+        self.`subscript` = reader.`subscript`.map(HostileInlineLinks_character.Subscript.init(reader:))
+        self.`class` = reader.`class`.map(HostileInlineLinks_character.Class.init(reader:))
+        self.`struct` = reader.`struct`.map(HostileInlineLinks_character.Struct.init(reader:))
+        self.`enum` = reader.`enum`.map(HostileInlineLinks_character.Enum.init(reader:))
+        self.`func` = reader.`func`.map(HostileInlineLinks_character.Func.init(reader:))
+        self.`var` = reader.`var`.map(HostileInlineLinks_character.Var.init(reader:))
+        self.`let` = reader.`let`.map(HostileInlineLinks_character.Let.init(reader:))
+        self.`import` = reader.`import`.map(HostileInlineLinks_character.Import.init(reader:))
+        self.`extension` = reader.`extension`.map(HostileInlineLinks_character.Extension.init(reader:))
+        self.`operator` = reader.`operator`.map(HostileInlineLinks_character.Operator.init(reader:))
+        self.`static` = reader.`static`.map(HostileInlineLinks_character.Static.init(reader:))
+        self.`default` = reader.`default`.map(HostileInlineLinks_character.Default.init(reader:))
+        self.`case` = reader.`case`.map(HostileInlineLinks_character.Case.init(reader:))
+        self.`switch` = reader.`switch`.map(HostileInlineLinks_character.Switch.init(reader:))
+        self.`if` = reader.`if`.map(HostileInlineLinks_character.If.init(reader:))
+        self.`else` = reader.`else`.map(HostileInlineLinks_character.Else.init(reader:))
+        self.`for` = reader.`for`.map(HostileInlineLinks_character.For.init(reader:))
+        self.`in` = reader.`in`.map(HostileInlineLinks_character.In.init(reader:))
+        self.`while` = reader.`while`.map(HostileInlineLinks_character.While.init(reader:))
+        self.`repeat` = reader.`repeat`.map(HostileInlineLinks_character.Repeat.init(reader:))
+        self.`return` = reader.`return`.map(HostileInlineLinks_character.Return.init(reader:))
+        self.`break` = reader.`break`.map(HostileInlineLinks_character.Break.init(reader:))
+        self.`continue` = reader.`continue`.map(HostileInlineLinks_character.Continue.init(reader:))
+        self.`where` = reader.`where`.map(HostileInlineLinks_character.Where.init(reader:))
+        self.`is` = reader.`is`.map(HostileInlineLinks_character.Is.init(reader:))
+        self.`as` = reader.`as`.map(HostileInlineLinks_character.As.init(reader:))
+        self.`try` = reader.`try`.map(HostileInlineLinks_character.Try.init(reader:))
+        self.`throw` = reader.`throw`.map(HostileInlineLinks_character.Throw.init(reader:))
+        self.`throws` = reader.`throws`.map(HostileInlineLinks_character.Throws.init(reader:))
+        self.`guard` = reader.`guard`.map(HostileInlineLinks_character.Guard.init(reader:))
+        self.`defer` = reader.`defer`.map(HostileInlineLinks_character.Defer.init(reader:))
+        self.`do` = reader.`do`.map(HostileInlineLinks_character.Do.init(reader:))
+        self.`catch` = reader.`catch`.map(HostileInlineLinks_character.Catch.init(reader:))
+        self.`true` = reader.`true`.map(HostileInlineLinks_character.True.init(reader:))
+        self.`false` = reader.`false`.map(HostileInlineLinks_character.False.init(reader:))
+        self.`nil` = reader.`nil`.map(HostileInlineLinks_character.Nil.init(reader:))
+        self.`super` = reader.`super`.map(HostileInlineLinks_character.Super.init(reader:))
+        self.`internal` = reader.`internal`.map(HostileInlineLinks_character.Internal.init(reader:))
+        self.`private` = reader.`private`.map(HostileInlineLinks_character.Private.init(reader:))
+        self.`public` = reader.`public`.map(HostileInlineLinks_character.Public.init(reader:))
+        self.`fileprivate` = reader.`fileprivate`.map(HostileInlineLinks_character.Fileprivate.init(reader:))
+        self.`open` = reader.`open`.map(HostileInlineLinks_character.Open.init(reader:))
+        self.`inout` = reader.`inout`.map(HostileInlineLinks_character.Inout.init(reader:))
+        self.`typealias` = reader.`typealias`.map(HostileInlineLinks_character.Typealias.init(reader:))
+        self.`associatedtype` = reader.`associatedtype`.map(HostileInlineLinks_character.Associatedtype.init(reader:))
+        self.`protocol` = reader.`protocol`.map(HostileInlineLinks_character.Protocol__.init(reader:))
+        self.some = reader.some.map(HostileInlineLinks_character.Some.init(reader:))
+        self.any = reader.any.map(HostileInlineLinks_character.Any__.init(reader:))
+        self.`rethrows` = reader.`rethrows`.map(HostileInlineLinks_character.Rethrows.init(reader:))
+        self.`fallthrough` = reader.`fallthrough`.map(HostileInlineLinks_character.Fallthrough.init(reader:))
+        self.`precedencegroup` = reader.`precedencegroup`.map(HostileInlineLinks_character.Precedencegroup.init(reader:))
+        self.__ = reader.__.map(HostileInlineLinks_character.Underscore_.init(reader:))
+        self.async = reader.async.map(HostileInlineLinks_character.Async.init(reader:))
+        self.`await` = reader.`await`.map(HostileInlineLinks_character.Await.init(reader:))
+        self.borrowing = reader.borrowing.map(HostileInlineLinks_character.Borrowing.init(reader:))
+        self.consume = reader.consume.map(HostileInlineLinks_character.Consume.init(reader:))
+        self.consuming = reader.consuming.map(HostileInlineLinks_character.Consuming.init(reader:))
+        self.copy = reader.copy.map(HostileInlineLinks_character.Copy.init(reader:))
+        self.discard = reader.discard.map(HostileInlineLinks_character.Discard.init(reader:))
+        self.each = reader.each.map(HostileInlineLinks_character.Each.init(reader:))
+        self.isolated = reader.isolated.map(HostileInlineLinks_character.Isolated.init(reader:))
+        self.sending = reader.sending.map(HostileInlineLinks_character.Sending.init(reader:))
+        self.then = reader.then.map(HostileInlineLinks_character.Then.init(reader:))
+        self.unsafe = reader.unsafe.map(HostileInlineLinks_character.Unsafe.init(reader:))
+        self.satisfied = reader.satisfied.map(HostileInlineLinks_character.Satisfied.init(reader:))
+        self.missingRequiredField = reader.missingRequiredField.map(HostileInlineLinks_character.MissingRequiredField.init(reader:))
+        self.fieldErrors = reader.fieldErrors.map(HostileInlineLinks_character.FieldErrors.init(reader:))
+        self.isPresent = reader.isPresent.map(HostileInlineLinks_character.IsPresent.init(reader:))
+        self.throwing = reader.throwing.map(HostileInlineLinks_character.Throwing.init(reader:))
+        self.caught = reader.caught.map(HostileInlineLinks_character.Caught.init(reader:))
+        self.refetchable = reader.refetchable.map(HostileInlineLinks_character.Refetchable.init(reader:))
+        self.refetch = reader.refetch.map(HostileInlineLinks_character.Refetch.init(reader:))
+        self.connection = reader.connection.map(HostileInlineLinks_character.Connection.init(reader:))
+        self.nodes = reader.nodes.map(HostileInlineLinks_character.Nodes.init(reader:))
+        self.hasNext = reader.hasNext.map(HostileInlineLinks_character.HasNext.init(reader:))
+        self.hasPrevious = reader.hasPrevious.map(HostileInlineLinks_character.HasPrevious.init(reader:))
+        self.isLoadingNext = reader.isLoadingNext.map(HostileInlineLinks_character.IsLoadingNext.init(reader:))
+        self.isLoadingPrevious = reader.isLoadingPrevious.map(HostileInlineLinks_character.IsLoadingPrevious.init(reader:))
+        self.connectionID = reader.connectionID.map(HostileInlineLinks_character.ConnectionID.init(reader:))
+        self.loadNext = reader.loadNext.map(HostileInlineLinks_character.LoadNext.init(reader:))
+        self.loadPrevious = reader.loadPrevious.map(HostileInlineLinks_character.LoadPrevious.init(reader:))
+        self.bound = reader.bound.map(HostileInlineLinks_character.Bound.init(reader:))
+        self.errors = reader.errors.map(HostileInlineLinks_character.Errors.init(reader:))
+        self.child = reader.child.map(HostileInlineLinks_character.Child.init(reader:))
+        self.missing = reader.missing.map(HostileInlineLinks_character.Missing.init(reader:))
+        self.count = reader.count.map(HostileInlineLinks_character.Count.init(reader:))
+        self.fields = reader.fields.map(HostileInlineLinks_character.Fields.init(reader:))
+        self.lhs = reader.lhs.map(HostileInlineLinks_character.Lhs.init(reader:))
+        self.rhs = reader.rhs.map(HostileInlineLinks_character.Rhs.init(reader:))
+        self.hasher = reader.hasher.map(HostileInlineLinks_character.Hasher_.init(reader:))
+        self.selection0 = reader.selection0.map(HostileInlineLinks_character.Selection0.init(reader:))
+        self.selection = reader.selection.map(HostileInlineLinks_character.Selection_.init(reader:))
+        self.optimistic = reader.optimistic.map(HostileInlineLinks_character.Optimistic.init(reader:))
+        self.selfValue = reader.selfValue.map(HostileInlineLinks_character.SelfValue.init(reader:))
+        self.Fragment = reader.Fragment.map(HostileInlineLinks_character.Fragment.init(reader:))
+        self.Spread = reader.Spread.map(HostileInlineLinks_character.Spread.init(reader:))
+        self.Owner = reader.Owner.map(HostileInlineLinks_character.Owner.init(reader:))
+        self.Query = reader.Query.map(HostileInlineLinks_character.Query.init(reader:))
+        self.Operation_ = reader.Operation_.map(HostileInlineLinks_character.Operation_.init(reader:))
+        self.RefetchQuery = reader.RefetchQuery.map(HostileInlineLinks_character.RefetchQuery.init(reader:))
+        self.variables = reader.variables.map(HostileInlineLinks_character.Variables_.init(reader:))
+        self.resolution = reader.resolution.map(HostileInlineLinks_character.Resolution.init(reader:))
+        self.name = reader.name.map(HostileInlineLinks_character.Name.init(reader:))
+        self.document = reader.document.map(HostileInlineLinks_character.Document.init(reader:))
+        self.text = reader.text.map(HostileInlineLinks_character.Text.init(reader:))
+        self.plan = reader.plan.map(HostileInlineLinks_character.Plan_.init(reader:))
+        self.errorBehavior = reader.errorBehavior.map(HostileInlineLinks_character.ErrorBehavior.init(reader:))
+        self.throwsOnFieldError = reader.throwsOnFieldError.map(HostileInlineLinks_character.ThrowsOnFieldError.init(reader:))
+        self.bubbles = reader.bubbles.map(HostileInlineLinks_character.Bubbles.init(reader:))
+        self.hasDeferred = reader.hasDeferred.map(HostileInlineLinks_character.HasDeferred.init(reader:))
+        self.cacheExpiration = reader.cacheExpiration.map(HostileInlineLinks_character.CacheExpiration.init(reader:))
+        self.Data_ = reader.Data_.map(HostileInlineLinks_character.Data_.init(reader:))
+        self.Action = reader.Action.map(HostileInlineLinks_character.Action.init(reader:))
+        self.OptimisticResponse = reader.OptimisticResponse.map(HostileInlineLinks_character.OptimisticResponse.init(reader:))
+        self.hash = reader.hash.map(HostileInlineLinks_character.Hash.init(reader:))
+        self.commit = reader.commit.map(HostileInlineLinks_character.Commit.init(reader:))
+        self.callAsFunction = reader.callAsFunction.map(HostileInlineLinks_character.CallAsFunction.init(reader:))
+        self.Op = reader.Op.map(HostileInlineLinks_character.Op.init(reader:))
+        self.variable = reader.variable.map(HostileInlineLinks_character.Variable.init(reader:))
+        self.payload = reader.payload.map(HostileInlineLinks_character.Payload.init(reader:))
+        self.hashValue = reader.hashValue.map(HostileInlineLinks_character.HashValue.init(reader:))
+        self.phase = reader.phase.map(HostileInlineLinks_character.Phase.init(reader:))
+        self.isRefreshing = reader.isRefreshing.map(HostileInlineLinks_character.IsRefreshing.init(reader:))
+        self.isStale = reader.isStale.map(HostileInlineLinks_character.IsStale.init(reader:))
+        self.retry = reader.retry.map(HostileInlineLinks_character.Retry.init(reader:))
+        self.subscription = reader.subscription.map(HostileInlineLinks_character.Subscription.init(reader:))
+        self.Types_ = reader.Types_.map(HostileInlineLinks_character.Types_.init(reader:))
+        self.Sites_ = reader.Sites_.map(HostileInlineLinks_character.Sites_.init(reader:))
+        self.Guards_ = reader.Guards_.map(HostileInlineLinks_character.Guards_.init(reader:))
+        self.AbstractSlots_ = reader.AbstractSlots_.map(HostileInlineLinks_character.AbstractSlots_.init(reader:))
+        self.schemaDigest = reader.schemaDigest.map(HostileInlineLinks_character.SchemaDigest.init(reader:))
+        self.format = reader.format.map(HostileInlineLinks_character.Format.init(reader:))
+        self.transient = reader.transient.map(HostileInlineLinks_character.Transient.init(reader:))
+        self.Baton_ = reader.Baton_.map(HostileInlineLinks_character.Baton_.init(reader:))
+        self.Swift_ = reader.Swift_.map(HostileInlineLinks_character.Swift_.init(reader:))
+        self.Set_ = reader.Set_.map(HostileInlineLinks_character.Set_.init(reader:))
+        self.Result_ = reader.Result_.map(HostileInlineLinks_character.Result_.init(reader:))
+        self.Optional_ = reader.Optional_.map(HostileInlineLinks_character.Optional_.init(reader:))
+        self.String_ = reader.String_.map(HostileInlineLinks_character.String_.init(reader:))
+        self.Int_ = reader.Int_.map(HostileInlineLinks_character.Int_.init(reader:))
+        self.Double_ = reader.Double_.map(HostileInlineLinks_character.Double_.init(reader:))
+        self.Bool_ = reader.Bool_.map(HostileInlineLinks_character.Bool_.init(reader:))
+        self.MainActor_ = reader.MainActor_.map(HostileInlineLinks_character.MainActor_.init(reader:))
+        self.Hasher_ = reader.Hasher_.map(HostileInlineLinks_character.Hasher__.init(reader:))
+        self.Sendable_ = reader.Sendable_.map(HostileInlineLinks_character.Sendable_.init(reader:))
+    }
+}
+
+extension HostileInlineLinks_character.Type_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Type_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Protocol_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Protocol_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Any_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Any_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Self_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Self_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Self__ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Self__) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Init {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Init) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Deinit {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Deinit) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Subscript {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Subscript) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Class {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Class) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Struct {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Struct) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Enum {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Enum) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Func {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Func) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Var {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Var) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Let {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Let) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Import {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Import) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Extension {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Extension) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Operator {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Operator) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Static {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Static) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Default {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Default) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Case {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Case) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Switch {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Switch) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.If {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.If) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.Else {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Else) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlineLinks_character.For {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.For) {
+        self.id = reader.id
     }
+}
 
-    struct In: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.In {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.In) {
+        self.id = reader.id
     }
+}
 
-    struct While: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.While {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.While) {
+        self.id = reader.id
     }
+}
 
-    struct Repeat: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Repeat {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Repeat) {
+        self.id = reader.id
     }
+}
 
-    struct Return: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Return {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Return) {
+        self.id = reader.id
     }
+}
 
-    struct Break: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Break {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Break) {
+        self.id = reader.id
     }
+}
 
-    struct Continue: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Continue {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Continue) {
+        self.id = reader.id
     }
+}
 
-    struct Where: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Where {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Where) {
+        self.id = reader.id
     }
+}
 
-    struct Is: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Is {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Is) {
+        self.id = reader.id
     }
+}
 
-    struct As: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.As {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.As) {
+        self.id = reader.id
     }
+}
 
-    struct Try: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Try {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Try) {
+        self.id = reader.id
     }
+}
 
-    struct Throw: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Throw {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Throw) {
+        self.id = reader.id
     }
+}
 
-    struct Throws: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Throws {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Throws) {
+        self.id = reader.id
     }
+}
 
-    struct Guard: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Guard {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Guard) {
+        self.id = reader.id
     }
+}
 
-    struct Defer: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Defer {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Defer) {
+        self.id = reader.id
     }
+}
 
-    struct Do: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Do {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Do) {
+        self.id = reader.id
     }
+}
 
-    struct Catch: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Catch {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Catch) {
+        self.id = reader.id
     }
+}
 
-    struct True: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.True {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.True) {
+        self.id = reader.id
     }
+}
 
-    struct False: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.False {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.False) {
+        self.id = reader.id
     }
+}
 
-    struct Nil: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Nil {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Nil) {
+        self.id = reader.id
     }
+}
 
-    struct Super: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Super {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Super) {
+        self.id = reader.id
     }
+}
 
-    struct Internal: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Internal {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Internal) {
+        self.id = reader.id
     }
+}
 
-    struct Private: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Private {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Private) {
+        self.id = reader.id
     }
+}
 
-    struct Public: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Public {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Public) {
+        self.id = reader.id
     }
+}
 
-    struct Fileprivate: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Fileprivate {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Fileprivate) {
+        self.id = reader.id
     }
+}
 
-    struct Open: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Open {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Open) {
+        self.id = reader.id
     }
+}
 
-    struct Inout: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Inout {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Inout) {
+        self.id = reader.id
     }
+}
 
-    struct Typealias: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Typealias {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Typealias) {
+        self.id = reader.id
     }
+}
 
-    struct Associatedtype: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Associatedtype {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Associatedtype) {
+        self.id = reader.id
     }
+}
 
-    struct Protocol__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Protocol__ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Protocol__) {
+        self.id = reader.id
     }
+}
 
-    struct Some: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Some {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Some) {
+        self.id = reader.id
     }
+}
 
-    struct Any__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Any__ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Any__) {
+        self.id = reader.id
     }
+}
 
-    struct Rethrows: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Rethrows {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Rethrows) {
+        self.id = reader.id
     }
+}
 
-    struct Fallthrough: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Fallthrough {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Fallthrough) {
+        self.id = reader.id
     }
+}
 
-    struct Precedencegroup: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Precedencegroup {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Precedencegroup) {
+        self.id = reader.id
     }
+}
 
-    struct Underscore_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Underscore_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Underscore_) {
+        self.id = reader.id
     }
+}
 
-    struct Async: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Async {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Async) {
+        self.id = reader.id
     }
+}
 
-    struct Await: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Await {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Await) {
+        self.id = reader.id
     }
+}
 
-    struct Borrowing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Borrowing {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Borrowing) {
+        self.id = reader.id
     }
+}
 
-    struct Consume: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Consume {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Consume) {
+        self.id = reader.id
     }
+}
 
-    struct Consuming: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Consuming {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Consuming) {
+        self.id = reader.id
     }
+}
 
-    struct Copy: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Copy {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Copy) {
+        self.id = reader.id
     }
+}
 
-    struct Discard: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Discard {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Discard) {
+        self.id = reader.id
     }
+}
 
-    struct Each: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Each {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Each) {
+        self.id = reader.id
     }
+}
 
-    struct Isolated: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Isolated {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Isolated) {
+        self.id = reader.id
     }
+}
 
-    struct Sending: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Sending {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Sending) {
+        self.id = reader.id
     }
+}
 
-    struct Then: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Then {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Then) {
+        self.id = reader.id
     }
+}
 
-    struct Unsafe: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Unsafe {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Unsafe) {
+        self.id = reader.id
     }
+}
 
-    struct Satisfied: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Satisfied {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Satisfied) {
+        self.id = reader.id
     }
+}
 
-    struct MissingRequiredField: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.MissingRequiredField {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.MissingRequiredField) {
+        self.id = reader.id
     }
+}
 
-    struct FieldErrors: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.FieldErrors {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.FieldErrors) {
+        self.id = reader.id
     }
+}
 
-    struct IsPresent: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.IsPresent {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.IsPresent) {
+        self.id = reader.id
     }
+}
 
-    struct Throwing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Throwing {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Throwing) {
+        self.id = reader.id
     }
+}
 
-    struct Caught: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Caught {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Caught) {
+        self.id = reader.id
     }
+}
 
-    struct Refetchable: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Refetchable {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Refetchable) {
+        self.id = reader.id
     }
+}
 
-    struct Refetch: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Refetch {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Refetch) {
+        self.id = reader.id
     }
+}
 
-    struct Connection: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Connection {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Connection) {
+        self.id = reader.id
     }
+}
 
-    struct Nodes: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Nodes {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Nodes) {
+        self.id = reader.id
     }
+}
 
-    struct HasNext: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.HasNext {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.HasNext) {
+        self.id = reader.id
     }
+}
 
-    struct HasPrevious: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.HasPrevious {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.HasPrevious) {
+        self.id = reader.id
     }
+}
 
-    struct IsLoadingNext: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.IsLoadingNext {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.IsLoadingNext) {
+        self.id = reader.id
     }
+}
 
-    struct IsLoadingPrevious: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.IsLoadingPrevious {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.IsLoadingPrevious) {
+        self.id = reader.id
     }
+}
 
-    struct ConnectionID: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.ConnectionID {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.ConnectionID) {
+        self.id = reader.id
     }
+}
 
-    struct LoadNext: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.LoadNext {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.LoadNext) {
+        self.id = reader.id
     }
+}
 
-    struct LoadPrevious: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.LoadPrevious {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.LoadPrevious) {
+        self.id = reader.id
     }
+}
 
-    struct Bound: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Bound {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Bound) {
+        self.id = reader.id
     }
+}
 
-    struct Errors: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Errors {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Errors) {
+        self.id = reader.id
     }
+}
 
-    struct Child: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Child {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Child) {
+        self.id = reader.id
     }
+}
 
-    struct Missing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Missing {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Missing) {
+        self.id = reader.id
     }
+}
 
-    struct Count: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Count {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Count) {
+        self.id = reader.id
     }
+}
 
-    struct Fields: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Fields {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Fields) {
+        self.id = reader.id
     }
+}
 
-    struct Lhs: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Lhs {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Lhs) {
+        self.id = reader.id
     }
+}
 
-    struct Rhs: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Rhs {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Rhs) {
+        self.id = reader.id
     }
+}
 
-    struct Hasher_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Hasher_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Hasher_) {
+        self.id = reader.id
     }
+}
 
-    struct Selection0: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Selection0 {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Selection0) {
+        self.id = reader.id
     }
+}
 
-    struct Selection_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Selection_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Selection_) {
+        self.id = reader.id
     }
+}
 
-    struct Optimistic: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Optimistic {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Optimistic) {
+        self.id = reader.id
     }
+}
 
-    struct SelfValue: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.SelfValue {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.SelfValue) {
+        self.id = reader.id
     }
+}
 
-    struct Fragment: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Fragment {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Fragment) {
+        self.id = reader.id
     }
+}
 
-    struct Spread: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Spread {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Spread) {
+        self.id = reader.id
     }
+}
 
-    struct Owner: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Owner {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Owner) {
+        self.id = reader.id
     }
+}
 
-    struct Query: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Query {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Query) {
+        self.id = reader.id
     }
+}
 
-    struct Operation_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Operation_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Operation_) {
+        self.id = reader.id
     }
+}
 
-    struct RefetchQuery: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.RefetchQuery {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.RefetchQuery) {
+        self.id = reader.id
     }
+}
 
-    struct Variables_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Variables_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Variables_) {
+        self.id = reader.id
     }
+}
 
-    struct Resolution: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Resolution {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Resolution) {
+        self.id = reader.id
     }
+}
 
-    struct Name: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Name {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Name) {
+        self.id = reader.id
     }
+}
 
-    struct Document: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Document {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Document) {
+        self.id = reader.id
     }
+}
 
-    struct Text: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Text {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Text) {
+        self.id = reader.id
     }
+}
 
-    struct Plan_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Plan_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Plan_) {
+        self.id = reader.id
     }
+}
 
-    struct ErrorBehavior: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.ErrorBehavior {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.ErrorBehavior) {
+        self.id = reader.id
     }
+}
 
-    struct ThrowsOnFieldError: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.ThrowsOnFieldError {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.ThrowsOnFieldError) {
+        self.id = reader.id
     }
+}
 
-    struct Bubbles: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Bubbles {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Bubbles) {
+        self.id = reader.id
     }
+}
 
-    struct HasDeferred: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.HasDeferred {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.HasDeferred) {
+        self.id = reader.id
     }
+}
 
-    struct CacheExpiration: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.CacheExpiration {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.CacheExpiration) {
+        self.id = reader.id
     }
+}
 
-    struct Data_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Data_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Data_) {
+        self.id = reader.id
     }
+}
 
-    struct Action: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Action {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Action) {
+        self.id = reader.id
     }
+}
 
-    struct OptimisticResponse: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.OptimisticResponse {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.OptimisticResponse) {
+        self.id = reader.id
     }
+}
 
-    struct Hash: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Hash {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Hash) {
+        self.id = reader.id
     }
+}
 
-    struct Commit: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Commit {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Commit) {
+        self.id = reader.id
     }
+}
 
-    struct CallAsFunction: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.CallAsFunction {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.CallAsFunction) {
+        self.id = reader.id
     }
+}
 
-    struct Op: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Op {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Op) {
+        self.id = reader.id
     }
+}
 
-    struct Variable: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Variable {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Variable) {
+        self.id = reader.id
     }
+}
 
-    struct Payload: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Payload {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Payload) {
+        self.id = reader.id
     }
+}
 
-    struct HashValue: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.HashValue {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.HashValue) {
+        self.id = reader.id
     }
+}
 
-    struct Phase: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Phase {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Phase) {
+        self.id = reader.id
     }
+}
 
-    struct IsRefreshing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.IsRefreshing {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.IsRefreshing) {
+        self.id = reader.id
     }
+}
 
-    struct IsStale: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.IsStale {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.IsStale) {
+        self.id = reader.id
     }
+}
 
-    struct Retry: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Retry {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Retry) {
+        self.id = reader.id
     }
+}
 
-    struct Subscription: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Subscription {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Subscription) {
+        self.id = reader.id
     }
+}
 
-    struct Types_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Types_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Types_) {
+        self.id = reader.id
     }
+}
 
-    struct Sites_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Sites_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Sites_) {
+        self.id = reader.id
     }
+}
 
-    struct Guards_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Guards_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Guards_) {
+        self.id = reader.id
     }
+}
 
-    struct AbstractSlots_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.AbstractSlots_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.AbstractSlots_) {
+        self.id = reader.id
     }
+}
 
-    struct SchemaDigest: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.SchemaDigest {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.SchemaDigest) {
+        self.id = reader.id
     }
+}
 
-    struct Format: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Format {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Format) {
+        self.id = reader.id
     }
+}
 
-    struct Transient: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Transient {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Transient) {
+        self.id = reader.id
     }
+}
 
-    struct Baton_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Baton_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Baton_) {
+        self.id = reader.id
     }
+}
 
-    struct Swift_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Swift_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Swift_) {
+        self.id = reader.id
     }
+}
 
-    struct Set_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Set_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Set_) {
+        self.id = reader.id
     }
+}
 
-    struct Result_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Result_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Result_) {
+        self.id = reader.id
     }
+}
 
-    struct Optional_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Optional_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Optional_) {
+        self.id = reader.id
     }
+}
 
-    struct String_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.String_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.String_) {
+        self.id = reader.id
     }
+}
 
-    struct Int_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Int_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Int_) {
+        self.id = reader.id
     }
+}
 
-    struct Double_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Double_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Double_) {
+        self.id = reader.id
     }
+}
 
-    struct Bool_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Bool_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Bool_) {
+        self.id = reader.id
     }
+}
 
-    struct MainActor_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.MainActor_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.MainActor_) {
+        self.id = reader.id
     }
+}
 
-    struct Hasher__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Hasher__ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Hasher__) {
+        self.id = reader.id
     }
+}
 
-    struct Sendable_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+extension HostileInlineLinks_character.Sendable_ {
+    @MainActor init(reader: HostileInlineLinks_character.Reader.Sendable_) {
+        self.id = reader.id
     }
 }

@@ -2,1071 +2,2903 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostileInlinePlurals_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var Type_: Baton.List<Type_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Protocol_: Baton.List<Protocol_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Any_: Baton.List<Any_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var self_: Baton.List<Self_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Self_: Baton.List<Self__> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var init_: Baton.List<Init> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `deinit`: Baton.List<Deinit> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `subscript`: Baton.List<Subscript> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `class`: Baton.List<Class> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `struct`: Baton.List<Struct> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `enum`: Baton.List<Enum> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `func`: Baton.List<Func> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `var`: Baton.List<Var> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `let`: Baton.List<Let> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `import`: Baton.List<Import> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `extension`: Baton.List<Extension> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `operator`: Baton.List<Operator> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `static`: Baton.List<Static> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `default`: Baton.List<Default> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `case`: Baton.List<Case> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `switch`: Baton.List<Switch> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `if`: Baton.List<If> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `else`: Baton.List<Else> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `for`: Baton.List<For> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `in`: Baton.List<In> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `while`: Baton.List<While> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `repeat`: Baton.List<Repeat> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `return`: Baton.List<Return> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `break`: Baton.List<Break> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `continue`: Baton.List<Continue> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `where`: Baton.List<Where> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `is`: Baton.List<Is> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `as`: Baton.List<As> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `try`: Baton.List<Try> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `throw`: Baton.List<Throw> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `throws`: Baton.List<Throws> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `guard`: Baton.List<Guard> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `defer`: Baton.List<Defer> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `do`: Baton.List<Do> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `catch`: Baton.List<Catch> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `true`: Baton.List<True> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `false`: Baton.List<False> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `nil`: Baton.List<Nil> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `super`: Baton.List<Super> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `internal`: Baton.List<Internal> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `private`: Baton.List<Private> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `public`: Baton.List<Public> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `fileprivate`: Baton.List<Fileprivate> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `open`: Baton.List<Open> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `inout`: Baton.List<Inout> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `typealias`: Baton.List<Typealias> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `associatedtype`: Baton.List<Associatedtype> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `protocol`: Baton.List<Protocol__> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var some: Baton.List<Some> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var any: Baton.List<Any__> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `rethrows`: Baton.List<Rethrows> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `fallthrough`: Baton.List<Fallthrough> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `precedencegroup`: Baton.List<Precedencegroup> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var __: Baton.List<Underscore_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var async: Baton.List<Async> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var `await`: Baton.List<Await> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var borrowing: Baton.List<Borrowing> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var consume: Baton.List<Consume> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var consuming: Baton.List<Consuming> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var copy: Baton.List<Copy> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var discard: Baton.List<Discard> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var each: Baton.List<Each> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var isolated: Baton.List<Isolated> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var sending: Baton.List<Sending> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var then: Baton.List<Then> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var unsafe: Baton.List<Unsafe> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var satisfied: Baton.List<Satisfied> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var missingRequiredField: Baton.List<MissingRequiredField> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var fieldErrors: Baton.List<FieldErrors> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var isPresent: Baton.List<IsPresent> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var throwing: Baton.List<Throwing> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var caught: Baton.List<Caught> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var refetchable: Baton.List<Refetchable> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var refetch: Baton.List<Refetch> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var connection: Baton.List<Connection> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var nodes: Baton.List<Nodes> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var hasNext: Baton.List<HasNext> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var hasPrevious: Baton.List<HasPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var isLoadingNext: Baton.List<IsLoadingNext> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var isLoadingPrevious: Baton.List<IsLoadingPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var connectionID: Baton.List<ConnectionID> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var loadNext: Baton.List<LoadNext> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var loadPrevious: Baton.List<LoadPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var bound: Baton.List<Bound> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var errors: Baton.List<Errors> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var child: Baton.List<Child> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var missing: Baton.List<Missing> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var count: Baton.List<Count> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var fields: Baton.List<Fields> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var lhs: Baton.List<Lhs> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var rhs: Baton.List<Rhs> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var hasher: Baton.List<Hasher_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var selection0: Baton.List<Selection0> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var selection: Baton.List<Selection_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var optimistic: Baton.List<Optimistic> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var selfValue: Baton.List<SelfValue> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Fragment: Baton.List<Fragment> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Spread: Baton.List<Spread> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Owner: Baton.List<Owner> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Query: Baton.List<Query> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Operation_: Baton.List<Operation_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var RefetchQuery: Baton.List<RefetchQuery> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var variables: Baton.List<Variables_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var resolution: Baton.List<Resolution> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var name: Baton.List<Name> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var document: Baton.List<Document> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var text: Baton.List<Text> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var plan: Baton.List<Plan_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var errorBehavior: Baton.List<ErrorBehavior> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var throwsOnFieldError: Baton.List<ThrowsOnFieldError> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var bubbles: Baton.List<Bubbles> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var hasDeferred: Baton.List<HasDeferred> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var cacheExpiration: Baton.List<CacheExpiration> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Data_: Baton.List<Data_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Action: Baton.List<Action> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var OptimisticResponse: Baton.List<OptimisticResponse> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var hash: Baton.List<Hash> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var commit: Baton.List<Commit> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var callAsFunction: Baton.List<CallAsFunction> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Op: Baton.List<Op> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var variable: Baton.List<Variable> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var payload: Baton.List<Payload> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var hashValue: Baton.List<HashValue> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var phase: Baton.List<Phase> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var isRefreshing: Baton.List<IsRefreshing> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var isStale: Baton.List<IsStale> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var retry: Baton.List<Retry> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var subscription: Baton.List<Subscription> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Types_: Baton.List<Types_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Sites_: Baton.List<Sites_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Guards_: Baton.List<Guards_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var AbstractSlots_: Baton.List<AbstractSlots_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var schemaDigest: Baton.List<SchemaDigest> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var format: Baton.List<Format> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var transient: Baton.List<Transient> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Baton_: Baton.List<Baton_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Swift_: Baton.List<Swift_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Set_: Baton.List<Set_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Result_: Baton.List<Result_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Optional_: Baton.List<Optional_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var String_: Baton.List<String_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Int_: Baton.List<Int_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Double_: Baton.List<Double_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Bool_: Baton.List<Bool_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var MainActor_: Baton.List<MainActor_> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Hasher_: Baton.List<Hasher__> { anchor.requiredPlural(Slots.Character.episode) }
-    @MainActor var Sendable_: Baton.List<Sendable_> { anchor.requiredPlural(Slots.Character.episode) }
-
-    struct Type_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+struct HostileInlinePlurals_character: Sendable, Hashable {
+    var Type_: [Type_]
+    var Protocol_: [Protocol_]
+    var Any_: [Any_]
+    var self_: [Self_]
+    var Self_: [Self__]
+    var init_: [Init]
+    var `deinit`: [Deinit]
+    var `subscript`: [Subscript]
+    var `class`: [Class]
+    var `struct`: [Struct]
+    var `enum`: [Enum]
+    var `func`: [Func]
+    var `var`: [Var]
+    var `let`: [Let]
+    var `import`: [Import]
+    var `extension`: [Extension]
+    var `operator`: [Operator]
+    var `static`: [Static]
+    var `default`: [Default]
+    var `case`: [Case]
+    var `switch`: [Switch]
+    var `if`: [If]
+    var `else`: [Else]
+    var `for`: [For]
+    var `in`: [In]
+    var `while`: [While]
+    var `repeat`: [Repeat]
+    var `return`: [Return]
+    var `break`: [Break]
+    var `continue`: [Continue]
+    var `where`: [Where]
+    var `is`: [Is]
+    var `as`: [As]
+    var `try`: [Try]
+    var `throw`: [Throw]
+    var `throws`: [Throws]
+    var `guard`: [Guard]
+    var `defer`: [Defer]
+    var `do`: [Do]
+    var `catch`: [Catch]
+    var `true`: [True]
+    var `false`: [False]
+    var `nil`: [Nil]
+    var `super`: [Super]
+    var `internal`: [Internal]
+    var `private`: [Private]
+    var `public`: [Public]
+    var `fileprivate`: [Fileprivate]
+    var `open`: [Open]
+    var `inout`: [Inout]
+    var `typealias`: [Typealias]
+    var `associatedtype`: [Associatedtype]
+    var `protocol`: [Protocol__]
+    var some: [Some]
+    var any: [Any__]
+    var `rethrows`: [Rethrows]
+    var `fallthrough`: [Fallthrough]
+    var `precedencegroup`: [Precedencegroup]
+    var __: [Underscore_]
+    var async: [Async]
+    var `await`: [Await]
+    var borrowing: [Borrowing]
+    var consume: [Consume]
+    var consuming: [Consuming]
+    var copy: [Copy]
+    var discard: [Discard]
+    var each: [Each]
+    var isolated: [Isolated]
+    var sending: [Sending]
+    var then: [Then]
+    var unsafe: [Unsafe]
+    var satisfied: [Satisfied]
+    var missingRequiredField: [MissingRequiredField]
+    var fieldErrors: [FieldErrors]
+    var isPresent: [IsPresent]
+    var throwing: [Throwing]
+    var caught: [Caught]
+    var refetchable: [Refetchable]
+    var refetch: [Refetch]
+    var connection: [Connection]
+    var nodes: [Nodes]
+    var hasNext: [HasNext]
+    var hasPrevious: [HasPrevious]
+    var isLoadingNext: [IsLoadingNext]
+    var isLoadingPrevious: [IsLoadingPrevious]
+    var connectionID: [ConnectionID]
+    var loadNext: [LoadNext]
+    var loadPrevious: [LoadPrevious]
+    var bound: [Bound]
+    var errors: [Errors]
+    var child: [Child]
+    var missing: [Missing]
+    var count: [Count]
+    var fields: [Fields]
+    var lhs: [Lhs]
+    var rhs: [Rhs]
+    var hasher: [Hasher_]
+    var selection0: [Selection0]
+    var selection: [Selection_]
+    var optimistic: [Optimistic]
+    var selfValue: [SelfValue]
+    var Fragment: [Fragment]
+    var Spread: [Spread]
+    var Owner: [Owner]
+    var Query: [Query]
+    var Operation_: [Operation_]
+    var RefetchQuery: [RefetchQuery]
+    var variables: [Variables_]
+    var resolution: [Resolution]
+    var name: [Name]
+    var document: [Document]
+    var text: [Text]
+    var plan: [Plan_]
+    var errorBehavior: [ErrorBehavior]
+    var throwsOnFieldError: [ThrowsOnFieldError]
+    var bubbles: [Bubbles]
+    var hasDeferred: [HasDeferred]
+    var cacheExpiration: [CacheExpiration]
+    var Data_: [Data_]
+    var Action: [Action]
+    var OptimisticResponse: [OptimisticResponse]
+    var hash: [Hash]
+    var commit: [Commit]
+    var callAsFunction: [CallAsFunction]
+    var Op: [Op]
+    var variable: [Variable]
+    var payload: [Payload]
+    var hashValue: [HashValue]
+    var phase: [Phase]
+    var isRefreshing: [IsRefreshing]
+    var isStale: [IsStale]
+    var retry: [Retry]
+    var subscription: [Subscription]
+    var Types_: [Types_]
+    var Sites_: [Sites_]
+    var Guards_: [Guards_]
+    var AbstractSlots_: [AbstractSlots_]
+    var schemaDigest: [SchemaDigest]
+    var format: [Format]
+    var transient: [Transient]
+    var Baton_: [Baton_]
+    var Swift_: [Swift_]
+    var Set_: [Set_]
+    var Result_: [Result_]
+    var Optional_: [Optional_]
+    var String_: [String_]
+    var Int_: [Int_]
+    var Double_: [Double_]
+    var Bool_: [Bool_]
+    var MainActor_: [MainActor_]
+    var Hasher_: [Hasher__]
+    var Sendable_: [Sendable_]
+
+    struct Type_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Protocol_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Protocol_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Any_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Any_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Self_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Self_: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Self__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Self__: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Init: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Init: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Deinit: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Deinit: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Subscript: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Subscript: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Class: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Class: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Struct: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Struct: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Enum: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Enum: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Func: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Func: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Var: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Var: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Let: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Let: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Import: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Import: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Extension: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Extension: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Operator: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Operator: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Static: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Static: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Default: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Default: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Case: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Case: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Switch: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Switch: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct If: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct If: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct Else: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+    struct Else: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct For: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct In: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct While: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Repeat: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Return: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Break: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Continue: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Where: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Is: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct As: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Try: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Throw: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Throws: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Guard: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Defer: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Do: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Catch: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct True: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct False: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Nil: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Super: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Internal: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Private: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Public: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fileprivate: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Open: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Inout: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Typealias: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Associatedtype: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Protocol__: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Some: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Any__: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Rethrows: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fallthrough: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Precedencegroup: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Underscore_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Async: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Await: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Borrowing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Consume: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Consuming: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Copy: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Discard: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Each: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Isolated: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Sending: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Then: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Unsafe: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Satisfied: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct MissingRequiredField: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct FieldErrors: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsPresent: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Throwing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Caught: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Refetchable: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Refetch: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Connection: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Nodes: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HasNext: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HasPrevious: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsLoadingNext: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsLoadingPrevious: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct ConnectionID: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct LoadNext: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct LoadPrevious: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Bound: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Errors: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Child: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Missing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Count: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fields: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Lhs: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Rhs: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Hasher_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Selection0: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Selection_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Optimistic: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct SelfValue: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Fragment: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Spread: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Owner: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Query: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Operation_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct RefetchQuery: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Variables_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Resolution: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Name: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Document: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Text: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Plan_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct ErrorBehavior: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct ThrowsOnFieldError: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Bubbles: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HasDeferred: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct CacheExpiration: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Data_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Action: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct OptimisticResponse: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Hash: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Commit: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct CallAsFunction: Sendable, Hashable {
+        var id: Baton.ID?
     }
 
-    struct For: Baton.Lens {
+    struct Op: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Variable: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Payload: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct HashValue: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Phase: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsRefreshing: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct IsStale: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Retry: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Subscription: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Types_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Sites_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Guards_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct AbstractSlots_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct SchemaDigest: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Format: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Transient: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Baton_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Swift_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Set_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Result_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Optional_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct String_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Int_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Double_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Bool_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct MainActor_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Hasher__: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Sendable_: Sendable, Hashable {
+        var id: Baton.ID?
+    }
+
+    struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        @MainActor var Type_: Baton.List<Type_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Protocol_: Baton.List<Protocol_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Any_: Baton.List<Any_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var self_: Baton.List<Self_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Self_: Baton.List<Self__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var init_: Baton.List<Init> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `deinit`: Baton.List<Deinit> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `subscript`: Baton.List<Subscript> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `class`: Baton.List<Class> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `struct`: Baton.List<Struct> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `enum`: Baton.List<Enum> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `func`: Baton.List<Func> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `var`: Baton.List<Var> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `let`: Baton.List<Let> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `import`: Baton.List<Import> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `extension`: Baton.List<Extension> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `operator`: Baton.List<Operator> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `static`: Baton.List<Static> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `default`: Baton.List<Default> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `case`: Baton.List<Case> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `switch`: Baton.List<Switch> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `if`: Baton.List<If> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `else`: Baton.List<Else> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `for`: Baton.List<For> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `in`: Baton.List<In> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `while`: Baton.List<While> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `repeat`: Baton.List<Repeat> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `return`: Baton.List<Return> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `break`: Baton.List<Break> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `continue`: Baton.List<Continue> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `where`: Baton.List<Where> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `is`: Baton.List<Is> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `as`: Baton.List<As> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `try`: Baton.List<Try> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `throw`: Baton.List<Throw> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `throws`: Baton.List<Throws> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `guard`: Baton.List<Guard> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `defer`: Baton.List<Defer> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `do`: Baton.List<Do> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `catch`: Baton.List<Catch> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `true`: Baton.List<True> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `false`: Baton.List<False> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `nil`: Baton.List<Nil> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `super`: Baton.List<Super> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `internal`: Baton.List<Internal> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `private`: Baton.List<Private> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `public`: Baton.List<Public> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `fileprivate`: Baton.List<Fileprivate> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `open`: Baton.List<Open> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `inout`: Baton.List<Inout> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `typealias`: Baton.List<Typealias> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `associatedtype`: Baton.List<Associatedtype> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `protocol`: Baton.List<Protocol__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var some: Baton.List<Some> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var any: Baton.List<Any__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `rethrows`: Baton.List<Rethrows> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `fallthrough`: Baton.List<Fallthrough> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `precedencegroup`: Baton.List<Precedencegroup> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var __: Baton.List<Underscore_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var async: Baton.List<Async> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `await`: Baton.List<Await> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var borrowing: Baton.List<Borrowing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var consume: Baton.List<Consume> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var consuming: Baton.List<Consuming> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var copy: Baton.List<Copy> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var discard: Baton.List<Discard> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var each: Baton.List<Each> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isolated: Baton.List<Isolated> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var sending: Baton.List<Sending> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var then: Baton.List<Then> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var unsafe: Baton.List<Unsafe> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var satisfied: Baton.List<Satisfied> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var missingRequiredField: Baton.List<MissingRequiredField> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var fieldErrors: Baton.List<FieldErrors> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isPresent: Baton.List<IsPresent> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var throwing: Baton.List<Throwing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var caught: Baton.List<Caught> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var refetchable: Baton.List<Refetchable> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var refetch: Baton.List<Refetch> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var connection: Baton.List<Connection> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var nodes: Baton.List<Nodes> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasNext: Baton.List<HasNext> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasPrevious: Baton.List<HasPrevious> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isLoadingNext: Baton.List<IsLoadingNext> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isLoadingPrevious: Baton.List<IsLoadingPrevious> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var connectionID: Baton.List<ConnectionID> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var loadNext: Baton.List<LoadNext> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var loadPrevious: Baton.List<LoadPrevious> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var bound: Baton.List<Bound> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var errors: Baton.List<Errors> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var child: Baton.List<Child> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var missing: Baton.List<Missing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var count: Baton.List<Count> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var fields: Baton.List<Fields> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var lhs: Baton.List<Lhs> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var rhs: Baton.List<Rhs> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasher: Baton.List<Hasher_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var selection0: Baton.List<Selection0> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var selection: Baton.List<Selection_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var optimistic: Baton.List<Optimistic> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var selfValue: Baton.List<SelfValue> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Fragment: Baton.List<Fragment> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Spread: Baton.List<Spread> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Owner: Baton.List<Owner> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Query: Baton.List<Query> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Operation_: Baton.List<Operation_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var RefetchQuery: Baton.List<RefetchQuery> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var variables: Baton.List<Variables_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var resolution: Baton.List<Resolution> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var name: Baton.List<Name> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var document: Baton.List<Document> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var text: Baton.List<Text> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var plan: Baton.List<Plan_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var errorBehavior: Baton.List<ErrorBehavior> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var throwsOnFieldError: Baton.List<ThrowsOnFieldError> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var bubbles: Baton.List<Bubbles> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasDeferred: Baton.List<HasDeferred> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var cacheExpiration: Baton.List<CacheExpiration> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Data_: Baton.List<Data_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Action: Baton.List<Action> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var OptimisticResponse: Baton.List<OptimisticResponse> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hash: Baton.List<Hash> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var commit: Baton.List<Commit> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var callAsFunction: Baton.List<CallAsFunction> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Op: Baton.List<Op> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var variable: Baton.List<Variable> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var payload: Baton.List<Payload> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hashValue: Baton.List<HashValue> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var phase: Baton.List<Phase> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isRefreshing: Baton.List<IsRefreshing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isStale: Baton.List<IsStale> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var retry: Baton.List<Retry> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var subscription: Baton.List<Subscription> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Types_: Baton.List<Types_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Sites_: Baton.List<Sites_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Guards_: Baton.List<Guards_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var AbstractSlots_: Baton.List<AbstractSlots_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var schemaDigest: Baton.List<SchemaDigest> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var format: Baton.List<Format> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var transient: Baton.List<Transient> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Baton_: Baton.List<Baton_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Swift_: Baton.List<Swift_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Set_: Baton.List<Set_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Result_: Baton.List<Result_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Optional_: Baton.List<Optional_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var String_: Baton.List<String_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Int_: Baton.List<Int_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Double_: Baton.List<Double_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Bool_: Baton.List<Bool_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var MainActor_: Baton.List<MainActor_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Hasher_: Baton.List<Hasher__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Sendable_: Baton.List<Sendable_> { anchor.requiredPlural(Slots.Character.episode) }
+
+        struct Type_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Protocol_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Any_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Self_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Self__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Init: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Deinit: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Subscript: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Class: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Struct: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Enum: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Func: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Var: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Let: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Import: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Extension: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Operator: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Static: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Default: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Case: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Switch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct If: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Else: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct For: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct In: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct While: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Repeat: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Return: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Break: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Continue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Where: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Is: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct As: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Try: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Throw: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Throws: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Guard: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Defer: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Do: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Catch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct True: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct False: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Nil: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Super: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Internal: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Private: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Public: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Fileprivate: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Open: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Inout: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Typealias: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Associatedtype: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Protocol__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Some: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Any__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Rethrows: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Fallthrough: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Precedencegroup: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Underscore_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Async: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Await: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Borrowing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Consume: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Consuming: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Copy: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Discard: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Each: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Isolated: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Sending: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Then: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Unsafe: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Satisfied: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct MissingRequiredField: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct FieldErrors: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct IsPresent: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Throwing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Caught: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Refetchable: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Refetch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Connection: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Nodes: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct HasNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct HasPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct IsLoadingNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct IsLoadingPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct ConnectionID: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct LoadNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct LoadPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Bound: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Errors: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Child: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Missing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Count: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Fields: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Lhs: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Rhs: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Hasher_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Selection0: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Selection_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Optimistic: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct SelfValue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Fragment: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Spread: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Owner: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Query: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Operation_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct RefetchQuery: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Variables_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Resolution: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Name: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Document: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Text: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Plan_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct ErrorBehavior: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct ThrowsOnFieldError: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Bubbles: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct HasDeferred: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct CacheExpiration: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Data_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Action: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct OptimisticResponse: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Hash: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Commit: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct CallAsFunction: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Op: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Variable: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Payload: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct HashValue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Phase: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct IsRefreshing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct IsStale: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Retry: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Subscription: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Types_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Sites_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Guards_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct AbstractSlots_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct SchemaDigest: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Format: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Transient: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Baton_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Swift_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Set_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Result_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Optional_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct String_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Int_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Double_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Bool_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct MainActor_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Hasher__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+
+        struct Sendable_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+        }
+    }
+}
+
+extension HostileInlinePlurals_character {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader) {
+        self.Type_ = reader.Type_.map(HostileInlinePlurals_character.Type_.init(reader:))
+        self.Protocol_ = reader.Protocol_.map(HostileInlinePlurals_character.Protocol_.init(reader:))
+        self.Any_ = reader.Any_.map(HostileInlinePlurals_character.Any_.init(reader:))
+        self.self_ = reader.self_.map(HostileInlinePlurals_character.Self_.init(reader:))
+        self.Self_ = reader.Self_.map(HostileInlinePlurals_character.Self__.init(reader:))
+        self.init_ = reader.init_.map(HostileInlinePlurals_character.Init.init(reader:))
+        self.`deinit` = reader.`deinit`.map(HostileInlinePlurals_character.Deinit.init(reader:))
+        self.`subscript` = reader.`subscript`.map(HostileInlinePlurals_character.Subscript.init(reader:))
+        self.`class` = reader.`class`.map(HostileInlinePlurals_character.Class.init(reader:))
+        self.`struct` = reader.`struct`.map(HostileInlinePlurals_character.Struct.init(reader:))
+        self.`enum` = reader.`enum`.map(HostileInlinePlurals_character.Enum.init(reader:))
+        self.`func` = reader.`func`.map(HostileInlinePlurals_character.Func.init(reader:))
+        self.`var` = reader.`var`.map(HostileInlinePlurals_character.Var.init(reader:))
+        self.`let` = reader.`let`.map(HostileInlinePlurals_character.Let.init(reader:))
+        self.`import` = reader.`import`.map(HostileInlinePlurals_character.Import.init(reader:))
+        self.`extension` = reader.`extension`.map(HostileInlinePlurals_character.Extension.init(reader:))
+        self.`operator` = reader.`operator`.map(HostileInlinePlurals_character.Operator.init(reader:))
+        self.`static` = reader.`static`.map(HostileInlinePlurals_character.Static.init(reader:))
+        self.`default` = reader.`default`.map(HostileInlinePlurals_character.Default.init(reader:))
+        self.`case` = reader.`case`.map(HostileInlinePlurals_character.Case.init(reader:))
+        self.`switch` = reader.`switch`.map(HostileInlinePlurals_character.Switch.init(reader:))
+        self.`if` = reader.`if`.map(HostileInlinePlurals_character.If.init(reader:))
+        self.`else` = reader.`else`.map(HostileInlinePlurals_character.Else.init(reader:))
+        self.`for` = reader.`for`.map(HostileInlinePlurals_character.For.init(reader:))
+        self.`in` = reader.`in`.map(HostileInlinePlurals_character.In.init(reader:))
+        self.`while` = reader.`while`.map(HostileInlinePlurals_character.While.init(reader:))
+        self.`repeat` = reader.`repeat`.map(HostileInlinePlurals_character.Repeat.init(reader:))
+        self.`return` = reader.`return`.map(HostileInlinePlurals_character.Return.init(reader:))
+        self.`break` = reader.`break`.map(HostileInlinePlurals_character.Break.init(reader:))
+        self.`continue` = reader.`continue`.map(HostileInlinePlurals_character.Continue.init(reader:))
+        self.`where` = reader.`where`.map(HostileInlinePlurals_character.Where.init(reader:))
+        self.`is` = reader.`is`.map(HostileInlinePlurals_character.Is.init(reader:))
+        self.`as` = reader.`as`.map(HostileInlinePlurals_character.As.init(reader:))
+        self.`try` = reader.`try`.map(HostileInlinePlurals_character.Try.init(reader:))
+        self.`throw` = reader.`throw`.map(HostileInlinePlurals_character.Throw.init(reader:))
+        self.`throws` = reader.`throws`.map(HostileInlinePlurals_character.Throws.init(reader:))
+        self.`guard` = reader.`guard`.map(HostileInlinePlurals_character.Guard.init(reader:))
+        self.`defer` = reader.`defer`.map(HostileInlinePlurals_character.Defer.init(reader:))
+        self.`do` = reader.`do`.map(HostileInlinePlurals_character.Do.init(reader:))
+        self.`catch` = reader.`catch`.map(HostileInlinePlurals_character.Catch.init(reader:))
+        self.`true` = reader.`true`.map(HostileInlinePlurals_character.True.init(reader:))
+        self.`false` = reader.`false`.map(HostileInlinePlurals_character.False.init(reader:))
+        self.`nil` = reader.`nil`.map(HostileInlinePlurals_character.Nil.init(reader:))
+        self.`super` = reader.`super`.map(HostileInlinePlurals_character.Super.init(reader:))
+        self.`internal` = reader.`internal`.map(HostileInlinePlurals_character.Internal.init(reader:))
+        self.`private` = reader.`private`.map(HostileInlinePlurals_character.Private.init(reader:))
+        self.`public` = reader.`public`.map(HostileInlinePlurals_character.Public.init(reader:))
+        self.`fileprivate` = reader.`fileprivate`.map(HostileInlinePlurals_character.Fileprivate.init(reader:))
+        self.`open` = reader.`open`.map(HostileInlinePlurals_character.Open.init(reader:))
+        self.`inout` = reader.`inout`.map(HostileInlinePlurals_character.Inout.init(reader:))
+        self.`typealias` = reader.`typealias`.map(HostileInlinePlurals_character.Typealias.init(reader:))
+        self.`associatedtype` = reader.`associatedtype`.map(HostileInlinePlurals_character.Associatedtype.init(reader:))
+        self.`protocol` = reader.`protocol`.map(HostileInlinePlurals_character.Protocol__.init(reader:))
+        self.some = reader.some.map(HostileInlinePlurals_character.Some.init(reader:))
+        self.any = reader.any.map(HostileInlinePlurals_character.Any__.init(reader:))
+        self.`rethrows` = reader.`rethrows`.map(HostileInlinePlurals_character.Rethrows.init(reader:))
+        self.`fallthrough` = reader.`fallthrough`.map(HostileInlinePlurals_character.Fallthrough.init(reader:))
+        self.`precedencegroup` = reader.`precedencegroup`.map(HostileInlinePlurals_character.Precedencegroup.init(reader:))
+        self.__ = reader.__.map(HostileInlinePlurals_character.Underscore_.init(reader:))
+        self.async = reader.async.map(HostileInlinePlurals_character.Async.init(reader:))
+        self.`await` = reader.`await`.map(HostileInlinePlurals_character.Await.init(reader:))
+        self.borrowing = reader.borrowing.map(HostileInlinePlurals_character.Borrowing.init(reader:))
+        self.consume = reader.consume.map(HostileInlinePlurals_character.Consume.init(reader:))
+        self.consuming = reader.consuming.map(HostileInlinePlurals_character.Consuming.init(reader:))
+        self.copy = reader.copy.map(HostileInlinePlurals_character.Copy.init(reader:))
+        self.discard = reader.discard.map(HostileInlinePlurals_character.Discard.init(reader:))
+        self.each = reader.each.map(HostileInlinePlurals_character.Each.init(reader:))
+        self.isolated = reader.isolated.map(HostileInlinePlurals_character.Isolated.init(reader:))
+        self.sending = reader.sending.map(HostileInlinePlurals_character.Sending.init(reader:))
+        self.then = reader.then.map(HostileInlinePlurals_character.Then.init(reader:))
+        self.unsafe = reader.unsafe.map(HostileInlinePlurals_character.Unsafe.init(reader:))
+        self.satisfied = reader.satisfied.map(HostileInlinePlurals_character.Satisfied.init(reader:))
+        self.missingRequiredField = reader.missingRequiredField.map(HostileInlinePlurals_character.MissingRequiredField.init(reader:))
+        self.fieldErrors = reader.fieldErrors.map(HostileInlinePlurals_character.FieldErrors.init(reader:))
+        self.isPresent = reader.isPresent.map(HostileInlinePlurals_character.IsPresent.init(reader:))
+        self.throwing = reader.throwing.map(HostileInlinePlurals_character.Throwing.init(reader:))
+        self.caught = reader.caught.map(HostileInlinePlurals_character.Caught.init(reader:))
+        self.refetchable = reader.refetchable.map(HostileInlinePlurals_character.Refetchable.init(reader:))
+        self.refetch = reader.refetch.map(HostileInlinePlurals_character.Refetch.init(reader:))
+        self.connection = reader.connection.map(HostileInlinePlurals_character.Connection.init(reader:))
+        self.nodes = reader.nodes.map(HostileInlinePlurals_character.Nodes.init(reader:))
+        self.hasNext = reader.hasNext.map(HostileInlinePlurals_character.HasNext.init(reader:))
+        self.hasPrevious = reader.hasPrevious.map(HostileInlinePlurals_character.HasPrevious.init(reader:))
+        self.isLoadingNext = reader.isLoadingNext.map(HostileInlinePlurals_character.IsLoadingNext.init(reader:))
+        self.isLoadingPrevious = reader.isLoadingPrevious.map(HostileInlinePlurals_character.IsLoadingPrevious.init(reader:))
+        self.connectionID = reader.connectionID.map(HostileInlinePlurals_character.ConnectionID.init(reader:))
+        self.loadNext = reader.loadNext.map(HostileInlinePlurals_character.LoadNext.init(reader:))
+        self.loadPrevious = reader.loadPrevious.map(HostileInlinePlurals_character.LoadPrevious.init(reader:))
+        self.bound = reader.bound.map(HostileInlinePlurals_character.Bound.init(reader:))
+        self.errors = reader.errors.map(HostileInlinePlurals_character.Errors.init(reader:))
+        self.child = reader.child.map(HostileInlinePlurals_character.Child.init(reader:))
+        self.missing = reader.missing.map(HostileInlinePlurals_character.Missing.init(reader:))
+        self.count = reader.count.map(HostileInlinePlurals_character.Count.init(reader:))
+        self.fields = reader.fields.map(HostileInlinePlurals_character.Fields.init(reader:))
+        self.lhs = reader.lhs.map(HostileInlinePlurals_character.Lhs.init(reader:))
+        self.rhs = reader.rhs.map(HostileInlinePlurals_character.Rhs.init(reader:))
+        self.hasher = reader.hasher.map(HostileInlinePlurals_character.Hasher_.init(reader:))
+        self.selection0 = reader.selection0.map(HostileInlinePlurals_character.Selection0.init(reader:))
+        self.selection = reader.selection.map(HostileInlinePlurals_character.Selection_.init(reader:))
+        self.optimistic = reader.optimistic.map(HostileInlinePlurals_character.Optimistic.init(reader:))
+        self.selfValue = reader.selfValue.map(HostileInlinePlurals_character.SelfValue.init(reader:))
+        self.Fragment = reader.Fragment.map(HostileInlinePlurals_character.Fragment.init(reader:))
+        self.Spread = reader.Spread.map(HostileInlinePlurals_character.Spread.init(reader:))
+        self.Owner = reader.Owner.map(HostileInlinePlurals_character.Owner.init(reader:))
+        self.Query = reader.Query.map(HostileInlinePlurals_character.Query.init(reader:))
+        self.Operation_ = reader.Operation_.map(HostileInlinePlurals_character.Operation_.init(reader:))
+        self.RefetchQuery = reader.RefetchQuery.map(HostileInlinePlurals_character.RefetchQuery.init(reader:))
+        self.variables = reader.variables.map(HostileInlinePlurals_character.Variables_.init(reader:))
+        self.resolution = reader.resolution.map(HostileInlinePlurals_character.Resolution.init(reader:))
+        self.name = reader.name.map(HostileInlinePlurals_character.Name.init(reader:))
+        self.document = reader.document.map(HostileInlinePlurals_character.Document.init(reader:))
+        self.text = reader.text.map(HostileInlinePlurals_character.Text.init(reader:))
+        self.plan = reader.plan.map(HostileInlinePlurals_character.Plan_.init(reader:))
+        self.errorBehavior = reader.errorBehavior.map(HostileInlinePlurals_character.ErrorBehavior.init(reader:))
+        self.throwsOnFieldError = reader.throwsOnFieldError.map(HostileInlinePlurals_character.ThrowsOnFieldError.init(reader:))
+        self.bubbles = reader.bubbles.map(HostileInlinePlurals_character.Bubbles.init(reader:))
+        self.hasDeferred = reader.hasDeferred.map(HostileInlinePlurals_character.HasDeferred.init(reader:))
+        self.cacheExpiration = reader.cacheExpiration.map(HostileInlinePlurals_character.CacheExpiration.init(reader:))
+        self.Data_ = reader.Data_.map(HostileInlinePlurals_character.Data_.init(reader:))
+        self.Action = reader.Action.map(HostileInlinePlurals_character.Action.init(reader:))
+        self.OptimisticResponse = reader.OptimisticResponse.map(HostileInlinePlurals_character.OptimisticResponse.init(reader:))
+        self.hash = reader.hash.map(HostileInlinePlurals_character.Hash.init(reader:))
+        self.commit = reader.commit.map(HostileInlinePlurals_character.Commit.init(reader:))
+        self.callAsFunction = reader.callAsFunction.map(HostileInlinePlurals_character.CallAsFunction.init(reader:))
+        self.Op = reader.Op.map(HostileInlinePlurals_character.Op.init(reader:))
+        self.variable = reader.variable.map(HostileInlinePlurals_character.Variable.init(reader:))
+        self.payload = reader.payload.map(HostileInlinePlurals_character.Payload.init(reader:))
+        self.hashValue = reader.hashValue.map(HostileInlinePlurals_character.HashValue.init(reader:))
+        self.phase = reader.phase.map(HostileInlinePlurals_character.Phase.init(reader:))
+        self.isRefreshing = reader.isRefreshing.map(HostileInlinePlurals_character.IsRefreshing.init(reader:))
+        self.isStale = reader.isStale.map(HostileInlinePlurals_character.IsStale.init(reader:))
+        self.retry = reader.retry.map(HostileInlinePlurals_character.Retry.init(reader:))
+        self.subscription = reader.subscription.map(HostileInlinePlurals_character.Subscription.init(reader:))
+        self.Types_ = reader.Types_.map(HostileInlinePlurals_character.Types_.init(reader:))
+        self.Sites_ = reader.Sites_.map(HostileInlinePlurals_character.Sites_.init(reader:))
+        self.Guards_ = reader.Guards_.map(HostileInlinePlurals_character.Guards_.init(reader:))
+        self.AbstractSlots_ = reader.AbstractSlots_.map(HostileInlinePlurals_character.AbstractSlots_.init(reader:))
+        self.schemaDigest = reader.schemaDigest.map(HostileInlinePlurals_character.SchemaDigest.init(reader:))
+        self.format = reader.format.map(HostileInlinePlurals_character.Format.init(reader:))
+        self.transient = reader.transient.map(HostileInlinePlurals_character.Transient.init(reader:))
+        self.Baton_ = reader.Baton_.map(HostileInlinePlurals_character.Baton_.init(reader:))
+        self.Swift_ = reader.Swift_.map(HostileInlinePlurals_character.Swift_.init(reader:))
+        self.Set_ = reader.Set_.map(HostileInlinePlurals_character.Set_.init(reader:))
+        self.Result_ = reader.Result_.map(HostileInlinePlurals_character.Result_.init(reader:))
+        self.Optional_ = reader.Optional_.map(HostileInlinePlurals_character.Optional_.init(reader:))
+        self.String_ = reader.String_.map(HostileInlinePlurals_character.String_.init(reader:))
+        self.Int_ = reader.Int_.map(HostileInlinePlurals_character.Int_.init(reader:))
+        self.Double_ = reader.Double_.map(HostileInlinePlurals_character.Double_.init(reader:))
+        self.Bool_ = reader.Bool_.map(HostileInlinePlurals_character.Bool_.init(reader:))
+        self.MainActor_ = reader.MainActor_.map(HostileInlinePlurals_character.MainActor_.init(reader:))
+        self.Hasher_ = reader.Hasher_.map(HostileInlinePlurals_character.Hasher__.init(reader:))
+        self.Sendable_ = reader.Sendable_.map(HostileInlinePlurals_character.Sendable_.init(reader:))
+    }
+}
+
+extension HostileInlinePlurals_character.Type_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Type_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Protocol_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Protocol_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Any_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Any_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Self_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Self_) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Self__ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Self__) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Init {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Init) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Deinit {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Deinit) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Subscript {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Subscript) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Class {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Class) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Struct {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Struct) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Enum {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Enum) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Func {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Func) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Var {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Var) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Let {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Let) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Import {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Import) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Extension {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Extension) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Operator {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Operator) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Static {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Static) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Default {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Default) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Case {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Case) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Switch {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Switch) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.If {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.If) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.Else {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Else) {
+        self.id = reader.id
+    }
+}
+
+extension HostileInlinePlurals_character.For {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.For) {
+        self.id = reader.id
     }
+}
 
-    struct In: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.In {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.In) {
+        self.id = reader.id
     }
+}
 
-    struct While: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.While {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.While) {
+        self.id = reader.id
     }
+}
 
-    struct Repeat: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Repeat {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Repeat) {
+        self.id = reader.id
     }
+}
 
-    struct Return: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Return {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Return) {
+        self.id = reader.id
     }
+}
 
-    struct Break: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Break {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Break) {
+        self.id = reader.id
     }
+}
 
-    struct Continue: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Continue {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Continue) {
+        self.id = reader.id
     }
+}
 
-    struct Where: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Where {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Where) {
+        self.id = reader.id
     }
+}
 
-    struct Is: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Is {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Is) {
+        self.id = reader.id
     }
+}
 
-    struct As: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.As {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.As) {
+        self.id = reader.id
     }
+}
 
-    struct Try: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Try {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Try) {
+        self.id = reader.id
     }
+}
 
-    struct Throw: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Throw {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Throw) {
+        self.id = reader.id
     }
+}
 
-    struct Throws: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Throws {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Throws) {
+        self.id = reader.id
     }
+}
 
-    struct Guard: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Guard {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Guard) {
+        self.id = reader.id
     }
+}
 
-    struct Defer: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Defer {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Defer) {
+        self.id = reader.id
     }
+}
 
-    struct Do: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Do {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Do) {
+        self.id = reader.id
     }
+}
 
-    struct Catch: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Catch {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Catch) {
+        self.id = reader.id
     }
+}
 
-    struct True: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.True {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.True) {
+        self.id = reader.id
     }
+}
 
-    struct False: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.False {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.False) {
+        self.id = reader.id
     }
+}
 
-    struct Nil: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Nil {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Nil) {
+        self.id = reader.id
     }
+}
 
-    struct Super: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Super {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Super) {
+        self.id = reader.id
     }
+}
 
-    struct Internal: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Internal {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Internal) {
+        self.id = reader.id
     }
+}
 
-    struct Private: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Private {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Private) {
+        self.id = reader.id
     }
+}
 
-    struct Public: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Public {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Public) {
+        self.id = reader.id
     }
+}
 
-    struct Fileprivate: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Fileprivate {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Fileprivate) {
+        self.id = reader.id
     }
+}
 
-    struct Open: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Open {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Open) {
+        self.id = reader.id
     }
+}
 
-    struct Inout: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Inout {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Inout) {
+        self.id = reader.id
     }
+}
 
-    struct Typealias: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Typealias {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Typealias) {
+        self.id = reader.id
     }
+}
 
-    struct Associatedtype: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Associatedtype {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Associatedtype) {
+        self.id = reader.id
     }
+}
 
-    struct Protocol__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Protocol__ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Protocol__) {
+        self.id = reader.id
     }
+}
 
-    struct Some: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Some {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Some) {
+        self.id = reader.id
     }
+}
 
-    struct Any__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Any__ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Any__) {
+        self.id = reader.id
     }
+}
 
-    struct Rethrows: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Rethrows {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Rethrows) {
+        self.id = reader.id
     }
+}
 
-    struct Fallthrough: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Fallthrough {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Fallthrough) {
+        self.id = reader.id
     }
+}
 
-    struct Precedencegroup: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Precedencegroup {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Precedencegroup) {
+        self.id = reader.id
     }
+}
 
-    struct Underscore_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Underscore_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Underscore_) {
+        self.id = reader.id
     }
+}
 
-    struct Async: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Async {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Async) {
+        self.id = reader.id
     }
+}
 
-    struct Await: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Await {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Await) {
+        self.id = reader.id
     }
+}
 
-    struct Borrowing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Borrowing {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Borrowing) {
+        self.id = reader.id
     }
+}
 
-    struct Consume: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Consume {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Consume) {
+        self.id = reader.id
     }
+}
 
-    struct Consuming: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Consuming {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Consuming) {
+        self.id = reader.id
     }
+}
 
-    struct Copy: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Copy {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Copy) {
+        self.id = reader.id
     }
+}
 
-    struct Discard: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Discard {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Discard) {
+        self.id = reader.id
     }
+}
 
-    struct Each: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Each {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Each) {
+        self.id = reader.id
     }
+}
 
-    struct Isolated: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Isolated {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Isolated) {
+        self.id = reader.id
     }
+}
 
-    struct Sending: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Sending {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Sending) {
+        self.id = reader.id
     }
+}
 
-    struct Then: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Then {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Then) {
+        self.id = reader.id
     }
+}
 
-    struct Unsafe: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Unsafe {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Unsafe) {
+        self.id = reader.id
     }
+}
 
-    struct Satisfied: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Satisfied {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Satisfied) {
+        self.id = reader.id
     }
+}
 
-    struct MissingRequiredField: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.MissingRequiredField {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.MissingRequiredField) {
+        self.id = reader.id
     }
+}
 
-    struct FieldErrors: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.FieldErrors {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.FieldErrors) {
+        self.id = reader.id
     }
+}
 
-    struct IsPresent: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.IsPresent {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.IsPresent) {
+        self.id = reader.id
     }
+}
 
-    struct Throwing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Throwing {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Throwing) {
+        self.id = reader.id
     }
+}
 
-    struct Caught: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Caught {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Caught) {
+        self.id = reader.id
     }
+}
 
-    struct Refetchable: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Refetchable {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Refetchable) {
+        self.id = reader.id
     }
+}
 
-    struct Refetch: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Refetch {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Refetch) {
+        self.id = reader.id
     }
+}
 
-    struct Connection: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Connection {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Connection) {
+        self.id = reader.id
     }
+}
 
-    struct Nodes: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Nodes {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Nodes) {
+        self.id = reader.id
     }
+}
 
-    struct HasNext: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.HasNext {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.HasNext) {
+        self.id = reader.id
     }
+}
 
-    struct HasPrevious: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.HasPrevious {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.HasPrevious) {
+        self.id = reader.id
     }
+}
 
-    struct IsLoadingNext: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.IsLoadingNext {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.IsLoadingNext) {
+        self.id = reader.id
     }
+}
 
-    struct IsLoadingPrevious: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.IsLoadingPrevious {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.IsLoadingPrevious) {
+        self.id = reader.id
     }
+}
 
-    struct ConnectionID: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.ConnectionID {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.ConnectionID) {
+        self.id = reader.id
     }
+}
 
-    struct LoadNext: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.LoadNext {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.LoadNext) {
+        self.id = reader.id
     }
+}
 
-    struct LoadPrevious: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.LoadPrevious {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.LoadPrevious) {
+        self.id = reader.id
     }
+}
 
-    struct Bound: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Bound {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Bound) {
+        self.id = reader.id
     }
+}
 
-    struct Errors: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Errors {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Errors) {
+        self.id = reader.id
     }
+}
 
-    struct Child: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Child {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Child) {
+        self.id = reader.id
     }
+}
 
-    struct Missing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Missing {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Missing) {
+        self.id = reader.id
     }
+}
 
-    struct Count: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Count {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Count) {
+        self.id = reader.id
     }
+}
 
-    struct Fields: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Fields {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Fields) {
+        self.id = reader.id
     }
+}
 
-    struct Lhs: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Lhs {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Lhs) {
+        self.id = reader.id
     }
+}
 
-    struct Rhs: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Rhs {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Rhs) {
+        self.id = reader.id
     }
+}
 
-    struct Hasher_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Hasher_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Hasher_) {
+        self.id = reader.id
     }
+}
 
-    struct Selection0: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Selection0 {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Selection0) {
+        self.id = reader.id
     }
+}
 
-    struct Selection_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Selection_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Selection_) {
+        self.id = reader.id
     }
+}
 
-    struct Optimistic: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Optimistic {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Optimistic) {
+        self.id = reader.id
     }
+}
 
-    struct SelfValue: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.SelfValue {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.SelfValue) {
+        self.id = reader.id
     }
+}
 
-    struct Fragment: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Fragment {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Fragment) {
+        self.id = reader.id
     }
+}
 
-    struct Spread: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Spread {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Spread) {
+        self.id = reader.id
     }
+}
 
-    struct Owner: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Owner {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Owner) {
+        self.id = reader.id
     }
+}
 
-    struct Query: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Query {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Query) {
+        self.id = reader.id
     }
+}
 
-    struct Operation_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Operation_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Operation_) {
+        self.id = reader.id
     }
+}
 
-    struct RefetchQuery: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.RefetchQuery {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.RefetchQuery) {
+        self.id = reader.id
     }
+}
 
-    struct Variables_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Variables_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Variables_) {
+        self.id = reader.id
     }
+}
 
-    struct Resolution: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Resolution {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Resolution) {
+        self.id = reader.id
     }
+}
 
-    struct Name: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Name {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Name) {
+        self.id = reader.id
     }
+}
 
-    struct Document: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Document {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Document) {
+        self.id = reader.id
     }
+}
 
-    struct Text: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Text {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Text) {
+        self.id = reader.id
     }
+}
 
-    struct Plan_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Plan_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Plan_) {
+        self.id = reader.id
     }
+}
 
-    struct ErrorBehavior: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.ErrorBehavior {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.ErrorBehavior) {
+        self.id = reader.id
     }
+}
 
-    struct ThrowsOnFieldError: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.ThrowsOnFieldError {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.ThrowsOnFieldError) {
+        self.id = reader.id
     }
+}
 
-    struct Bubbles: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Bubbles {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Bubbles) {
+        self.id = reader.id
     }
+}
 
-    struct HasDeferred: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.HasDeferred {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.HasDeferred) {
+        self.id = reader.id
     }
+}
 
-    struct CacheExpiration: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.CacheExpiration {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.CacheExpiration) {
+        self.id = reader.id
     }
+}
 
-    struct Data_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Data_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Data_) {
+        self.id = reader.id
     }
+}
 
-    struct Action: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Action {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Action) {
+        self.id = reader.id
     }
+}
 
-    struct OptimisticResponse: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.OptimisticResponse {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.OptimisticResponse) {
+        self.id = reader.id
     }
+}
 
-    struct Hash: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Hash {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Hash) {
+        self.id = reader.id
     }
+}
 
-    struct Commit: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Commit {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Commit) {
+        self.id = reader.id
     }
+}
 
-    struct CallAsFunction: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.CallAsFunction {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.CallAsFunction) {
+        self.id = reader.id
     }
+}
 
-    struct Op: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Op {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Op) {
+        self.id = reader.id
     }
+}
 
-    struct Variable: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Variable {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Variable) {
+        self.id = reader.id
     }
+}
 
-    struct Payload: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Payload {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Payload) {
+        self.id = reader.id
     }
+}
 
-    struct HashValue: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.HashValue {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.HashValue) {
+        self.id = reader.id
     }
+}
 
-    struct Phase: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Phase {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Phase) {
+        self.id = reader.id
     }
+}
 
-    struct IsRefreshing: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.IsRefreshing {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.IsRefreshing) {
+        self.id = reader.id
     }
+}
 
-    struct IsStale: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.IsStale {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.IsStale) {
+        self.id = reader.id
     }
+}
 
-    struct Retry: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Retry {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Retry) {
+        self.id = reader.id
     }
+}
 
-    struct Subscription: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Subscription {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Subscription) {
+        self.id = reader.id
     }
+}
 
-    struct Types_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Types_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Types_) {
+        self.id = reader.id
     }
+}
 
-    struct Sites_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Sites_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Sites_) {
+        self.id = reader.id
     }
+}
 
-    struct Guards_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Guards_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Guards_) {
+        self.id = reader.id
     }
+}
 
-    struct AbstractSlots_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.AbstractSlots_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.AbstractSlots_) {
+        self.id = reader.id
     }
+}
 
-    struct SchemaDigest: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.SchemaDigest {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.SchemaDigest) {
+        self.id = reader.id
     }
+}
 
-    struct Format: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Format {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Format) {
+        self.id = reader.id
     }
+}
 
-    struct Transient: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Transient {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Transient) {
+        self.id = reader.id
     }
+}
 
-    struct Baton_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Baton_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Baton_) {
+        self.id = reader.id
     }
+}
 
-    struct Swift_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Swift_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Swift_) {
+        self.id = reader.id
     }
+}
 
-    struct Set_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Set_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Set_) {
+        self.id = reader.id
     }
+}
 
-    struct Result_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Result_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Result_) {
+        self.id = reader.id
     }
+}
 
-    struct Optional_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Optional_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Optional_) {
+        self.id = reader.id
     }
+}
 
-    struct String_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.String_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.String_) {
+        self.id = reader.id
     }
+}
 
-    struct Int_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Int_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Int_) {
+        self.id = reader.id
     }
+}
 
-    struct Double_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Double_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Double_) {
+        self.id = reader.id
     }
+}
 
-    struct Bool_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Bool_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Bool_) {
+        self.id = reader.id
     }
+}
 
-    struct MainActor_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.MainActor_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.MainActor_) {
+        self.id = reader.id
     }
+}
 
-    struct Hasher__: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Hasher__ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Hasher__) {
+        self.id = reader.id
     }
+}
 
-    struct Sendable_: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+extension HostileInlinePlurals_character.Sendable_ {
+    @MainActor init(reader: HostileInlinePlurals_character.Reader.Sendable_) {
+        self.id = reader.id
     }
 }

@@ -501,25 +501,25 @@ struct HostileInlineReach: Baton.Operation {
         struct ScalarsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileInlineScalars: HostileInlineScalars_character { .init(anchor: anchor.spread) }
+            @MainActor var hostileInlineScalars: HostileInlineScalars_character { HostileInlineScalars_character(reader: .init(anchor: anchor.spread)) }
         }
 
         struct LinksCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileInlineLinks: HostileInlineLinks_character { .init(anchor: anchor.spread) }
+            @MainActor var hostileInlineLinks: HostileInlineLinks_character { HostileInlineLinks_character(reader: .init(anchor: anchor.spread)) }
         }
 
         struct PluralsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileInlinePlurals: HostileInlinePlurals_character { .init(anchor: anchor.spread) }
+            @MainActor var hostileInlinePlurals: HostileInlinePlurals_character { HostileInlinePlurals_character(reader: .init(anchor: anchor.spread)) }
         }
 
         struct SpreadsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileInlineSpreads: HostileInlineSpreads_character { .init(anchor: anchor.spread) }
+            @MainActor var hostileInlineSpreads: HostileInlineSpreads_character { HostileInlineSpreads_character(reader: .init(anchor: anchor.spread)) }
         }
     }
 }

@@ -2,159 +2,471 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostileInlineScalars_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var Type_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Protocol_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Any_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var self_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Self_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var init_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `deinit`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `subscript`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `class`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `struct`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `enum`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `func`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `var`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `let`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `import`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `extension`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `operator`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `static`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `default`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `case`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `switch`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `if`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `else`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `for`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `in`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `while`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `repeat`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `return`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `break`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `continue`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `where`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `is`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `as`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `try`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `throw`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `throws`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `guard`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `defer`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `do`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `catch`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `true`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `false`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `nil`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `super`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `internal`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `private`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `public`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `fileprivate`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `open`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `inout`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `typealias`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `associatedtype`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `protocol`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var some: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var any: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `rethrows`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `fallthrough`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `precedencegroup`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var __: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var async: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var `await`: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var borrowing: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var consume: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var consuming: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var copy: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var discard: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var each: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var isolated: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var sending: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var then: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var unsafe: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var satisfied: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var missingRequiredField: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var fieldErrors: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var isPresent: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var throwing: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var caught: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var refetchable: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var refetch: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var connection: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var nodes: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var hasNext: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var hasPrevious: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var isLoadingNext: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var isLoadingPrevious: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var connectionID: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var loadNext: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var loadPrevious: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var bound: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var errors: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var child: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var missing: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var count: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var fields: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var lhs: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var rhs: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var hasher: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var selection0: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var selection: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var optimistic: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var selfValue: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Fragment: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Spread: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Owner: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Query: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Operation_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var RefetchQuery: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var variables: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var resolution: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var document: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var text: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var plan: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var errorBehavior: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var throwsOnFieldError: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var bubbles: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var hasDeferred: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var cacheExpiration: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Data_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Action: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var OptimisticResponse: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var hash: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var commit: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var callAsFunction: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Op: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var variable: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var payload: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var hashValue: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var phase: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var isRefreshing: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var isStale: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var retry: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var subscription: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Types_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Sites_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Guards_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var AbstractSlots_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var schemaDigest: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var format: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var transient: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Baton_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Swift_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Set_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Result_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Optional_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var String_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Int_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Double_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Bool_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var MainActor_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
+struct HostileInlineScalars_character: Sendable, Hashable {
+    var Type_: String?
+    var Protocol_: String?
+    var Any_: String?
+    var self_: String?
+    var Self_: String?
+    var init_: String?
+    var `deinit`: String?
+    var `subscript`: String?
+    var `class`: String?
+    var `struct`: String?
+    var `enum`: String?
+    var `func`: String?
+    var `var`: String?
+    var `let`: String?
+    var `import`: String?
+    var `extension`: String?
+    var `operator`: String?
+    var `static`: String?
+    var `default`: String?
+    var `case`: String?
+    var `switch`: String?
+    var `if`: String?
+    var `else`: String?
+    var `for`: String?
+    var `in`: String?
+    var `while`: String?
+    var `repeat`: String?
+    var `return`: String?
+    var `break`: String?
+    var `continue`: String?
+    var `where`: String?
+    var `is`: String?
+    var `as`: String?
+    var `try`: String?
+    var `throw`: String?
+    var `throws`: String?
+    var `guard`: String?
+    var `defer`: String?
+    var `do`: String?
+    var `catch`: String?
+    var `true`: String?
+    var `false`: String?
+    var `nil`: String?
+    var `super`: String?
+    var `internal`: String?
+    var `private`: String?
+    var `public`: String?
+    var `fileprivate`: String?
+    var `open`: String?
+    var `inout`: String?
+    var `typealias`: String?
+    var `associatedtype`: String?
+    var `protocol`: String?
+    var some: String?
+    var any: String?
+    var `rethrows`: String?
+    var `fallthrough`: String?
+    var `precedencegroup`: String?
+    var __: String?
+    var async: String?
+    var `await`: String?
+    var borrowing: String?
+    var consume: String?
+    var consuming: String?
+    var copy: String?
+    var discard: String?
+    var each: String?
+    var isolated: String?
+    var sending: String?
+    var then: String?
+    var unsafe: String?
+    var satisfied: String?
+    var missingRequiredField: String?
+    var fieldErrors: String?
+    var isPresent: String?
+    var throwing: String?
+    var caught: String?
+    var refetchable: String?
+    var refetch: String?
+    var connection: String?
+    var nodes: String?
+    var hasNext: String?
+    var hasPrevious: String?
+    var isLoadingNext: String?
+    var isLoadingPrevious: String?
+    var connectionID: String?
+    var loadNext: String?
+    var loadPrevious: String?
+    var bound: String?
+    var errors: String?
+    var child: String?
+    var missing: String?
+    var count: String?
+    var fields: String?
+    var lhs: String?
+    var rhs: String?
+    var hasher: String?
+    var selection0: String?
+    var selection: String?
+    var optimistic: String?
+    var selfValue: String?
+    var Fragment: String?
+    var Spread: String?
+    var Owner: String?
+    var Query: String?
+    var Operation_: String?
+    var RefetchQuery: String?
+    var variables: String?
+    var resolution: String?
+    var name: String?
+    var document: String?
+    var text: String?
+    var plan: String?
+    var errorBehavior: String?
+    var throwsOnFieldError: String?
+    var bubbles: String?
+    var hasDeferred: String?
+    var cacheExpiration: String?
+    var Data_: String?
+    var Action: String?
+    var OptimisticResponse: String?
+    var hash: String?
+    var commit: String?
+    var callAsFunction: String?
+    var Op: String?
+    var variable: String?
+    var payload: String?
+    var hashValue: String?
+    var phase: String?
+    var isRefreshing: String?
+    var isStale: String?
+    var retry: String?
+    var subscription: String?
+    var Types_: String?
+    var Sites_: String?
+    var Guards_: String?
+    var AbstractSlots_: String?
+    var schemaDigest: String?
+    var format: String?
+    var transient: String?
+    var Baton_: String?
+    var Swift_: String?
+    var Set_: String?
+    var Result_: String?
+    var Optional_: String?
+    var String_: String?
+    var Int_: String?
+    var Double_: String?
+    var Bool_: String?
+    var MainActor_: String?
+    var Hasher_: String?
+    var Sendable_: String?
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var Type_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Protocol_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Any_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var self_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Self_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var init_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `deinit`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `subscript`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `class`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `struct`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `enum`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `func`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `var`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `let`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `import`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `extension`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `operator`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `static`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `default`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `case`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `switch`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `if`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `else`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `for`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `in`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `while`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `repeat`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `return`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `break`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `continue`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `where`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `is`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `as`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `try`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `throw`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `throws`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `guard`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `defer`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `do`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `catch`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `true`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `false`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `nil`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `super`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `internal`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `private`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `public`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `fileprivate`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `open`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `inout`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `typealias`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `associatedtype`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `protocol`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var some: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var any: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `rethrows`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `fallthrough`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `precedencegroup`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var __: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var async: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var `await`: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var borrowing: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var consume: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var consuming: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var copy: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var discard: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var each: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var isolated: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var sending: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var then: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var unsafe: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var satisfied: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var missingRequiredField: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var fieldErrors: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var isPresent: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var throwing: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var caught: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var refetchable: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var refetch: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var connection: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var nodes: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var hasNext: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var hasPrevious: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var isLoadingNext: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var isLoadingPrevious: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var connectionID: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var loadNext: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var loadPrevious: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var bound: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var errors: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var child: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var missing: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var count: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var fields: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var lhs: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var rhs: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var hasher: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var selection0: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var selection: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var optimistic: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var selfValue: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Fragment: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Spread: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Owner: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Query: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Operation_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var RefetchQuery: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var variables: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var resolution: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var document: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var text: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var plan: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var errorBehavior: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var throwsOnFieldError: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var bubbles: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var hasDeferred: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var cacheExpiration: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Data_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Action: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var OptimisticResponse: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var hash: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var commit: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var callAsFunction: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Op: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var variable: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var payload: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var hashValue: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var phase: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var isRefreshing: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var isStale: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var retry: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var subscription: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Types_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Sites_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Guards_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var AbstractSlots_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var schemaDigest: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var format: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var transient: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Baton_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Swift_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Set_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Result_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Optional_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var String_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Int_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Double_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Bool_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var MainActor_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
+    }
+}
+
+extension HostileInlineScalars_character {
+    @MainActor init(reader: HostileInlineScalars_character.Reader) {
+        self.Type_ = reader.Type_
+        self.Protocol_ = reader.Protocol_
+        self.Any_ = reader.Any_
+        self.self_ = reader.self_
+        self.Self_ = reader.Self_
+        self.init_ = reader.init_
+        self.`deinit` = reader.`deinit`
+        self.`subscript` = reader.`subscript`
+        self.`class` = reader.`class`
+        self.`struct` = reader.`struct`
+        self.`enum` = reader.`enum`
+        self.`func` = reader.`func`
+        self.`var` = reader.`var`
+        self.`let` = reader.`let`
+        self.`import` = reader.`import`
+        self.`extension` = reader.`extension`
+        self.`operator` = reader.`operator`
+        self.`static` = reader.`static`
+        self.`default` = reader.`default`
+        self.`case` = reader.`case`
+        self.`switch` = reader.`switch`
+        self.`if` = reader.`if`
+        self.`else` = reader.`else`
+        self.`for` = reader.`for`
+        self.`in` = reader.`in`
+        self.`while` = reader.`while`
+        self.`repeat` = reader.`repeat`
+        self.`return` = reader.`return`
+        self.`break` = reader.`break`
+        self.`continue` = reader.`continue`
+        self.`where` = reader.`where`
+        self.`is` = reader.`is`
+        self.`as` = reader.`as`
+        self.`try` = reader.`try`
+        self.`throw` = reader.`throw`
+        self.`throws` = reader.`throws`
+        self.`guard` = reader.`guard`
+        self.`defer` = reader.`defer`
+        self.`do` = reader.`do`
+        self.`catch` = reader.`catch`
+        self.`true` = reader.`true`
+        self.`false` = reader.`false`
+        self.`nil` = reader.`nil`
+        self.`super` = reader.`super`
+        self.`internal` = reader.`internal`
+        self.`private` = reader.`private`
+        self.`public` = reader.`public`
+        self.`fileprivate` = reader.`fileprivate`
+        self.`open` = reader.`open`
+        self.`inout` = reader.`inout`
+        self.`typealias` = reader.`typealias`
+        self.`associatedtype` = reader.`associatedtype`
+        self.`protocol` = reader.`protocol`
+        self.some = reader.some
+        self.any = reader.any
+        self.`rethrows` = reader.`rethrows`
+        self.`fallthrough` = reader.`fallthrough`
+        self.`precedencegroup` = reader.`precedencegroup`
+        self.__ = reader.__
+        self.async = reader.async
+        self.`await` = reader.`await`
+        self.borrowing = reader.borrowing
+        self.consume = reader.consume
+        self.consuming = reader.consuming
+        self.copy = reader.copy
+        self.discard = reader.discard
+        self.each = reader.each
+        self.isolated = reader.isolated
+        self.sending = reader.sending
+        self.then = reader.then
+        self.unsafe = reader.unsafe
+        self.satisfied = reader.satisfied
+        self.missingRequiredField = reader.missingRequiredField
+        self.fieldErrors = reader.fieldErrors
+        self.isPresent = reader.isPresent
+        self.throwing = reader.throwing
+        self.caught = reader.caught
+        self.refetchable = reader.refetchable
+        self.refetch = reader.refetch
+        self.connection = reader.connection
+        self.nodes = reader.nodes
+        self.hasNext = reader.hasNext
+        self.hasPrevious = reader.hasPrevious
+        self.isLoadingNext = reader.isLoadingNext
+        self.isLoadingPrevious = reader.isLoadingPrevious
+        self.connectionID = reader.connectionID
+        self.loadNext = reader.loadNext
+        self.loadPrevious = reader.loadPrevious
+        self.bound = reader.bound
+        self.errors = reader.errors
+        self.child = reader.child
+        self.missing = reader.missing
+        self.count = reader.count
+        self.fields = reader.fields
+        self.lhs = reader.lhs
+        self.rhs = reader.rhs
+        self.hasher = reader.hasher
+        self.selection0 = reader.selection0
+        self.selection = reader.selection
+        self.optimistic = reader.optimistic
+        self.selfValue = reader.selfValue
+        self.Fragment = reader.Fragment
+        self.Spread = reader.Spread
+        self.Owner = reader.Owner
+        self.Query = reader.Query
+        self.Operation_ = reader.Operation_
+        self.RefetchQuery = reader.RefetchQuery
+        self.variables = reader.variables
+        self.resolution = reader.resolution
+        self.name = reader.name
+        self.document = reader.document
+        self.text = reader.text
+        self.plan = reader.plan
+        self.errorBehavior = reader.errorBehavior
+        self.throwsOnFieldError = reader.throwsOnFieldError
+        self.bubbles = reader.bubbles
+        self.hasDeferred = reader.hasDeferred
+        self.cacheExpiration = reader.cacheExpiration
+        self.Data_ = reader.Data_
+        self.Action = reader.Action
+        self.OptimisticResponse = reader.OptimisticResponse
+        self.hash = reader.hash
+        self.commit = reader.commit
+        self.callAsFunction = reader.callAsFunction
+        self.Op = reader.Op
+        self.variable = reader.variable
+        self.payload = reader.payload
+        self.hashValue = reader.hashValue
+        self.phase = reader.phase
+        self.isRefreshing = reader.isRefreshing
+        self.isStale = reader.isStale
+        self.retry = reader.retry
+        self.subscription = reader.subscription
+        self.Types_ = reader.Types_
+        self.Sites_ = reader.Sites_
+        self.Guards_ = reader.Guards_
+        self.AbstractSlots_ = reader.AbstractSlots_
+        self.schemaDigest = reader.schemaDigest
+        self.format = reader.format
+        self.transient = reader.transient
+        self.Baton_ = reader.Baton_
+        self.Swift_ = reader.Swift_
+        self.Set_ = reader.Set_
+        self.Result_ = reader.Result_
+        self.Optional_ = reader.Optional_
+        self.String_ = reader.String_
+        self.Int_ = reader.Int_
+        self.Double_ = reader.Double_
+        self.Bool_ = reader.Bool_
+        self.MainActor_ = reader.MainActor_
+        self.Hasher_ = reader.Hasher_
+        self.Sendable_ = reader.Sendable_
+    }
 }

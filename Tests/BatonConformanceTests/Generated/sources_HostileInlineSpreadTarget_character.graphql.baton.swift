@@ -2,8 +2,18 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostileInlineSpreadTarget_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+struct HostileInlineSpreadTarget_character: Sendable, Hashable {
+    var name: String?
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    }
+}
+
+extension HostileInlineSpreadTarget_character {
+    @MainActor init(reader: HostileInlineSpreadTarget_character.Reader) {
+        self.name = reader.name
+    }
 }

@@ -2,8 +2,18 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostileInlineSpreads_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { .init(anchor: anchor.spread) }
+struct HostileInlineSpreads_character: Sendable, Hashable {
+    var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+    }
+}
+
+extension HostileInlineSpreads_character {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
 }

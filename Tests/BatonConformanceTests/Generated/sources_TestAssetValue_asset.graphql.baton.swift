@@ -2,13 +2,33 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAssetValue_asset: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
-    @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
-    @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
-    @MainActor var listedAt: Foundation.Date? { anchor.mapped(Slots.Asset.listedAt) }
-    @MainActor var page: Foundation.URL? { anchor.mapped(Slots.Asset.page) }
-    @MainActor var caughtSize: Result<Int?, Baton.FieldErrors> { anchor.caught(Slots.Asset.size) }
+struct TestAssetValue_asset: Sendable, Hashable {
+    var uuid: String
+    var name: String?
+    var price: Foundation.Decimal?
+    var listedAt: Foundation.Date?
+    var page: Foundation.URL?
+    var caughtSize: Int?
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
+        @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
+        @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
+        @MainActor var listedAt: Foundation.Date? { anchor.mapped(Slots.Asset.listedAt) }
+        @MainActor var page: Foundation.URL? { anchor.mapped(Slots.Asset.page) }
+        @MainActor var caughtSize: Result<Int?, Baton.FieldErrors> { anchor.caught(Slots.Asset.size) }
+    }
+}
+
+extension TestAssetValue_asset {
+    @MainActor init(reader: TestAssetValue_asset.Reader) {
+        self.uuid = reader.uuid
+        self.name = reader.name
+        self.price = reader.price
+        self.listedAt = reader.listedAt
+        self.page = reader.page
+        self.caughtSize = (try? reader.caughtSize.get()) ?? nil
+    }
 }

@@ -30,7 +30,7 @@ struct TestAssetValuesQuery: Baton.Operation {
         struct Assets: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testAssetValue: TestAssetValue_asset { .init(anchor: anchor.spread) }
+            @MainActor var testAssetValue: TestAssetValue_asset { TestAssetValue_asset(reader: .init(anchor: anchor.spread)) }
         }
     }
 }

@@ -2,25 +2,65 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCharacterValue_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
-    @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+struct TestCharacterValue_character: Sendable, Hashable {
+    var id: Baton.ID?
+    var name: String?
+    var status: String?
+    var origin: Origin?
+    var episode: [Episode]
 
-    struct Origin: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var testOriginValue: TestOriginValue_location { .init(anchor: anchor.spread) }
+    struct Origin: Sendable, Hashable {
+        var testOriginValue: TestOriginValue_location
     }
 
-    struct Episode: Baton.Lens {
+    struct Episode: Sendable, Hashable {
+        var id: Baton.ID?
+        var name: String?
+    }
+
+    struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
-        @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
+        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
+        @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
+        @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+
+        struct Origin: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var testOriginValue: TestOriginValue_location { TestOriginValue_location(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Episode: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
+        }
+    }
+}
+
+extension TestCharacterValue_character {
+    @MainActor init(reader: TestCharacterValue_character.Reader) {
+        self.id = reader.id
+        self.name = reader.name
+        self.status = reader.status
+        self.origin = reader.origin.map(TestCharacterValue_character.Origin.init(reader:))
+        self.episode = reader.episode.map(TestCharacterValue_character.Episode.init(reader:))
+    }
+}
+
+extension TestCharacterValue_character.Origin {
+    @MainActor init(reader: TestCharacterValue_character.Reader.Origin) {
+        self.testOriginValue = reader.testOriginValue
+    }
+}
+
+extension TestCharacterValue_character.Episode {
+    @MainActor init(reader: TestCharacterValue_character.Reader.Episode) {
+        self.id = reader.id
+        self.name = reader.name
     }
 }

@@ -37,7 +37,7 @@ struct TestDeferredValueQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var testCharacterValue: TestCharacterValue_character { .init(anchor: anchor.spread) }
+            @MainActor var testCharacterValue: TestCharacterValue_character { TestCharacterValue_character(reader: .init(anchor: anchor.spread)) }
         }
     }
 }

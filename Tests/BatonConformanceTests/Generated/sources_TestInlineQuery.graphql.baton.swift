@@ -50,7 +50,7 @@ struct TestInlineQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testCard: TestCard_character { .init(anchor: anchor.spread) }
-            @MainActor var notesValue: TestNotesValue_character { .init(anchor: anchor.spread) }
+            @MainActor var notesValue: TestNotesValue_character { TestNotesValue_character(reader: .init(anchor: anchor.spread)) }
         }
     }
 }

@@ -2,8 +2,18 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestNamedValue_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+struct TestNamedValue_character: Sendable, Hashable {
+    var name: String?
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    }
+}
+
+extension TestNamedValue_character {
+    @MainActor init(reader: TestNamedValue_character.Reader) {
+        self.name = reader.name
+    }
 }

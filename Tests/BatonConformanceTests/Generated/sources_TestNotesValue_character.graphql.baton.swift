@@ -2,28 +2,72 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestNotesValue_character: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.requiredLink(Slots.Character.notes_9b99e9, Types.NoteConnection) }
+struct TestNotesValue_character: Sendable, Hashable {
+    var notes: Notes
 
-    struct Notes: Baton.Lens {
-        let anchor: Baton.Anchor
-        init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+    struct Notes: Sendable, Hashable {
+        var totalCount: Int
+        var edges: [Edges]?
 
-        struct Edges: Baton.Lens {
-            let anchor: Baton.Anchor
-            init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+        struct Edges: Sendable, Hashable {
+            var node: Node?
 
-            struct Node: Baton.Lens {
-                let anchor: Baton.Anchor
-                init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+            struct Node: Sendable, Hashable {
+                var id: Baton.ID?
+                var text: String?
             }
         }
+    }
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var notes: Notes { anchor.requiredLink(Slots.Character.notes_9b99e9, Types.NoteConnection) }
+
+        struct Notes: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
+            @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+
+            struct Edges: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+
+                struct Node: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                }
+            }
+        }
+    }
+}
+
+extension TestNotesValue_character {
+    @MainActor init(reader: TestNotesValue_character.Reader) {
+        self.notes = TestNotesValue_character.Notes(reader: reader.notes)
+    }
+}
+
+extension TestNotesValue_character.Notes {
+    @MainActor init(reader: TestNotesValue_character.Reader.Notes) {
+        self.totalCount = reader.totalCount
+        self.edges = reader.edges?.map(TestNotesValue_character.Notes.Edges.init(reader:))
+    }
+}
+
+extension TestNotesValue_character.Notes.Edges {
+    @MainActor init(reader: TestNotesValue_character.Reader.Notes.Edges) {
+        self.node = reader.node.map(TestNotesValue_character.Notes.Edges.Node.init(reader:))
+    }
+}
+
+extension TestNotesValue_character.Notes.Edges.Node {
+    @MainActor init(reader: TestNotesValue_character.Reader.Notes.Edges.Node) {
+        self.id = reader.id
+        self.text = reader.text
     }
 }

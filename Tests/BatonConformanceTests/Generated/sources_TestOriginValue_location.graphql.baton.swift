@@ -2,9 +2,21 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestOriginValue_location: Baton.Lens {
-    let anchor: Baton.Anchor
-    init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
-    @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+struct TestOriginValue_location: Sendable, Hashable {
+    var id: Baton.ID?
+    var name: String?
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+    }
+}
+
+extension TestOriginValue_location {
+    @MainActor init(reader: TestOriginValue_location.Reader) {
+        self.id = reader.id
+        self.name = reader.name
+    }
 }

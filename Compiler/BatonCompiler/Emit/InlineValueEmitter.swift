@@ -1,0 +1,82 @@
+/// `@inline` fragments (compiler.md §7.6): a `Sendable`, `Hashable` value with a stored property
+/// per field, a nested value per link, an array per plural link, and the memberwise initializer
+/// for tests. The lens the value is read through is nested as `Reader`; the spread's accessor builds
+/// the value from it when called, on the main actor. Reads that could throw or fail read as
+/// optional in a value; a spread inside an inline fragment is not part of the value.
+enum InlineValueEmitter {
+    static func print(_ lens: LensModel, indent: String) -> String {
+        var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): Sendable, Hashable {\n"
+        out += body(lens, indent: indent)
+        out += "\n" + SwiftEmitter.printLens(LensModel(name: "Reader", graphQLType: lens.graphQLType, accessors: lens.accessors,
+                                                      requiredSlots: lens.requiredSlots), indent: indent + "    ")
+        out += indent + "}\n\n"
+        out += extensionInit(lens, path: SwiftSpelling.identifier(lens.name), indent: indent)
+        return out
+    }
+
+    /// The stored properties and nested values.
+    static func body(_ lens: LensModel, indent: String) -> String {
+        var out = ""
+        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
+            out += indent + "    var \(SwiftSpelling.identifier(accessor.name)): \(valueType(accessor))\n"
+        }
+        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
+            guard let nested = accessor.nested else { continue }
+            out += "\n" + indent + "    struct \(SwiftSpelling.identifier(nested.name)): Sendable, Hashable {\n"
+            out += body(nested, indent: indent + "    ")
+            out += indent + "    }\n"
+        }
+        return out
+    }
+
+    static func valueType(_ accessor: LensAccessor) -> String {
+        if accessor.caught || accessor.throwing {
+            let base = accessor.swiftType.hasPrefix("Result<")
+                ? String(accessor.swiftType.dropFirst("Result<".count).prefix { $0 != "," })
+                : accessor.swiftType
+            return base.hasSuffix("?") ? base : base + "?"
+        }
+        if let nested = accessor.nested, accessor.list {
+            return "[" + nested.name + "]" + (accessor.optional ? "?" : "")
+        }
+        return accessor.swiftType
+    }
+
+    /// `init(reader:)` in an extension, so the memberwise initializer stays.
+    static func extensionInit(_ lens: LensModel, path: String, indent: String) -> String {
+        var out = indent + "extension \(path) {\n"
+        out += indent + "    @MainActor init(reader: \(readerPath(path))) {\n"
+        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
+            let name = SwiftSpelling.identifier(accessor.name)
+            var value = "reader." + name
+            if accessor.throwing {
+                value = "try? reader.\(name)"
+            } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
+                value = "(try? reader.\(name).get()) ?? nil"
+            } else if let nested = accessor.nested {
+                let type = path + "." + SwiftSpelling.identifier(nested.name)
+                if accessor.list {
+                    value = accessor.optional ? "reader.\(name)?.map(\(type).init(reader:))" : "reader.\(name).map(\(type).init(reader:))"
+                } else {
+                    value = accessor.optional ? "reader.\(name).map(\(type).init(reader:))" : "\(type)(reader: reader.\(name))"
+                }
+            }
+            out += indent + "        self.\(name) = \(value)\n"
+        }
+        out += indent + "    }\n" + indent + "}\n"
+        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
+            guard let nested = accessor.nested else { continue }
+            let nestedName = SwiftSpelling.identifier(nested.name)
+            out += "\n" + extensionInit(nested, path: path + "." + nestedName, indent: indent)
+        }
+        return out
+    }
+
+    /// The lens a nested value reads from: the same path under `Reader`.
+    static func readerPath(_ valuePath: String) -> String {
+        var parts = valuePath.split(separator: ".").map(String.init)
+        if parts.count == 1 { return parts[0] + ".Reader" }
+        parts.insert("Reader", at: 1)
+        return parts.joined(separator: ".")
+    }
+}
