@@ -31,7 +31,7 @@ enum ManifestReads {
         let note: String?
     }
 
-    nonisolated(unsafe) static let rows: [String: [Row]] = {
+    static let rows: [String: [Row]] = {
         guard let data = try? Data(contentsOf: Fixtures.root.appendingPathComponent("manifest.json")),
               let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let cases = manifest["cases"] as? [[String: Any]] else { return [:] }
