@@ -14,10 +14,13 @@ enum ExitCode: Int32 {
 
 let usage = """
     usage: batonc validate (--schema <sdl> | --config <baton.json>) [--schema-extension <sdl>]... <files...>
+           batonc print <OperationName> (--config <baton.json> | --schema <sdl>) [--language swift] <files...>
 
     commands:
       validate   check documents against the schema; diagnostics on stderr as
                  path:line:column: severity: message
+      print      compile the target and print the named operation's wire text (compact, one
+                 line), after `# documentId: <id>` under persistConfig
 
     options:
       --schema <sdl>             the schema's SDL file (overrides the configuration's)
@@ -41,6 +44,7 @@ struct ValidateArguments {
     var schema: String?
     var config: String?
     var extensions: [String] = []
+    var language: String?
     var files: [String] = []
 }
 
@@ -59,6 +63,7 @@ func parseValidate(_ arguments: ArraySlice<String>) -> ValidateArguments {
         case "--schema": result.schema = value(for: argument)
         case "--config": result.config = value(for: argument)
         case "--schema-extension": result.extensions.append(value(for: argument))
+        case "--language": result.language = value(for: argument)
         case "-h", "--help":
             print(usage)
             exit(ExitCode.success.rawValue)
@@ -94,11 +99,27 @@ func report(_ diagnostics: [Diagnostic]) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
+func runPrint(_ arguments: ArraySlice<String>) -> ExitCode {
+    guard let operation = arguments.first, !operation.hasPrefix("-") else { fail("print needs an operation name") }
+    let options = parseValidate(arguments.dropFirst())
+    if let language = options.language, language != "swift" { fail("print supports --language swift only") }
+    if options.config == nil && options.schema == nil { fail("print needs --config <baton.json> or --schema <sdl>") }
+    if options.files.isEmpty { fail("print needs at least one file or directory") }
+    let output = PrintCommand.run(operation: operation, .init(configPath: options.config, schemaPath: options.schema,
+                                                              extensionPaths: options.extensions, paths: options.files))
+    report(output.diagnostics)
+    guard let text = output.text else { return .failure }
+    FileHandle.standardOutput.write(Data(text.utf8))
+    return .success
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let command = arguments.first else { fail("no command") }
 switch command {
 case "validate":
     exit(runValidate(arguments.dropFirst()).rawValue)
+case "print":
+    exit(runPrint(arguments.dropFirst()).rawValue)
 case "-h", "--help", "help":
     print(usage)
     exit(ExitCode.success.rawValue)
