@@ -9,10 +9,10 @@ let package = Package(
     products: [
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
+        .executable(name: "baton-lsp", targets: ["baton-lsp"]),
         .library(name: "Baton", targets: ["Baton"]),
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
-        .executable(name: "baton-lsp", targets: ["baton-lsp"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -60,6 +60,8 @@ let package = Package(
                     path: "Tests/BatonTransformsTests"),
         .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
                     path: "Tests/BatonCompilerTests"),
+        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"],
+                    path: "Tests/BatonLanguageServerTests"),
         .testTarget(name: "BatonEmitTests", dependencies: ["BatonCompiler", "BatonEmit", "BatonPlans", "BatonTransforms",
                                                            "BatonDiagnostics"],
                     path: "Tests/BatonEmitTests"),
@@ -67,8 +69,6 @@ let package = Package(
                     path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
-        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"],
-                    path: "Tests/BatonLanguageServerTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -99,7 +99,7 @@ private struct FieldRecord {
 /// the fragments spread there; ranges into `OverlapState`'s flat arrays.
 private struct Collection {
     /// Response keys in first-seen order: `keys[keyStart..<keyEnd]`, each with its fields
-    /// (record indices) `records[groupStart[k]..<groupEnd[k]]`.
+    /// (record indices) `groupRecords[groupStart[k]..<groupEnd[k]]`.
     let keyStart: Int32
     let keyEnd: Int32
     /// The spread fragments, each once (-1: unknown fragment): `spreads[spreadStart..<spreadEnd]`.
