@@ -54,4 +54,24 @@ import Testing
         // A required field that may be null makes the spread optional.
         #expect(declaration("errors", in: "Holder_character") == "var errors: Errors_character?")
     }
+
+    @Test func aliasedInlineFragmentsGetAnAccessor() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Alias.graphql": """
+            fragment Alias_character on Character {
+              ... @alias(as: "summary") { name status }
+              origin { ... on Node @alias(as: "node") { id } }
+            }
+            query AliasQuery { search(name: "x") { ... on Character @alias(as: "person") { ...Alias_character } } }
+            """])
+        defer { target.remove() }
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Alias.graphql"]))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
+        let program = try #require(compiled.transforms?.program)
+        #expect(LensNaming.accessorDeclaration(responseKey: "summary", fragment: "Alias_character", program: program)
+                == "var summary: Summary")
+        let result = GenerateCommand.compute(target.options(["Sources/App/Alias.graphql"]))
+        let output = try #require(result.outputs[target.directory + "/Generated/Sources_App_Alias.graphql.baton.swift"])
+        #expect(output.contains("@MainActor var person: Person? { anchor.asType(Types.Character) }"))
+        #expect(output.contains("@MainActor var node: Node { .init(anchor: anchor) }"))
+    }
 }

@@ -67,6 +67,8 @@ struct LensBuilder {
         case field(IRField, conditional: Bool)
         case spread(IRFragmentSpread, conditional: Bool)
         case condition(TypeID, [IRSelection], conditional: Bool)
+        /// `... on T @alias(as: "name") { … }`: an accessor giving the fragment's own lens.
+        case aliased(String, TypeID?, [IRSelection])
     }
 
     func lens(name: String, type: TypeID, selections: [IRSelection]) -> LensModel {
@@ -98,6 +100,24 @@ struct LensBuilder {
                 if let accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) { add(accessor) }
             case .spread(let spread, let conditional):
                 add(spreadAccessor(spread, in: type, conditional: conditional))
+            case .aliased(let alias, let condition, let selections):
+                var nestedName = LensNaming.nestedLensName(responseKey: alias)
+                while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
+                let lensType = condition ?? type
+                let nested = lens(name: nestedName, type: lensType, selections: selections)
+                var read = ".init(anchor: anchor)"
+                var swiftType = nestedName
+                if !applies(condition, to: type) {
+                    let typeName = schema[lensType].name
+                    read = schema[lensType].kind.isAbstract
+                        ? "anchor.asMember(\(references.membership(typeName)))"
+                        : "anchor.asType(\(references.type(typeName)))"
+                    swiftType += "?"
+                }
+                add(LensAccessor(name: LensNaming.fieldAccessorName(responseKey: alias), responseKey: nil, reads: .condition,
+                                 swiftType: swiftType, read: read, optional: swiftType.hasSuffix("?"), list: false,
+                                 elementsOptional: false, fragment: nil, conditionType: condition.map { schema[$0].name },
+                                 nested: nested))
             case .condition(let condition, _, _):
                 guard emittedConditions.insert(condition).inserted else { continue }
                 let typeName = schema[condition].name
@@ -159,7 +179,9 @@ struct LensBuilder {
                 collect(condition.selections, type: type, conditional: conditional || !always, into: &items, depth: depth + 1)
             case .inlineFragment(let inline):
                 let inner = conditional || inline.directive("defer") != nil
-                if applies(inline.typeCondition, to: type) {
+                if let alias = inline.directive("alias")?.argument("as")?.value.stringValue {
+                    items.append(.aliased(alias, inline.typeCondition, inline.selections))
+                } else if applies(inline.typeCondition, to: type) {
                     collect(inline.selections, type: type, conditional: inner, into: &items, depth: depth + 1)
                 } else if let condition = inline.typeCondition {
                     items.append(.condition(condition, inline.selections, conditional: inner))

@@ -158,12 +158,18 @@ struct HostileBodies_character: Baton.Lens {
     @MainActor var origin: Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
     @MainActor var hostileBound: HostileBound_character? { anchor.spread(requiring: [Slots.Character.origin]) }
     @MainActor var hostileDeferred: HostileDeferred_character { .init(anchor: anchor.spread) }
-    @MainActor var hostileCaught: HostileCaught_character { .init(anchor: anchor.spread) }
+    @MainActor var caughtSpread: CaughtSpread { .init(anchor: anchor) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var name: String { anchor.scalar(Slots.Location.name) }
+    }
+
+    struct CaughtSpread: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileCaught: HostileCaught_character { .init(anchor: anchor.spread) }
     }
 }
 

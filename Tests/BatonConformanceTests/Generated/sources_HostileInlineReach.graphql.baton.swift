@@ -502,24 +502,52 @@ struct HostileInlineReach: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineScalars: HostileInlineScalars_character { HostileInlineScalars_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+
+            struct CaughtValue: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var hostileInlineScalars: HostileInlineScalars_character { HostileInlineScalars_character(reader: .init(anchor: anchor.spread)) }
+            }
         }
 
         struct LinksCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineLinks: HostileInlineLinks_character { HostileInlineLinks_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+
+            struct CaughtValue: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var hostileInlineLinks: HostileInlineLinks_character { HostileInlineLinks_character(reader: .init(anchor: anchor.spread)) }
+            }
         }
 
         struct PluralsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlinePlurals: HostileInlinePlurals_character { HostileInlinePlurals_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+
+            struct CaughtValue: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var hostileInlinePlurals: HostileInlinePlurals_character { HostileInlinePlurals_character(reader: .init(anchor: anchor.spread)) }
+            }
         }
 
         struct SpreadsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineSpreads: HostileInlineSpreads_character { HostileInlineSpreads_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+
+            struct CaughtValue: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var hostileInlineSpreads: HostileInlineSpreads_character { HostileInlineSpreads_character(reader: .init(anchor: anchor.spread)) }
+            }
         }
     }
 }

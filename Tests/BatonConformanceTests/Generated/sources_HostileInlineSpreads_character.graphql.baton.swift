@@ -3,17 +3,2921 @@ import Foundation
 @_spi(Generated) import Baton
 
 struct HostileInlineSpreads_character: Sendable, Hashable {
-    var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    var Type_: Type_
+    var Protocol_: Protocol_
+    var Any_: Any_
+    var self_: Self_
+    var Self_: Self__
+    var init_: Init
+    var `deinit`: Deinit
+    var `subscript`: Subscript
+    var `class`: Class
+    var `struct`: Struct
+    var `enum`: Enum
+    var `func`: Func
+    var `var`: Var
+    var `let`: Let
+    var `import`: Import
+    var `extension`: Extension
+    var `operator`: Operator
+    var `static`: Static
+    var `default`: Default
+    var `case`: Case
+    var `switch`: Switch
+    var `if`: If
+    var `else`: Else
+    var `for`: For
+    var `in`: In
+    var `while`: While
+    var `repeat`: Repeat
+    var `return`: Return
+    var `break`: Break
+    var `continue`: Continue
+    var `where`: Where
+    var `is`: Is
+    var `as`: As
+    var `try`: Try
+    var `throw`: Throw
+    var `throws`: Throws
+    var `guard`: Guard
+    var `defer`: Defer
+    var `do`: Do
+    var `catch`: Catch
+    var `true`: True
+    var `false`: False
+    var `nil`: Nil
+    var `super`: Super
+    var `internal`: Internal
+    var `private`: Private
+    var `public`: Public
+    var `fileprivate`: Fileprivate
+    var `open`: Open
+    var `inout`: Inout
+    var `typealias`: Typealias
+    var `associatedtype`: Associatedtype
+    var `protocol`: Protocol__
+    var some: Some
+    var any: Any__
+    var `rethrows`: Rethrows
+    var `fallthrough`: Fallthrough
+    var `precedencegroup`: Precedencegroup
+    var __: Underscore_
+    var async: Async
+    var `await`: Await
+    var borrowing: Borrowing
+    var consume: Consume
+    var consuming: Consuming
+    var copy: Copy
+    var discard: Discard
+    var each: Each
+    var isolated: Isolated
+    var sending: Sending
+    var then: Then
+    var unsafe: Unsafe
+    var satisfied: Satisfied
+    var missingRequiredField: MissingRequiredField
+    var fieldErrors: FieldErrors
+    var isPresent: IsPresent
+    var throwing: Throwing
+    var caught: Caught
+    var refetchable: Refetchable
+    var refetch: Refetch
+    var connection: Connection
+    var nodes: Nodes
+    var hasNext: HasNext
+    var hasPrevious: HasPrevious
+    var isLoadingNext: IsLoadingNext
+    var isLoadingPrevious: IsLoadingPrevious
+    var connectionID: ConnectionID
+    var loadNext: LoadNext
+    var loadPrevious: LoadPrevious
+    var bound: Bound
+    var errors: Errors
+    var child: Child
+    var missing: Missing
+    var count: Count
+    var fields: Fields
+    var lhs: Lhs
+    var rhs: Rhs
+    var hasher: Hasher_
+    var selection0: Selection0
+    var selection: Selection_
+    var optimistic: Optimistic
+    var selfValue: SelfValue
+    var Fragment: Fragment
+    var Spread: Spread
+    var Owner: Owner
+    var Query: Query
+    var Operation_: Operation_
+    var RefetchQuery: RefetchQuery
+    var variables: Variables_
+    var resolution: Resolution
+    var name: Name
+    var document: Document
+    var text: Text
+    var plan: Plan_
+    var errorBehavior: ErrorBehavior
+    var throwsOnFieldError: ThrowsOnFieldError
+    var bubbles: Bubbles
+    var hasDeferred: HasDeferred
+    var cacheExpiration: CacheExpiration
+    var Data_: Data_
+    var Action: Action
+    var OptimisticResponse: OptimisticResponse
+    var hash: Hash
+    var commit: Commit
+    var callAsFunction: CallAsFunction
+    var Op: Op
+    var variable: Variable
+    var payload: Payload
+    var hashValue: HashValue
+    var phase: Phase
+    var isRefreshing: IsRefreshing
+    var isStale: IsStale
+    var retry: Retry
+    var subscription: Subscription
+    var Types_: Types_
+    var Slots_: Slots_
+    var Sites_: Sites_
+    var Guards_: Guards_
+    var AbstractSlots_: AbstractSlots_
+    var schemaDigest: SchemaDigest
+    var format: Format
+    var transient: Transient
+    var Baton_: Baton_
+    var Swift_: Swift_
+    var Set_: Set_
+    var Result_: Result_
+    var Optional_: Optional_
+    var String_: String_
+    var Int_: Int_
+    var Double_: Double_
+    var Bool_: Bool_
+    var MainActor_: MainActor_
+    var Hasher_: Hasher__
+    var Sendable_: Sendable_
+
+    struct Type_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Protocol_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Any_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Self_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Self__: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Init: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Deinit: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Subscript: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Class: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Struct: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Enum: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Func: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Var: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Let: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Import: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Extension: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Operator: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Static: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Default: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Case: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Switch: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct If: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Else: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct For: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct In: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct While: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Repeat: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Return: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Break: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Continue: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Where: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Is: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct As: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Try: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Throw: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Throws: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Guard: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Defer: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Do: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Catch: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct True: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct False: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Nil: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Super: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Internal: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Private: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Public: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Fileprivate: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Open: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Inout: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Typealias: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Associatedtype: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Protocol__: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Some: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Any__: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Rethrows: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Fallthrough: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Precedencegroup: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Underscore_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Async: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Await: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Borrowing: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Consume: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Consuming: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Copy: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Discard: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Each: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Isolated: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Sending: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Then: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Unsafe: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Satisfied: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct MissingRequiredField: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct FieldErrors: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct IsPresent: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Throwing: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Caught: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Refetchable: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Refetch: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Connection: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Nodes: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct HasNext: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct HasPrevious: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct IsLoadingNext: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct IsLoadingPrevious: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct ConnectionID: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct LoadNext: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct LoadPrevious: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Bound: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Errors: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Child: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Missing: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Count: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Fields: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Lhs: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Rhs: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Hasher_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Selection0: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Selection_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Optimistic: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct SelfValue: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Fragment: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Spread: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Owner: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Query: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Operation_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct RefetchQuery: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Variables_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Resolution: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Name: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Document: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Text: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Plan_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct ErrorBehavior: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct ThrowsOnFieldError: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Bubbles: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct HasDeferred: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct CacheExpiration: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Data_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Action: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct OptimisticResponse: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Hash: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Commit: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct CallAsFunction: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Op: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Variable: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Payload: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct HashValue: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Phase: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct IsRefreshing: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct IsStale: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Retry: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Subscription: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Types_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Slots_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Sites_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Guards_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct AbstractSlots_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct SchemaDigest: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Format: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Transient: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Baton_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Swift_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Set_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Result_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Optional_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct String_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Int_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Double_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Bool_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct MainActor_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Hasher__: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
+
+    struct Sendable_: Sendable, Hashable {
+        var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
+    }
 
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        @MainActor var Type_: Type_ { .init(anchor: anchor) }
+        @MainActor var Protocol_: Protocol_ { .init(anchor: anchor) }
+        @MainActor var Any_: Any_ { .init(anchor: anchor) }
+        @MainActor var self_: Self_ { .init(anchor: anchor) }
+        @MainActor var Self_: Self__ { .init(anchor: anchor) }
+        @MainActor var init_: Init { .init(anchor: anchor) }
+        @MainActor var `deinit`: Deinit { .init(anchor: anchor) }
+        @MainActor var `subscript`: Subscript { .init(anchor: anchor) }
+        @MainActor var `class`: Class { .init(anchor: anchor) }
+        @MainActor var `struct`: Struct { .init(anchor: anchor) }
+        @MainActor var `enum`: Enum { .init(anchor: anchor) }
+        @MainActor var `func`: Func { .init(anchor: anchor) }
+        @MainActor var `var`: Var { .init(anchor: anchor) }
+        @MainActor var `let`: Let { .init(anchor: anchor) }
+        @MainActor var `import`: Import { .init(anchor: anchor) }
+        @MainActor var `extension`: Extension { .init(anchor: anchor) }
+        @MainActor var `operator`: Operator { .init(anchor: anchor) }
+        @MainActor var `static`: Static { .init(anchor: anchor) }
+        @MainActor var `default`: Default { .init(anchor: anchor) }
+        @MainActor var `case`: Case { .init(anchor: anchor) }
+        @MainActor var `switch`: Switch { .init(anchor: anchor) }
+        @MainActor var `if`: If { .init(anchor: anchor) }
+        @MainActor var `else`: Else { .init(anchor: anchor) }
+        @MainActor var `for`: For { .init(anchor: anchor) }
+        @MainActor var `in`: In { .init(anchor: anchor) }
+        @MainActor var `while`: While { .init(anchor: anchor) }
+        @MainActor var `repeat`: Repeat { .init(anchor: anchor) }
+        @MainActor var `return`: Return { .init(anchor: anchor) }
+        @MainActor var `break`: Break { .init(anchor: anchor) }
+        @MainActor var `continue`: Continue { .init(anchor: anchor) }
+        @MainActor var `where`: Where { .init(anchor: anchor) }
+        @MainActor var `is`: Is { .init(anchor: anchor) }
+        @MainActor var `as`: As { .init(anchor: anchor) }
+        @MainActor var `try`: Try { .init(anchor: anchor) }
+        @MainActor var `throw`: Throw { .init(anchor: anchor) }
+        @MainActor var `throws`: Throws { .init(anchor: anchor) }
+        @MainActor var `guard`: Guard { .init(anchor: anchor) }
+        @MainActor var `defer`: Defer { .init(anchor: anchor) }
+        @MainActor var `do`: Do { .init(anchor: anchor) }
+        @MainActor var `catch`: Catch { .init(anchor: anchor) }
+        @MainActor var `true`: True { .init(anchor: anchor) }
+        @MainActor var `false`: False { .init(anchor: anchor) }
+        @MainActor var `nil`: Nil { .init(anchor: anchor) }
+        @MainActor var `super`: Super { .init(anchor: anchor) }
+        @MainActor var `internal`: Internal { .init(anchor: anchor) }
+        @MainActor var `private`: Private { .init(anchor: anchor) }
+        @MainActor var `public`: Public { .init(anchor: anchor) }
+        @MainActor var `fileprivate`: Fileprivate { .init(anchor: anchor) }
+        @MainActor var `open`: Open { .init(anchor: anchor) }
+        @MainActor var `inout`: Inout { .init(anchor: anchor) }
+        @MainActor var `typealias`: Typealias { .init(anchor: anchor) }
+        @MainActor var `associatedtype`: Associatedtype { .init(anchor: anchor) }
+        @MainActor var `protocol`: Protocol__ { .init(anchor: anchor) }
+        @MainActor var some: Some { .init(anchor: anchor) }
+        @MainActor var any: Any__ { .init(anchor: anchor) }
+        @MainActor var `rethrows`: Rethrows { .init(anchor: anchor) }
+        @MainActor var `fallthrough`: Fallthrough { .init(anchor: anchor) }
+        @MainActor var `precedencegroup`: Precedencegroup { .init(anchor: anchor) }
+        @MainActor var __: Underscore_ { .init(anchor: anchor) }
+        @MainActor var async: Async { .init(anchor: anchor) }
+        @MainActor var `await`: Await { .init(anchor: anchor) }
+        @MainActor var borrowing: Borrowing { .init(anchor: anchor) }
+        @MainActor var consume: Consume { .init(anchor: anchor) }
+        @MainActor var consuming: Consuming { .init(anchor: anchor) }
+        @MainActor var copy: Copy { .init(anchor: anchor) }
+        @MainActor var discard: Discard { .init(anchor: anchor) }
+        @MainActor var each: Each { .init(anchor: anchor) }
+        @MainActor var isolated: Isolated { .init(anchor: anchor) }
+        @MainActor var sending: Sending { .init(anchor: anchor) }
+        @MainActor var then: Then { .init(anchor: anchor) }
+        @MainActor var unsafe: Unsafe { .init(anchor: anchor) }
+        @MainActor var satisfied: Satisfied { .init(anchor: anchor) }
+        @MainActor var missingRequiredField: MissingRequiredField { .init(anchor: anchor) }
+        @MainActor var fieldErrors: FieldErrors { .init(anchor: anchor) }
+        @MainActor var isPresent: IsPresent { .init(anchor: anchor) }
+        @MainActor var throwing: Throwing { .init(anchor: anchor) }
+        @MainActor var caught: Caught { .init(anchor: anchor) }
+        @MainActor var refetchable: Refetchable { .init(anchor: anchor) }
+        @MainActor var refetch: Refetch { .init(anchor: anchor) }
+        @MainActor var connection: Connection { .init(anchor: anchor) }
+        @MainActor var nodes: Nodes { .init(anchor: anchor) }
+        @MainActor var hasNext: HasNext { .init(anchor: anchor) }
+        @MainActor var hasPrevious: HasPrevious { .init(anchor: anchor) }
+        @MainActor var isLoadingNext: IsLoadingNext { .init(anchor: anchor) }
+        @MainActor var isLoadingPrevious: IsLoadingPrevious { .init(anchor: anchor) }
+        @MainActor var connectionID: ConnectionID { .init(anchor: anchor) }
+        @MainActor var loadNext: LoadNext { .init(anchor: anchor) }
+        @MainActor var loadPrevious: LoadPrevious { .init(anchor: anchor) }
+        @MainActor var bound: Bound { .init(anchor: anchor) }
+        @MainActor var errors: Errors { .init(anchor: anchor) }
+        @MainActor var child: Child { .init(anchor: anchor) }
+        @MainActor var missing: Missing { .init(anchor: anchor) }
+        @MainActor var count: Count { .init(anchor: anchor) }
+        @MainActor var fields: Fields { .init(anchor: anchor) }
+        @MainActor var lhs: Lhs { .init(anchor: anchor) }
+        @MainActor var rhs: Rhs { .init(anchor: anchor) }
+        @MainActor var hasher: Hasher_ { .init(anchor: anchor) }
+        @MainActor var selection0: Selection0 { .init(anchor: anchor) }
+        @MainActor var selection: Selection_ { .init(anchor: anchor) }
+        @MainActor var optimistic: Optimistic { .init(anchor: anchor) }
+        @MainActor var selfValue: SelfValue { .init(anchor: anchor) }
+        @MainActor var Fragment: Fragment { .init(anchor: anchor) }
+        @MainActor var Spread: Spread { .init(anchor: anchor) }
+        @MainActor var Owner: Owner { .init(anchor: anchor) }
+        @MainActor var Query: Query { .init(anchor: anchor) }
+        @MainActor var Operation_: Operation_ { .init(anchor: anchor) }
+        @MainActor var RefetchQuery: RefetchQuery { .init(anchor: anchor) }
+        @MainActor var variables: Variables_ { .init(anchor: anchor) }
+        @MainActor var resolution: Resolution { .init(anchor: anchor) }
+        @MainActor var name: Name { .init(anchor: anchor) }
+        @MainActor var document: Document { .init(anchor: anchor) }
+        @MainActor var text: Text { .init(anchor: anchor) }
+        @MainActor var plan: Plan_ { .init(anchor: anchor) }
+        @MainActor var errorBehavior: ErrorBehavior { .init(anchor: anchor) }
+        @MainActor var throwsOnFieldError: ThrowsOnFieldError { .init(anchor: anchor) }
+        @MainActor var bubbles: Bubbles { .init(anchor: anchor) }
+        @MainActor var hasDeferred: HasDeferred { .init(anchor: anchor) }
+        @MainActor var cacheExpiration: CacheExpiration { .init(anchor: anchor) }
+        @MainActor var Data_: Data_ { .init(anchor: anchor) }
+        @MainActor var Action: Action { .init(anchor: anchor) }
+        @MainActor var OptimisticResponse: OptimisticResponse { .init(anchor: anchor) }
+        @MainActor var hash: Hash { .init(anchor: anchor) }
+        @MainActor var commit: Commit { .init(anchor: anchor) }
+        @MainActor var callAsFunction: CallAsFunction { .init(anchor: anchor) }
+        @MainActor var Op: Op { .init(anchor: anchor) }
+        @MainActor var variable: Variable { .init(anchor: anchor) }
+        @MainActor var payload: Payload { .init(anchor: anchor) }
+        @MainActor var hashValue: HashValue { .init(anchor: anchor) }
+        @MainActor var phase: Phase { .init(anchor: anchor) }
+        @MainActor var isRefreshing: IsRefreshing { .init(anchor: anchor) }
+        @MainActor var isStale: IsStale { .init(anchor: anchor) }
+        @MainActor var retry: Retry { .init(anchor: anchor) }
+        @MainActor var subscription: Subscription { .init(anchor: anchor) }
+        @MainActor var Types_: Types_ { .init(anchor: anchor) }
+        @MainActor var Slots_: Slots_ { .init(anchor: anchor) }
+        @MainActor var Sites_: Sites_ { .init(anchor: anchor) }
+        @MainActor var Guards_: Guards_ { .init(anchor: anchor) }
+        @MainActor var AbstractSlots_: AbstractSlots_ { .init(anchor: anchor) }
+        @MainActor var schemaDigest: SchemaDigest { .init(anchor: anchor) }
+        @MainActor var format: Format { .init(anchor: anchor) }
+        @MainActor var transient: Transient { .init(anchor: anchor) }
+        @MainActor var Baton_: Baton_ { .init(anchor: anchor) }
+        @MainActor var Swift_: Swift_ { .init(anchor: anchor) }
+        @MainActor var Set_: Set_ { .init(anchor: anchor) }
+        @MainActor var Result_: Result_ { .init(anchor: anchor) }
+        @MainActor var Optional_: Optional_ { .init(anchor: anchor) }
+        @MainActor var String_: String_ { .init(anchor: anchor) }
+        @MainActor var Int_: Int_ { .init(anchor: anchor) }
+        @MainActor var Double_: Double_ { .init(anchor: anchor) }
+        @MainActor var Bool_: Bool_ { .init(anchor: anchor) }
+        @MainActor var MainActor_: MainActor_ { .init(anchor: anchor) }
+        @MainActor var Hasher_: Hasher__ { .init(anchor: anchor) }
+        @MainActor var Sendable_: Sendable_ { .init(anchor: anchor) }
+
+        struct Type_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Protocol_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Any_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Self_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Self__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Init: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Deinit: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Subscript: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Class: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Struct: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Enum: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Func: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Var: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Let: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Import: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Extension: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Operator: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Static: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Default: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Case: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Switch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct If: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Else: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct For: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct In: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct While: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Repeat: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Return: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Break: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Continue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Where: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Is: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct As: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Try: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Throw: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Throws: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Guard: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Defer: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Do: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Catch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct True: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct False: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Nil: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Super: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Internal: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Private: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Public: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Fileprivate: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Open: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Inout: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Typealias: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Associatedtype: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Protocol__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Some: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Any__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Rethrows: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Fallthrough: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Precedencegroup: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Underscore_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Async: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Await: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Borrowing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Consume: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Consuming: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Copy: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Discard: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Each: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Isolated: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Sending: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Then: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Unsafe: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Satisfied: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct MissingRequiredField: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct FieldErrors: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct IsPresent: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Throwing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Caught: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Refetchable: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Refetch: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Connection: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Nodes: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct HasNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct HasPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct IsLoadingNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct IsLoadingPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct ConnectionID: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct LoadNext: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct LoadPrevious: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Bound: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Errors: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Child: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Missing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Count: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Fields: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Lhs: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Rhs: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Hasher_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Selection0: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Selection_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Optimistic: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct SelfValue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Fragment: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Spread: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Owner: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Query: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Operation_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct RefetchQuery: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Variables_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Resolution: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Name: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Document: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Text: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Plan_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct ErrorBehavior: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct ThrowsOnFieldError: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Bubbles: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct HasDeferred: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct CacheExpiration: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Data_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Action: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct OptimisticResponse: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Hash: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Commit: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct CallAsFunction: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Op: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Variable: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Payload: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct HashValue: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Phase: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct IsRefreshing: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct IsStale: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Retry: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Subscription: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Types_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Slots_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Sites_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Guards_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct AbstractSlots_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct SchemaDigest: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Format: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Transient: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Baton_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Swift_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Set_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Result_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Optional_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct String_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Int_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Double_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Bool_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct MainActor_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Hasher__: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
+
+        struct Sendable_: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character { HostileInlineSpreadTarget_character(reader: .init(anchor: anchor.spread)) }
+        }
     }
 }
 
 extension HostileInlineSpreads_character {
     @MainActor init(reader: HostileInlineSpreads_character.Reader) {
+        self.Type_ = HostileInlineSpreads_character.Type_(reader: reader.Type_)
+        self.Protocol_ = HostileInlineSpreads_character.Protocol_(reader: reader.Protocol_)
+        self.Any_ = HostileInlineSpreads_character.Any_(reader: reader.Any_)
+        self.self_ = HostileInlineSpreads_character.Self_(reader: reader.self_)
+        self.Self_ = HostileInlineSpreads_character.Self__(reader: reader.Self_)
+        self.init_ = HostileInlineSpreads_character.Init(reader: reader.init_)
+        self.`deinit` = HostileInlineSpreads_character.Deinit(reader: reader.`deinit`)
+        self.`subscript` = HostileInlineSpreads_character.Subscript(reader: reader.`subscript`)
+        self.`class` = HostileInlineSpreads_character.Class(reader: reader.`class`)
+        self.`struct` = HostileInlineSpreads_character.Struct(reader: reader.`struct`)
+        self.`enum` = HostileInlineSpreads_character.Enum(reader: reader.`enum`)
+        self.`func` = HostileInlineSpreads_character.Func(reader: reader.`func`)
+        self.`var` = HostileInlineSpreads_character.Var(reader: reader.`var`)
+        self.`let` = HostileInlineSpreads_character.Let(reader: reader.`let`)
+        self.`import` = HostileInlineSpreads_character.Import(reader: reader.`import`)
+        self.`extension` = HostileInlineSpreads_character.Extension(reader: reader.`extension`)
+        self.`operator` = HostileInlineSpreads_character.Operator(reader: reader.`operator`)
+        self.`static` = HostileInlineSpreads_character.Static(reader: reader.`static`)
+        self.`default` = HostileInlineSpreads_character.Default(reader: reader.`default`)
+        self.`case` = HostileInlineSpreads_character.Case(reader: reader.`case`)
+        self.`switch` = HostileInlineSpreads_character.Switch(reader: reader.`switch`)
+        self.`if` = HostileInlineSpreads_character.If(reader: reader.`if`)
+        self.`else` = HostileInlineSpreads_character.Else(reader: reader.`else`)
+        self.`for` = HostileInlineSpreads_character.For(reader: reader.`for`)
+        self.`in` = HostileInlineSpreads_character.In(reader: reader.`in`)
+        self.`while` = HostileInlineSpreads_character.While(reader: reader.`while`)
+        self.`repeat` = HostileInlineSpreads_character.Repeat(reader: reader.`repeat`)
+        self.`return` = HostileInlineSpreads_character.Return(reader: reader.`return`)
+        self.`break` = HostileInlineSpreads_character.Break(reader: reader.`break`)
+        self.`continue` = HostileInlineSpreads_character.Continue(reader: reader.`continue`)
+        self.`where` = HostileInlineSpreads_character.Where(reader: reader.`where`)
+        self.`is` = HostileInlineSpreads_character.Is(reader: reader.`is`)
+        self.`as` = HostileInlineSpreads_character.As(reader: reader.`as`)
+        self.`try` = HostileInlineSpreads_character.Try(reader: reader.`try`)
+        self.`throw` = HostileInlineSpreads_character.Throw(reader: reader.`throw`)
+        self.`throws` = HostileInlineSpreads_character.Throws(reader: reader.`throws`)
+        self.`guard` = HostileInlineSpreads_character.Guard(reader: reader.`guard`)
+        self.`defer` = HostileInlineSpreads_character.Defer(reader: reader.`defer`)
+        self.`do` = HostileInlineSpreads_character.Do(reader: reader.`do`)
+        self.`catch` = HostileInlineSpreads_character.Catch(reader: reader.`catch`)
+        self.`true` = HostileInlineSpreads_character.True(reader: reader.`true`)
+        self.`false` = HostileInlineSpreads_character.False(reader: reader.`false`)
+        self.`nil` = HostileInlineSpreads_character.Nil(reader: reader.`nil`)
+        self.`super` = HostileInlineSpreads_character.Super(reader: reader.`super`)
+        self.`internal` = HostileInlineSpreads_character.Internal(reader: reader.`internal`)
+        self.`private` = HostileInlineSpreads_character.Private(reader: reader.`private`)
+        self.`public` = HostileInlineSpreads_character.Public(reader: reader.`public`)
+        self.`fileprivate` = HostileInlineSpreads_character.Fileprivate(reader: reader.`fileprivate`)
+        self.`open` = HostileInlineSpreads_character.Open(reader: reader.`open`)
+        self.`inout` = HostileInlineSpreads_character.Inout(reader: reader.`inout`)
+        self.`typealias` = HostileInlineSpreads_character.Typealias(reader: reader.`typealias`)
+        self.`associatedtype` = HostileInlineSpreads_character.Associatedtype(reader: reader.`associatedtype`)
+        self.`protocol` = HostileInlineSpreads_character.Protocol__(reader: reader.`protocol`)
+        self.some = HostileInlineSpreads_character.Some(reader: reader.some)
+        self.any = HostileInlineSpreads_character.Any__(reader: reader.any)
+        self.`rethrows` = HostileInlineSpreads_character.Rethrows(reader: reader.`rethrows`)
+        self.`fallthrough` = HostileInlineSpreads_character.Fallthrough(reader: reader.`fallthrough`)
+        self.`precedencegroup` = HostileInlineSpreads_character.Precedencegroup(reader: reader.`precedencegroup`)
+        self.__ = HostileInlineSpreads_character.Underscore_(reader: reader.__)
+        self.async = HostileInlineSpreads_character.Async(reader: reader.async)
+        self.`await` = HostileInlineSpreads_character.Await(reader: reader.`await`)
+        self.borrowing = HostileInlineSpreads_character.Borrowing(reader: reader.borrowing)
+        self.consume = HostileInlineSpreads_character.Consume(reader: reader.consume)
+        self.consuming = HostileInlineSpreads_character.Consuming(reader: reader.consuming)
+        self.copy = HostileInlineSpreads_character.Copy(reader: reader.copy)
+        self.discard = HostileInlineSpreads_character.Discard(reader: reader.discard)
+        self.each = HostileInlineSpreads_character.Each(reader: reader.each)
+        self.isolated = HostileInlineSpreads_character.Isolated(reader: reader.isolated)
+        self.sending = HostileInlineSpreads_character.Sending(reader: reader.sending)
+        self.then = HostileInlineSpreads_character.Then(reader: reader.then)
+        self.unsafe = HostileInlineSpreads_character.Unsafe(reader: reader.unsafe)
+        self.satisfied = HostileInlineSpreads_character.Satisfied(reader: reader.satisfied)
+        self.missingRequiredField = HostileInlineSpreads_character.MissingRequiredField(reader: reader.missingRequiredField)
+        self.fieldErrors = HostileInlineSpreads_character.FieldErrors(reader: reader.fieldErrors)
+        self.isPresent = HostileInlineSpreads_character.IsPresent(reader: reader.isPresent)
+        self.throwing = HostileInlineSpreads_character.Throwing(reader: reader.throwing)
+        self.caught = HostileInlineSpreads_character.Caught(reader: reader.caught)
+        self.refetchable = HostileInlineSpreads_character.Refetchable(reader: reader.refetchable)
+        self.refetch = HostileInlineSpreads_character.Refetch(reader: reader.refetch)
+        self.connection = HostileInlineSpreads_character.Connection(reader: reader.connection)
+        self.nodes = HostileInlineSpreads_character.Nodes(reader: reader.nodes)
+        self.hasNext = HostileInlineSpreads_character.HasNext(reader: reader.hasNext)
+        self.hasPrevious = HostileInlineSpreads_character.HasPrevious(reader: reader.hasPrevious)
+        self.isLoadingNext = HostileInlineSpreads_character.IsLoadingNext(reader: reader.isLoadingNext)
+        self.isLoadingPrevious = HostileInlineSpreads_character.IsLoadingPrevious(reader: reader.isLoadingPrevious)
+        self.connectionID = HostileInlineSpreads_character.ConnectionID(reader: reader.connectionID)
+        self.loadNext = HostileInlineSpreads_character.LoadNext(reader: reader.loadNext)
+        self.loadPrevious = HostileInlineSpreads_character.LoadPrevious(reader: reader.loadPrevious)
+        self.bound = HostileInlineSpreads_character.Bound(reader: reader.bound)
+        self.errors = HostileInlineSpreads_character.Errors(reader: reader.errors)
+        self.child = HostileInlineSpreads_character.Child(reader: reader.child)
+        self.missing = HostileInlineSpreads_character.Missing(reader: reader.missing)
+        self.count = HostileInlineSpreads_character.Count(reader: reader.count)
+        self.fields = HostileInlineSpreads_character.Fields(reader: reader.fields)
+        self.lhs = HostileInlineSpreads_character.Lhs(reader: reader.lhs)
+        self.rhs = HostileInlineSpreads_character.Rhs(reader: reader.rhs)
+        self.hasher = HostileInlineSpreads_character.Hasher_(reader: reader.hasher)
+        self.selection0 = HostileInlineSpreads_character.Selection0(reader: reader.selection0)
+        self.selection = HostileInlineSpreads_character.Selection_(reader: reader.selection)
+        self.optimistic = HostileInlineSpreads_character.Optimistic(reader: reader.optimistic)
+        self.selfValue = HostileInlineSpreads_character.SelfValue(reader: reader.selfValue)
+        self.Fragment = HostileInlineSpreads_character.Fragment(reader: reader.Fragment)
+        self.Spread = HostileInlineSpreads_character.Spread(reader: reader.Spread)
+        self.Owner = HostileInlineSpreads_character.Owner(reader: reader.Owner)
+        self.Query = HostileInlineSpreads_character.Query(reader: reader.Query)
+        self.Operation_ = HostileInlineSpreads_character.Operation_(reader: reader.Operation_)
+        self.RefetchQuery = HostileInlineSpreads_character.RefetchQuery(reader: reader.RefetchQuery)
+        self.variables = HostileInlineSpreads_character.Variables_(reader: reader.variables)
+        self.resolution = HostileInlineSpreads_character.Resolution(reader: reader.resolution)
+        self.name = HostileInlineSpreads_character.Name(reader: reader.name)
+        self.document = HostileInlineSpreads_character.Document(reader: reader.document)
+        self.text = HostileInlineSpreads_character.Text(reader: reader.text)
+        self.plan = HostileInlineSpreads_character.Plan_(reader: reader.plan)
+        self.errorBehavior = HostileInlineSpreads_character.ErrorBehavior(reader: reader.errorBehavior)
+        self.throwsOnFieldError = HostileInlineSpreads_character.ThrowsOnFieldError(reader: reader.throwsOnFieldError)
+        self.bubbles = HostileInlineSpreads_character.Bubbles(reader: reader.bubbles)
+        self.hasDeferred = HostileInlineSpreads_character.HasDeferred(reader: reader.hasDeferred)
+        self.cacheExpiration = HostileInlineSpreads_character.CacheExpiration(reader: reader.cacheExpiration)
+        self.Data_ = HostileInlineSpreads_character.Data_(reader: reader.Data_)
+        self.Action = HostileInlineSpreads_character.Action(reader: reader.Action)
+        self.OptimisticResponse = HostileInlineSpreads_character.OptimisticResponse(reader: reader.OptimisticResponse)
+        self.hash = HostileInlineSpreads_character.Hash(reader: reader.hash)
+        self.commit = HostileInlineSpreads_character.Commit(reader: reader.commit)
+        self.callAsFunction = HostileInlineSpreads_character.CallAsFunction(reader: reader.callAsFunction)
+        self.Op = HostileInlineSpreads_character.Op(reader: reader.Op)
+        self.variable = HostileInlineSpreads_character.Variable(reader: reader.variable)
+        self.payload = HostileInlineSpreads_character.Payload(reader: reader.payload)
+        self.hashValue = HostileInlineSpreads_character.HashValue(reader: reader.hashValue)
+        self.phase = HostileInlineSpreads_character.Phase(reader: reader.phase)
+        self.isRefreshing = HostileInlineSpreads_character.IsRefreshing(reader: reader.isRefreshing)
+        self.isStale = HostileInlineSpreads_character.IsStale(reader: reader.isStale)
+        self.retry = HostileInlineSpreads_character.Retry(reader: reader.retry)
+        self.subscription = HostileInlineSpreads_character.Subscription(reader: reader.subscription)
+        self.Types_ = HostileInlineSpreads_character.Types_(reader: reader.Types_)
+        self.Slots_ = HostileInlineSpreads_character.Slots_(reader: reader.Slots_)
+        self.Sites_ = HostileInlineSpreads_character.Sites_(reader: reader.Sites_)
+        self.Guards_ = HostileInlineSpreads_character.Guards_(reader: reader.Guards_)
+        self.AbstractSlots_ = HostileInlineSpreads_character.AbstractSlots_(reader: reader.AbstractSlots_)
+        self.schemaDigest = HostileInlineSpreads_character.SchemaDigest(reader: reader.schemaDigest)
+        self.format = HostileInlineSpreads_character.Format(reader: reader.format)
+        self.transient = HostileInlineSpreads_character.Transient(reader: reader.transient)
+        self.Baton_ = HostileInlineSpreads_character.Baton_(reader: reader.Baton_)
+        self.Swift_ = HostileInlineSpreads_character.Swift_(reader: reader.Swift_)
+        self.Set_ = HostileInlineSpreads_character.Set_(reader: reader.Set_)
+        self.Result_ = HostileInlineSpreads_character.Result_(reader: reader.Result_)
+        self.Optional_ = HostileInlineSpreads_character.Optional_(reader: reader.Optional_)
+        self.String_ = HostileInlineSpreads_character.String_(reader: reader.String_)
+        self.Int_ = HostileInlineSpreads_character.Int_(reader: reader.Int_)
+        self.Double_ = HostileInlineSpreads_character.Double_(reader: reader.Double_)
+        self.Bool_ = HostileInlineSpreads_character.Bool_(reader: reader.Bool_)
+        self.MainActor_ = HostileInlineSpreads_character.MainActor_(reader: reader.MainActor_)
+        self.Hasher_ = HostileInlineSpreads_character.Hasher__(reader: reader.Hasher_)
+        self.Sendable_ = HostileInlineSpreads_character.Sendable_(reader: reader.Sendable_)
+    }
+}
+
+extension HostileInlineSpreads_character.Type_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Type_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Protocol_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Protocol_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Any_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Any_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Self_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Self_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Self__ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Self__) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Init {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Init) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Deinit {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Deinit) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Subscript {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Subscript) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Class {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Class) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Struct {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Struct) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Enum {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Enum) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Func {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Func) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Var {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Var) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Let {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Let) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Import {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Import) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Extension {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Extension) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Operator {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Operator) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Static {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Static) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Default {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Default) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Case {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Case) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Switch {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Switch) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.If {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.If) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Else {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Else) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.For {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.For) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.In {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.In) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.While {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.While) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Repeat {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Repeat) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Return {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Return) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Break {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Break) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Continue {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Continue) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Where {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Where) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Is {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Is) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.As {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.As) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Try {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Try) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Throw {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Throw) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Throws {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Throws) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Guard {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Guard) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Defer {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Defer) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Do {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Do) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Catch {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Catch) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.True {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.True) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.False {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.False) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Nil {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Nil) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Super {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Super) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Internal {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Internal) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Private {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Private) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Public {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Public) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Fileprivate {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Fileprivate) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Open {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Open) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Inout {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Inout) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Typealias {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Typealias) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Associatedtype {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Associatedtype) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Protocol__ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Protocol__) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Some {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Some) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Any__ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Any__) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Rethrows {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Rethrows) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Fallthrough {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Fallthrough) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Precedencegroup {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Precedencegroup) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Underscore_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Underscore_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Async {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Async) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Await {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Await) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Borrowing {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Borrowing) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Consume {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Consume) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Consuming {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Consuming) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Copy {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Copy) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Discard {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Discard) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Each {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Each) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Isolated {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Isolated) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Sending {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Sending) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Then {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Then) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Unsafe {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Unsafe) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Satisfied {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Satisfied) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.MissingRequiredField {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.MissingRequiredField) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.FieldErrors {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.FieldErrors) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.IsPresent {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.IsPresent) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Throwing {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Throwing) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Caught {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Caught) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Refetchable {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Refetchable) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Refetch {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Refetch) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Connection {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Connection) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Nodes {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Nodes) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.HasNext {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.HasNext) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.HasPrevious {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.HasPrevious) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.IsLoadingNext {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.IsLoadingNext) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.IsLoadingPrevious {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.IsLoadingPrevious) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.ConnectionID {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.ConnectionID) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.LoadNext {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.LoadNext) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.LoadPrevious {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.LoadPrevious) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Bound {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Bound) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Errors {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Errors) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Child {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Child) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Missing {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Missing) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Count {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Count) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Fields {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Fields) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Lhs {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Lhs) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Rhs {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Rhs) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Hasher_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Hasher_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Selection0 {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Selection0) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Selection_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Selection_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Optimistic {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Optimistic) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.SelfValue {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.SelfValue) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Fragment {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Fragment) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Spread {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Spread) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Owner {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Owner) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Query {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Query) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Operation_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Operation_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.RefetchQuery {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.RefetchQuery) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Variables_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Variables_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Resolution {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Resolution) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Name {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Name) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Document {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Document) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Text {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Text) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Plan_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Plan_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.ErrorBehavior {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.ErrorBehavior) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.ThrowsOnFieldError {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.ThrowsOnFieldError) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Bubbles {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Bubbles) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.HasDeferred {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.HasDeferred) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.CacheExpiration {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.CacheExpiration) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Data_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Data_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Action {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Action) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.OptimisticResponse {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.OptimisticResponse) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Hash {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Hash) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Commit {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Commit) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.CallAsFunction {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.CallAsFunction) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Op {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Op) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Variable {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Variable) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Payload {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Payload) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.HashValue {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.HashValue) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Phase {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Phase) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.IsRefreshing {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.IsRefreshing) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.IsStale {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.IsStale) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Retry {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Retry) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Subscription {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Subscription) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Types_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Types_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Slots_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Slots_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Sites_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Sites_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Guards_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Guards_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.AbstractSlots_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.AbstractSlots_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.SchemaDigest {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.SchemaDigest) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Format {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Format) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Transient {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Transient) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Baton_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Baton_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Swift_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Swift_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Set_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Set_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Result_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Result_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Optional_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Optional_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.String_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.String_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Int_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Int_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Double_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Double_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Bool_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Bool_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.MainActor_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.MainActor_) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Hasher__ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Hasher__) {
+        self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
+    }
+}
+
+extension HostileInlineSpreads_character.Sendable_ {
+    @MainActor init(reader: HostileInlineSpreads_character.Reader.Sendable_) {
         self.hostileInlineSpreadTarget = reader.hostileInlineSpreadTarget
     }
 }

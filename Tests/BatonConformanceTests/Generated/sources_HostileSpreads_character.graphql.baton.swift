@@ -5,5 +5,1075 @@ import Foundation
 struct HostileSpreads_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    @MainActor var Type_: Type_ { .init(anchor: anchor) }
+    @MainActor var Protocol_: Protocol_ { .init(anchor: anchor) }
+    @MainActor var Any_: Any_ { .init(anchor: anchor) }
+    @MainActor var self_: Self_ { .init(anchor: anchor) }
+    @MainActor var Self_: Self__ { .init(anchor: anchor) }
+    @MainActor var init_: Init { .init(anchor: anchor) }
+    @MainActor var `deinit`: Deinit { .init(anchor: anchor) }
+    @MainActor var `subscript`: Subscript { .init(anchor: anchor) }
+    @MainActor var `class`: Class { .init(anchor: anchor) }
+    @MainActor var `struct`: Struct { .init(anchor: anchor) }
+    @MainActor var `enum`: Enum { .init(anchor: anchor) }
+    @MainActor var `func`: Func { .init(anchor: anchor) }
+    @MainActor var `var`: Var { .init(anchor: anchor) }
+    @MainActor var `let`: Let { .init(anchor: anchor) }
+    @MainActor var `import`: Import { .init(anchor: anchor) }
+    @MainActor var `extension`: Extension { .init(anchor: anchor) }
+    @MainActor var `operator`: Operator { .init(anchor: anchor) }
+    @MainActor var `static`: Static { .init(anchor: anchor) }
+    @MainActor var `default`: Default { .init(anchor: anchor) }
+    @MainActor var `case`: Case { .init(anchor: anchor) }
+    @MainActor var `switch`: Switch { .init(anchor: anchor) }
+    @MainActor var `if`: If { .init(anchor: anchor) }
+    @MainActor var `else`: Else { .init(anchor: anchor) }
+    @MainActor var `for`: For { .init(anchor: anchor) }
+    @MainActor var `in`: In { .init(anchor: anchor) }
+    @MainActor var `while`: While { .init(anchor: anchor) }
+    @MainActor var `repeat`: Repeat { .init(anchor: anchor) }
+    @MainActor var `return`: Return { .init(anchor: anchor) }
+    @MainActor var `break`: Break { .init(anchor: anchor) }
+    @MainActor var `continue`: Continue { .init(anchor: anchor) }
+    @MainActor var `where`: Where { .init(anchor: anchor) }
+    @MainActor var `is`: Is { .init(anchor: anchor) }
+    @MainActor var `as`: As { .init(anchor: anchor) }
+    @MainActor var `try`: Try { .init(anchor: anchor) }
+    @MainActor var `throw`: Throw { .init(anchor: anchor) }
+    @MainActor var `throws`: Throws { .init(anchor: anchor) }
+    @MainActor var `guard`: Guard { .init(anchor: anchor) }
+    @MainActor var `defer`: Defer { .init(anchor: anchor) }
+    @MainActor var `do`: Do { .init(anchor: anchor) }
+    @MainActor var `catch`: Catch { .init(anchor: anchor) }
+    @MainActor var `true`: True { .init(anchor: anchor) }
+    @MainActor var `false`: False { .init(anchor: anchor) }
+    @MainActor var `nil`: Nil { .init(anchor: anchor) }
+    @MainActor var `super`: Super { .init(anchor: anchor) }
+    @MainActor var `internal`: Internal { .init(anchor: anchor) }
+    @MainActor var `private`: Private { .init(anchor: anchor) }
+    @MainActor var `public`: Public { .init(anchor: anchor) }
+    @MainActor var `fileprivate`: Fileprivate { .init(anchor: anchor) }
+    @MainActor var `open`: Open { .init(anchor: anchor) }
+    @MainActor var `inout`: Inout { .init(anchor: anchor) }
+    @MainActor var `typealias`: Typealias { .init(anchor: anchor) }
+    @MainActor var `associatedtype`: Associatedtype { .init(anchor: anchor) }
+    @MainActor var `protocol`: Protocol__ { .init(anchor: anchor) }
+    @MainActor var some: Some { .init(anchor: anchor) }
+    @MainActor var any: Any__ { .init(anchor: anchor) }
+    @MainActor var `rethrows`: Rethrows { .init(anchor: anchor) }
+    @MainActor var `fallthrough`: Fallthrough { .init(anchor: anchor) }
+    @MainActor var `precedencegroup`: Precedencegroup { .init(anchor: anchor) }
+    @MainActor var __: Underscore_ { .init(anchor: anchor) }
+    @MainActor var async: Async { .init(anchor: anchor) }
+    @MainActor var `await`: Await { .init(anchor: anchor) }
+    @MainActor var borrowing: Borrowing { .init(anchor: anchor) }
+    @MainActor var consume: Consume { .init(anchor: anchor) }
+    @MainActor var consuming: Consuming { .init(anchor: anchor) }
+    @MainActor var copy: Copy { .init(anchor: anchor) }
+    @MainActor var discard: Discard { .init(anchor: anchor) }
+    @MainActor var each: Each { .init(anchor: anchor) }
+    @MainActor var isolated: Isolated { .init(anchor: anchor) }
+    @MainActor var sending: Sending { .init(anchor: anchor) }
+    @MainActor var then: Then { .init(anchor: anchor) }
+    @MainActor var unsafe: Unsafe { .init(anchor: anchor) }
+    @MainActor var satisfied: Satisfied { .init(anchor: anchor) }
+    @MainActor var missingRequiredField: MissingRequiredField { .init(anchor: anchor) }
+    @MainActor var fieldErrors: FieldErrors { .init(anchor: anchor) }
+    @MainActor var isPresent: IsPresent { .init(anchor: anchor) }
+    @MainActor var throwing: Throwing { .init(anchor: anchor) }
+    @MainActor var caught: Caught { .init(anchor: anchor) }
+    @MainActor var refetchable: Refetchable { .init(anchor: anchor) }
+    @MainActor var refetch: Refetch { .init(anchor: anchor) }
+    @MainActor var connection: Connection { .init(anchor: anchor) }
+    @MainActor var nodes: Nodes { .init(anchor: anchor) }
+    @MainActor var hasNext: HasNext { .init(anchor: anchor) }
+    @MainActor var hasPrevious: HasPrevious { .init(anchor: anchor) }
+    @MainActor var isLoadingNext: IsLoadingNext { .init(anchor: anchor) }
+    @MainActor var isLoadingPrevious: IsLoadingPrevious { .init(anchor: anchor) }
+    @MainActor var connectionID: ConnectionID { .init(anchor: anchor) }
+    @MainActor var loadNext: LoadNext { .init(anchor: anchor) }
+    @MainActor var loadPrevious: LoadPrevious { .init(anchor: anchor) }
+    @MainActor var bound: Bound { .init(anchor: anchor) }
+    @MainActor var errors: Errors { .init(anchor: anchor) }
+    @MainActor var child: Child { .init(anchor: anchor) }
+    @MainActor var missing: Missing { .init(anchor: anchor) }
+    @MainActor var count: Count { .init(anchor: anchor) }
+    @MainActor var fields: Fields { .init(anchor: anchor) }
+    @MainActor var lhs: Lhs { .init(anchor: anchor) }
+    @MainActor var rhs: Rhs { .init(anchor: anchor) }
+    @MainActor var hasher: Hasher_ { .init(anchor: anchor) }
+    @MainActor var selection0: Selection0 { .init(anchor: anchor) }
+    @MainActor var selection: Selection_ { .init(anchor: anchor) }
+    @MainActor var optimistic: Optimistic { .init(anchor: anchor) }
+    @MainActor var selfValue: SelfValue { .init(anchor: anchor) }
+    @MainActor var Fragment: Fragment { .init(anchor: anchor) }
+    @MainActor var Spread: Spread { .init(anchor: anchor) }
+    @MainActor var Owner: Owner { .init(anchor: anchor) }
+    @MainActor var Query: Query { .init(anchor: anchor) }
+    @MainActor var Operation_: Operation_ { .init(anchor: anchor) }
+    @MainActor var RefetchQuery: RefetchQuery { .init(anchor: anchor) }
+    @MainActor var variables: Variables_ { .init(anchor: anchor) }
+    @MainActor var resolution: Resolution { .init(anchor: anchor) }
+    @MainActor var name: Name { .init(anchor: anchor) }
+    @MainActor var document: Document { .init(anchor: anchor) }
+    @MainActor var text: Text { .init(anchor: anchor) }
+    @MainActor var plan: Plan_ { .init(anchor: anchor) }
+    @MainActor var errorBehavior: ErrorBehavior { .init(anchor: anchor) }
+    @MainActor var throwsOnFieldError: ThrowsOnFieldError { .init(anchor: anchor) }
+    @MainActor var bubbles: Bubbles { .init(anchor: anchor) }
+    @MainActor var hasDeferred: HasDeferred { .init(anchor: anchor) }
+    @MainActor var cacheExpiration: CacheExpiration { .init(anchor: anchor) }
+    @MainActor var Data_: Data_ { .init(anchor: anchor) }
+    @MainActor var Action: Action { .init(anchor: anchor) }
+    @MainActor var OptimisticResponse: OptimisticResponse { .init(anchor: anchor) }
+    @MainActor var hash: Hash { .init(anchor: anchor) }
+    @MainActor var commit: Commit { .init(anchor: anchor) }
+    @MainActor var callAsFunction: CallAsFunction { .init(anchor: anchor) }
+    @MainActor var Op: Op { .init(anchor: anchor) }
+    @MainActor var variable: Variable { .init(anchor: anchor) }
+    @MainActor var payload: Payload { .init(anchor: anchor) }
+    @MainActor var hashValue: HashValue { .init(anchor: anchor) }
+    @MainActor var phase: Phase { .init(anchor: anchor) }
+    @MainActor var isRefreshing: IsRefreshing { .init(anchor: anchor) }
+    @MainActor var isStale: IsStale { .init(anchor: anchor) }
+    @MainActor var retry: Retry { .init(anchor: anchor) }
+    @MainActor var subscription: Subscription { .init(anchor: anchor) }
+    @MainActor var Types_: Types_ { .init(anchor: anchor) }
+    @MainActor var Slots_: Slots_ { .init(anchor: anchor) }
+    @MainActor var Sites_: Sites_ { .init(anchor: anchor) }
+    @MainActor var Guards_: Guards_ { .init(anchor: anchor) }
+    @MainActor var AbstractSlots_: AbstractSlots_ { .init(anchor: anchor) }
+    @MainActor var schemaDigest: SchemaDigest { .init(anchor: anchor) }
+    @MainActor var format: Format { .init(anchor: anchor) }
+    @MainActor var transient: Transient { .init(anchor: anchor) }
+    @MainActor var Baton_: Baton_ { .init(anchor: anchor) }
+    @MainActor var Swift_: Swift_ { .init(anchor: anchor) }
+    @MainActor var Set_: Set_ { .init(anchor: anchor) }
+    @MainActor var Result_: Result_ { .init(anchor: anchor) }
+    @MainActor var Optional_: Optional_ { .init(anchor: anchor) }
+    @MainActor var String_: String_ { .init(anchor: anchor) }
+    @MainActor var Int_: Int_ { .init(anchor: anchor) }
+    @MainActor var Double_: Double_ { .init(anchor: anchor) }
+    @MainActor var Bool_: Bool_ { .init(anchor: anchor) }
+    @MainActor var MainActor_: MainActor_ { .init(anchor: anchor) }
+    @MainActor var Hasher_: Hasher__ { .init(anchor: anchor) }
+    @MainActor var Sendable_: Sendable_ { .init(anchor: anchor) }
+
+    struct Type_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Protocol_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Any_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Self_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Self__: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Init: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Deinit: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Subscript: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Class: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Struct: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Enum: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Func: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Var: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Let: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Import: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Extension: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Operator: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Static: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Default: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Case: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Switch: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct If: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Else: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct For: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct In: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct While: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Repeat: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Return: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Break: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Continue: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Where: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Is: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct As: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Try: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Throw: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Throws: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Guard: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Defer: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Do: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Catch: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct True: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct False: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Nil: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Super: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Internal: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Private: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Public: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Fileprivate: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Open: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Inout: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Typealias: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Associatedtype: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Protocol__: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Some: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Any__: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Rethrows: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Fallthrough: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Precedencegroup: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Underscore_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Async: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Await: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Borrowing: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Consume: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Consuming: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Copy: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Discard: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Each: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Isolated: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Sending: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Then: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Unsafe: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Satisfied: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct MissingRequiredField: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct FieldErrors: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct IsPresent: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Throwing: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Caught: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Refetchable: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Refetch: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Connection: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Nodes: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct HasNext: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct HasPrevious: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct IsLoadingNext: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct IsLoadingPrevious: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct ConnectionID: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct LoadNext: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct LoadPrevious: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Bound: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Errors: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Child: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Missing: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Count: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Fields: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Lhs: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Rhs: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Hasher_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Selection0: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Selection_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Optimistic: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct SelfValue: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Fragment: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Spread: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Owner: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Query: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Operation_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct RefetchQuery: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Variables_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Resolution: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Name: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Document: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Text: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Plan_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct ErrorBehavior: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct ThrowsOnFieldError: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Bubbles: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct HasDeferred: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct CacheExpiration: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Data_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Action: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct OptimisticResponse: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Hash: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Commit: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct CallAsFunction: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Op: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Variable: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Payload: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct HashValue: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Phase: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct IsRefreshing: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct IsStale: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Retry: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Subscription: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Types_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Slots_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Sites_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Guards_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct AbstractSlots_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct SchemaDigest: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Format: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Transient: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Baton_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Swift_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Set_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Result_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Optional_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct String_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Int_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Double_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Bool_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct MainActor_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Hasher__: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
+
+    struct Sendable_: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var hostileSpreadTarget: HostileSpreadTarget_character { .init(anchor: anchor.spread) }
+    }
 }

@@ -42,17 +42,43 @@ struct TestCaughtSpreads: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
-            @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
+            @MainActor var profile: Profile { .init(anchor: anchor) }
+            @MainActor var nulledProfile: NulledProfile { .init(anchor: anchor) }
+            @MainActor var strict: Strict { .init(anchor: anchor) }
+            @MainActor var nulledStrict: NulledStrict { .init(anchor: anchor) }
+
+            struct Profile: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
+            }
+
+            struct NulledProfile: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
+            }
+
+            struct Strict: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
+            }
+
+            struct NulledStrict: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
+            }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
+            @MainActor var profile: Profile? { anchor.asType(Types.Character) }
 
-            struct AsCharacter: Baton.Lens {
+            struct Profile: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }

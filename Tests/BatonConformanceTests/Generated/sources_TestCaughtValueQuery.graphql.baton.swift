@@ -37,7 +37,13 @@ struct TestCaughtValueQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var testCharacterValue: TestCharacterValue_character { TestCharacterValue_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+
+            struct CaughtValue: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var testCharacterValue: TestCharacterValue_character { TestCharacterValue_character(reader: .init(anchor: anchor.spread)) }
+            }
         }
     }
 }

@@ -55,19 +55,12 @@ struct TestConditionNames: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-            @MainActor var asEpisode: AsEpisode? { anchor.asType(Types.Episode) }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
-
-            struct AsEpisode: Baton.Lens {
-                let anchor: Baton.Anchor
-                init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
-            }
+            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Episode) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
             }
         }
     }

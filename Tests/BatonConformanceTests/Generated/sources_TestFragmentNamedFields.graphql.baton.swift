@@ -39,8 +39,28 @@ struct TestFragmentNamedFields: Baton.Operation {
             @MainActor var TestCaughtStrict_character: String? { anchor.nullable(Slots.Character.species) }
             @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
+            @MainActor var caughtProfile: CaughtProfile { .init(anchor: anchor) }
+            @MainActor var nulledProfile: NulledProfile { .init(anchor: anchor) }
             @MainActor var Fragment: String? { anchor.nullable(Slots.Character.status) }
-            @MainActor var fragment: Fragment { .init(anchor: anchor.spread) }
+            @MainActor var nulledFragment: NulledFragment { .init(anchor: anchor) }
+
+            struct CaughtProfile: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
+            }
+
+            struct NulledProfile: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
+            }
+
+            struct NulledFragment: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var fragment: Fragment { .init(anchor: anchor.spread) }
+            }
         }
     }
 }
