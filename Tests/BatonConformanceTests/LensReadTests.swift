@@ -116,7 +116,11 @@ import Testing
         let data = try await commit("tests/two-spreads-1", TestTwoSpreads.self)
         #expect(data.character?.testRow.name == "Rick Sanchez")
         #expect(data.character?.testRow.status == "Alive")
-        #expect(data.character?.again.image == "rick.png")
+        #expect(data.character?.again?.image == "rick.png")
+        // The aliased spread is under `@include(if: $again)`: absent for an owner where it is false.
+        let environment = try #require(environments.last)
+        #expect(environment.data(for: TestTwoSpreads(id: "1", again: false)).character?.again == nil)
+        #expect(environment.data(for: TestTwoSpreads(id: "1", again: false)).character?.testRow.name == "Rick Sanchez")
     }
 
     @Test func mutationPayload() async throws {

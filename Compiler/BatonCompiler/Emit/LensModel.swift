@@ -65,7 +65,8 @@ struct LensBuilder {
 
     enum Item {
         case field(IRField, conditional: Bool)
-        case spread(IRFragmentSpread, conditional: Bool)
+        /// A spread with the `@include`/`@skip` guards around it (on variables).
+        case spread(IRFragmentSpread, guards: [PlanGuard])
         case condition(TypeID, [IRSelection], conditional: Bool)
         /// `... on T @alias(as: "name") { … }`: an accessor giving the fragment's own lens.
         case aliased(String, TypeID?, [IRSelection])
@@ -73,7 +74,7 @@ struct LensBuilder {
 
     func lens(name: String, type: TypeID, selections: [IRSelection]) -> LensModel {
         var items: [Item] = []
-        collect(selections, type: type, conditional: false, into: &items)
+        collect(selections, type: type, conditional: false, guards: [], into: &items)
         var accessors: [LensAccessor] = []
         var taken = Set<String>()
         var nestedNames = Set<String>()
@@ -98,8 +99,8 @@ struct LensBuilder {
             case .field(let field, _):
                 guard let group = fieldGroups.removeValue(forKey: field.responseKey) else { continue }
                 if let accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) { add(accessor) }
-            case .spread(let spread, let conditional):
-                add(spreadAccessor(spread, in: type, conditional: conditional))
+            case .spread(let spread, let guards):
+                add(spreadAccessor(spread, in: type, guards: guards))
             case .aliased(let alias, let condition, let selections):
                 var nestedName = LensNaming.nestedLensName(responseKey: alias)
                 while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
@@ -161,7 +162,8 @@ struct LensBuilder {
         return schema[type].kind == .object && schema.isSubType(type, of: condition)
     }
 
-    func collect(_ selections: [IRSelection], type: TypeID, conditional: Bool, into items: inout [Item], depth: Int = 0) {
+    func collect(_ selections: [IRSelection], type: TypeID, conditional: Bool, guards: [PlanGuard],
+                 into items: inout [Item], depth: Int = 0) {
         guard depth < 200 else { return }
         for selection in selections {
             switch selection {
@@ -169,20 +171,25 @@ struct LensBuilder {
                 if field.location == nil && !includeGenerated { continue }
                 items.append(.field(field, conditional: conditional))
             case .fragmentSpread(let spread):
-                items.append(.spread(spread, conditional: conditional || spread.directive("defer") != nil))
+                items.append(.spread(spread, guards: guards))
             case .condition(let condition):
+                var inner = guards
                 var always = false
-                if case .constant(let value) = condition.value {
+                switch condition.value {
+                case .constant(let value):
                     if value != condition.passingValue { continue }
                     always = true
+                case .variable(let name):
+                    inner.append(PlanGuard(variable: name, passing: condition.passingValue))
                 }
-                collect(condition.selections, type: type, conditional: conditional || !always, into: &items, depth: depth + 1)
+                collect(condition.selections, type: type, conditional: conditional || !always, guards: inner, into: &items,
+                        depth: depth + 1)
             case .inlineFragment(let inline):
                 let inner = conditional || inline.directive("defer") != nil
                 if let alias = inline.directive("alias")?.argument("as")?.value.stringValue {
                     items.append(.aliased(alias, inline.typeCondition, inline.selections))
                 } else if applies(inline.typeCondition, to: type) {
-                    collect(inline.selections, type: type, conditional: inner, into: &items, depth: depth + 1)
+                    collect(inline.selections, type: type, conditional: inner, guards: guards, into: &items, depth: depth + 1)
                 } else if let condition = inline.typeCondition {
                     items.append(.condition(condition, inline.selections, conditional: inner))
                 }
@@ -354,7 +361,7 @@ struct LensBuilder {
                             fragment: nil, conditionType: nil, nested: nested)
     }
 
-    func spreadAccessor(_ spread: IRFragmentSpread, in type: TypeID, conditional: Bool) -> LensAccessor {
+    func spreadAccessor(_ spread: IRFragmentSpread, in type: TypeID, guards: [PlanGuard]) -> LensAccessor {
         let alias = spread.directive("alias")?.argument("as")?.value.stringValue
         let name = LensNaming.spreadAccessorName(fragment: spread.fragmentName, alias: alias)
         let fragmentType = program.fragment(named: spread.fragmentName)?.typeCondition
@@ -378,7 +385,16 @@ struct LensBuilder {
             swiftType += "?"
             optional = true
         }
-        _ = conditional
+        if !guards.isEmpty {
+            // A conditional spread is there exactly when its guards hold for the owner's variables.
+            let condition = guards.map { references.guardConstant($0) + ".holds(anchor.owner.variables)" }
+                .joined(separator: " && ")
+            let isValue = program.fragment(named: spread.fragmentName)?.directive("inline") != nil
+            let present = optional ? read : "\(spread.fragmentName)\(isValue ? ".Reader" : "")(anchor: anchor.spread)"
+            read = "\(condition) ? \(present) : nil"
+            if !optional { swiftType += "?" }
+            optional = true
+        }
         if program.fragment(named: spread.fragmentName)?.directive("inline") != nil {
             // An `@inline` fragment is a value built from the store when the accessor is called.
             let value = spread.fragmentName

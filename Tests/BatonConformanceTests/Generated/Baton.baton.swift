@@ -255,6 +255,7 @@ enum Guards {
     static let include_Swift = Baton.Guard("Swift", passing: true)
     static let include_Type = Baton.Guard("Type", passing: true)
     static let include__ = Baton.Guard("_", passing: true)
+    static let include_again = Baton.Guard("again", passing: true)
     static let include_anchor = Baton.Guard("anchor", passing: true)
     static let include_any = Baton.Guard("any", passing: true)
     static let include_as = Baton.Guard("as", passing: true)

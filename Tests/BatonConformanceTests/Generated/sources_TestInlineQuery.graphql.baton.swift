@@ -50,7 +50,7 @@ struct TestInlineQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testCard: TestCard_character { .init(anchor: anchor.spread) }
-            @MainActor var notesValue: TestNotesValue_character { TestNotesValue_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var notesValue: TestNotesValue_character? { (Guards.include_withNotes.holds(anchor.owner.variables) ? TestNotesValue_character.Reader(anchor: anchor.spread) : nil as TestNotesValue_character.Reader?).map(TestNotesValue_character.init(reader:)) }
         }
     }
 }

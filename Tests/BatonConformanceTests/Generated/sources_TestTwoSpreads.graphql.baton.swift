@@ -29,7 +29,7 @@ struct TestTwoSpreads: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testRow: TestRow_character { .init(anchor: anchor.spread) }
-            @MainActor var again: TestRow_character { .init(anchor: anchor.spread) }
+            @MainActor var again: TestRow_character? { Guards.include_again.holds(anchor.owner.variables) ? TestRow_character(anchor: anchor.spread) : nil }
         }
     }
 }
