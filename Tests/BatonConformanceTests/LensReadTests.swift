@@ -175,4 +175,23 @@ import Testing
             episode: [.init(id: "1", name: "Pilot"), .init(id: "2", name: "Lawnmower Dog")])
         #expect(card.testCharacterValue == expected)
     }
+
+    /// A `@defer`red spread reads absent until the part carrying its fields has arrived.
+    @Test func deferredSpread() async throws {
+        let environment = Environment()
+        environments.append(environment)
+        let operation = TestProfileQuery(id: "1")
+        try await environment.commitResponse(operation, parts: [Payload(try Fixtures.bytes("tests/character-deferred-1.json"))])
+        #expect(environment.data(for: operation).character?.testAppearances == nil)
+        #expect(environment.data(for: operation).character?.testProfile?.name == "Rick Sanchez")
+
+        let later = Environment()
+        environments.append(later)
+        try await later.commitResponse(operation, parts: [
+            Payload(try Fixtures.bytes("tests/character-deferred-1.json")),
+            Payload(try Fixtures.bytes("tests/character-deferred-2.json")),
+        ])
+        let appearances = try #require(later.data(for: operation).character?.testAppearances)
+        #expect(appearances.episode.count > 0)
+    }
 }

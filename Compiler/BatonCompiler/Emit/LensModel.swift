@@ -12,6 +12,8 @@ public struct LensModel: Sendable {
     /// Slots of `@required(action: NONE/LOG)` fields: when one is null the lens reads absent, so
     /// whatever produces it (a spread, a link) is optional and checks them.
     public var requiredSlots: [String] = []
+    /// The slots the lens's own fields read (what a deferred spread waits for).
+    public var fieldSlots: [String] = []
 }
 
 public struct LensAccessor: Sendable {
@@ -42,6 +44,8 @@ public struct LensAccessor: Sendable {
     var requiredSlot: String?
     /// A spread of an `@inline` fragment: the accessor gives its value.
     public var inlineValue = false
+    /// The slot a field accessor reads.
+    var fieldSlot: String?
 }
 
 /// Builds lenses from the IR as the author wrote it (fragment boundaries kept, before fragment
@@ -66,7 +70,7 @@ struct LensBuilder {
     enum Item {
         case field(IRField, conditional: Bool)
         /// A spread with the `@include`/`@skip` guards around it (on variables).
-        case spread(IRFragmentSpread, guards: [PlanGuard])
+        case spread(IRFragmentSpread, guards: [PlanGuard], deferred: Bool)
         case condition(TypeID, [IRSelection], conditional: Bool)
         /// `... on T @alias(as: "name") { … }`: an accessor giving the fragment's own lens.
         case aliased(String, TypeID?, [IRSelection])
@@ -98,9 +102,14 @@ struct LensBuilder {
             switch item {
             case .field(let field, _):
                 guard let group = fieldGroups.removeValue(forKey: field.responseKey) else { continue }
-                if let accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) { add(accessor) }
-            case .spread(let spread, let guards):
-                add(spreadAccessor(spread, in: type, guards: guards))
+                if var accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) {
+                    if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
+                        accessor.fieldSlot = slot(field, in: type)
+                    }
+                    add(accessor)
+                }
+            case .spread(let spread, let guards, let deferred):
+                add(spreadAccessor(spread, in: type, guards: guards, deferred: deferred))
             case .aliased(let alias, let condition, let selections):
                 var nestedName = LensNaming.nestedLensName(responseKey: alias)
                 while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
@@ -134,7 +143,7 @@ struct LensBuilder {
             }
         }
         return LensModel(name: name, graphQLType: schema[type].name, accessors: accessors,
-                         requiredSlots: accessors.compactMap(\.requiredSlot))
+                         requiredSlots: accessors.compactMap(\.requiredSlot), fieldSlots: accessors.compactMap(\.fieldSlot))
     }
 
     /// `@required`'s action (`NONE`, `LOG`, `THROW`) and `@catch`'s target (`RESULT`, `NULL`).
@@ -163,7 +172,7 @@ struct LensBuilder {
     }
 
     func collect(_ selections: [IRSelection], type: TypeID, conditional: Bool, guards: [PlanGuard],
-                 into items: inout [Item], depth: Int = 0) {
+                 deferred: Bool = false, into items: inout [Item], depth: Int = 0) {
         guard depth < 200 else { return }
         for selection in selections {
             switch selection {
@@ -171,7 +180,7 @@ struct LensBuilder {
                 if field.location == nil && !includeGenerated { continue }
                 items.append(.field(field, conditional: conditional))
             case .fragmentSpread(let spread):
-                items.append(.spread(spread, guards: guards))
+                items.append(.spread(spread, guards: guards, deferred: deferred || spread.directive("defer") != nil))
             case .condition(let condition):
                 var inner = guards
                 var always = false
@@ -182,14 +191,15 @@ struct LensBuilder {
                 case .variable(let name):
                     inner.append(PlanGuard(variable: name, passing: condition.passingValue))
                 }
-                collect(condition.selections, type: type, conditional: conditional || !always, guards: inner, into: &items,
-                        depth: depth + 1)
+                collect(condition.selections, type: type, conditional: conditional || !always, guards: inner,
+                        deferred: deferred, into: &items, depth: depth + 1)
             case .inlineFragment(let inline):
                 let inner = conditional || inline.directive("defer") != nil
                 if let alias = inline.directive("alias")?.argument("as")?.value.stringValue {
                     items.append(.aliased(alias, inline.typeCondition, inline.selections))
                 } else if applies(inline.typeCondition, to: type) {
-                    collect(inline.selections, type: type, conditional: inner, guards: guards, into: &items, depth: depth + 1)
+                    collect(inline.selections, type: type, conditional: inner, guards: guards,
+                            deferred: deferred || inline.directive("defer") != nil, into: &items, depth: depth + 1)
                 } else if let condition = inline.typeCondition {
                     items.append(.condition(condition, inline.selections, conditional: inner))
                 }
@@ -361,16 +371,17 @@ struct LensBuilder {
                             fragment: nil, conditionType: nil, nested: nested)
     }
 
-    func spreadAccessor(_ spread: IRFragmentSpread, in type: TypeID, guards: [PlanGuard]) -> LensAccessor {
+    func spreadAccessor(_ spread: IRFragmentSpread, in type: TypeID, guards: [PlanGuard], deferred: Bool) -> LensAccessor {
         let alias = spread.directive("alias")?.argument("as")?.value.stringValue
         let name = LensNaming.spreadAccessorName(fragment: spread.fragmentName, alias: alias)
         let fragmentType = program.fragment(named: spread.fragmentName)?.typeCondition
         var read = ".init(anchor: anchor.spread)"
         var swiftType = spread.fragmentName
         var optional = false
-        let required = program.fragment(named: spread.fragmentName).map { fragment in
-            lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections).requiredSlots
-        } ?? []
+        let child = program.fragment(named: spread.fragmentName).map { fragment in
+            lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
+        }
+        let required = child?.requiredSlots ?? []
         if !required.isEmpty {
             // A required field of the child that is null makes the whole spread absent.
             read = "anchor.spread(requiring: [\(required.joined(separator: ", "))])"
@@ -385,10 +396,16 @@ struct LensBuilder {
             swiftType += "?"
             optional = true
         }
-        if !guards.isEmpty {
+        var conditions: [String] = guards.map { references.guardConstant($0) + ".holds(anchor.owner.variables)" }
+        if deferred, let slots = child?.fieldSlots, !slots.isEmpty {
+            // A deferred spread is there once the part carrying its fields has arrived.
+            var unique: [String] = []
+            for slot in slots where !unique.contains(slot) { unique.append(slot) }
+            conditions.append("anchor.arrived([\(unique.joined(separator: ", "))])")
+        }
+        if !conditions.isEmpty {
             // A conditional spread is there exactly when its guards hold for the owner's variables.
-            let condition = guards.map { references.guardConstant($0) + ".holds(anchor.owner.variables)" }
-                .joined(separator: " && ")
+            let condition = conditions.joined(separator: " && ")
             let isValue = program.fragment(named: spread.fragmentName)?.directive("inline") != nil
             let present = optional ? read : "\(spread.fragmentName)\(isValue ? ".Reader" : "")(anchor: anchor.spread)"
             read = "\(condition) ? \(present) : nil"

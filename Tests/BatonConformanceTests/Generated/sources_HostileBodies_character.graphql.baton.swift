@@ -157,7 +157,7 @@ struct HostileBodies_character: Baton.Lens {
     @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
     @MainActor var origin: Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
     @MainActor var hostileBound: HostileBound_character? { anchor.spread(requiring: [Slots.Character.origin]) }
-    @MainActor var hostileDeferred: HostileDeferred_character { .init(anchor: anchor.spread) }
+    @MainActor var hostileDeferred: HostileDeferred_character? { anchor.arrived([Slots.Character.name]) ? HostileDeferred_character(anchor: anchor.spread) : nil }
     @MainActor var caughtSpread: CaughtSpread { .init(anchor: anchor) }
 
     struct Origin: Baton.Lens {

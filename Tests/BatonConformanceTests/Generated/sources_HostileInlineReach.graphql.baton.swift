@@ -501,7 +501,7 @@ struct HostileInlineReach: Baton.Operation {
         struct ScalarsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileInlineScalars: HostileInlineScalars_character { HostileInlineScalars_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var hostileInlineScalars: HostileInlineScalars_character? { (anchor.arrived([Slots.Character.name]) ? HostileInlineScalars_character.Reader(anchor: anchor.spread) : nil as HostileInlineScalars_character.Reader?).map(HostileInlineScalars_character.init(reader:)) }
             @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {
@@ -514,7 +514,7 @@ struct HostileInlineReach: Baton.Operation {
         struct LinksCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileInlineLinks: HostileInlineLinks_character { HostileInlineLinks_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var hostileInlineLinks: HostileInlineLinks_character? { (anchor.arrived([Slots.Character.origin]) ? HostileInlineLinks_character.Reader(anchor: anchor.spread) : nil as HostileInlineLinks_character.Reader?).map(HostileInlineLinks_character.init(reader:)) }
             @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {
@@ -527,7 +527,7 @@ struct HostileInlineReach: Baton.Operation {
         struct PluralsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileInlinePlurals: HostileInlinePlurals_character { HostileInlinePlurals_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var hostileInlinePlurals: HostileInlinePlurals_character? { (anchor.arrived([Slots.Character.episode]) ? HostileInlinePlurals_character.Reader(anchor: anchor.spread) : nil as HostileInlinePlurals_character.Reader?).map(HostileInlinePlurals_character.init(reader:)) }
             @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {

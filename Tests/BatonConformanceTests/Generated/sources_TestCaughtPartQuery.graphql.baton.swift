@@ -32,7 +32,7 @@ struct TestCaughtPartQuery: Baton.Operation {
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
             @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var testCaughtAppearances: TestCaughtAppearances_character { .init(anchor: anchor.spread) }
+            @MainActor var testCaughtAppearances: TestCaughtAppearances_character? { anchor.arrived([Slots.Character.episode]) ? TestCaughtAppearances_character(anchor: anchor.spread) : nil }
         }
     }
 }

@@ -19,7 +19,7 @@ struct TestDeferredNotes_character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-            @MainActor var testNoteText: TestNoteText_note { .init(anchor: anchor.spread) }
+            @MainActor var testNoteText: TestNoteText_note? { anchor.arrived([Slots.Note.text]) ? TestNoteText_note(anchor: anchor.spread) : nil }
         }
     }
 }

@@ -37,7 +37,7 @@ struct TestDeferredValueQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var testCharacterValue: TestCharacterValue_character { TestCharacterValue_character(reader: .init(anchor: anchor.spread)) }
+            @MainActor var testCharacterValue: TestCharacterValue_character? { (anchor.arrived([Slots.Character.id, Slots.Character.name, Slots.Character.status, Slots.Character.origin, Slots.Character.episode]) ? TestCharacterValue_character.Reader(anchor: anchor.spread) : nil as TestCharacterValue_character.Reader?).map(TestCharacterValue_character.init(reader:)) }
         }
     }
 }

@@ -36,7 +36,7 @@ struct TestNodeDeferred: Baton.Operation {
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
             @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
-            @MainActor var appearances: TestAppearances_character? { anchor.asType(Types.Character) }
+            @MainActor var appearances: TestAppearances_character? { anchor.arrived([Slots.Character.episode]) ? anchor.asType(Types.Character) : nil }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -49,7 +49,7 @@ struct TestProfileQuery: Baton.Operation {
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testProfile: TestProfile_character? { anchor.spread(requiring: [Slots.Character.origin, Slots.Character.status]) }
             @MainActor var strict: TestStrict_character { .init(anchor: anchor.spread) }
-            @MainActor var testAppearances: TestAppearances_character { .init(anchor: anchor.spread) }
+            @MainActor var testAppearances: TestAppearances_character? { anchor.arrived([Slots.Character.episode]) ? TestAppearances_character(anchor: anchor.spread) : nil }
         }
     }
 }
