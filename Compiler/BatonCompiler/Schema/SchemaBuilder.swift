@@ -132,6 +132,7 @@ final class TypeSystemBuilder {
         let firstTypeOfPass = types.count
         var newDirectives: [(Int, Located<DirectiveDefinition>)] = []
         var extensionNodes: [Located<TypeDefinition>] = []
+        var directiveExtensions: [DirectiveDefinition] = []
 
         let definitionCount = documents.reduce(0) { $0 + $1.definitions.count }
         typeIndex.reserveCapacity(typeIndex.count + definitionCount)
@@ -165,8 +166,11 @@ final class TypeSystemBuilder {
                     writtenMembers.append([])
                     newTypes.append(id.index.asInt)
                 case .directive(let d):
-                    // `extend directive @a @tag` only adds directives; they are read from the AST.
-                    if d.isExtension { continue }
+                    // `extend directive @a @tag` only adds directives, once every definition is in.
+                    if d.isExtension {
+                        directiveExtensions.append(d)
+                        continue
+                    }
                     let located = Located(node: d, source: source)
                     if let existing = directiveIndex[d.name.value] {
                         // The server's SDL may redefine a built-in directive; it then replaces it.
@@ -217,6 +221,9 @@ final class TypeSystemBuilder {
         }
 
         for (index, located) in newDirectives { buildDirective(index, located, origin: origin) }
+        for d in directiveExtensions {
+            if let index = directiveIndex[d.name.value] { directives[index].directives += d.directives }
+        }
         for index in newTypes {
             addMembers(to: index, fromNode: 0, origin: origin)
             applyTypeDirectives(index)
@@ -239,6 +246,7 @@ final class TypeSystemBuilder {
         directives[index].isRepeatable = d.isRepeatable
         directives[index].location = located.location(d.range)
         directives[index].locations = d.locations.compactMap { DirectiveLocation(rawValue: $0.value) }
+        directives[index].directives = d.directives
     }
 
     /// Builds the members of `typeNodes[index][fromNode...]` into the type, in local arrays
