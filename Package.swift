@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
+        .executable(name: "baton-lsp", targets: ["baton-lsp"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -28,6 +29,11 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
 
+        // MARK: Language server
+        .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+        .target(name: "BatonLanguageServer", dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"], path: "LanguageServer/BatonLanguageServer"),
+        .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer"], path: "LanguageServer/baton-lsp"),
+
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
         .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
@@ -37,6 +43,8 @@ let package = Package(
         .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"], path: "Tests/BatonJSONTests"),
         .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig"], path: "Tests/BatonConfigTests"),
+        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"],
+                    path: "Tests/BatonLanguageServerTests"),
     ],
     swiftLanguageModes: [.v6]
 )

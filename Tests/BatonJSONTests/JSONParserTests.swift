@@ -169,6 +169,30 @@ import Testing
         }
     }
 
+    @Test func unclosedContainersAndStringsPointBackAtTheirOpening() {
+        let source = Source(name: "baton.json", text: "{\n  \"src\": [\n    \"a\",\n")
+        do {
+            _ = try JSONParser.parse(source)
+            Issue.record("parsed an unclosed array")
+        } catch {
+            #expect(error.description == "baton.json:4:1: Expected a JSON value, found end of input: the array is not closed (opened at 2:10)")
+            let diagnostic = error.diagnostic()
+            #expect(diagnostic.locations.count == 2)
+            #expect(diagnostic.locations.last?.start.description == "2:10")
+        }
+        do {
+            _ = try JSONParser.parse(Source(name: "x.json", text: "{\"a\": {\"b\": 1"))
+        } catch {
+            #expect(error.description == "x.json:1:14: Expected ',' or '}' but found end of input: the object is not closed (opened at 1:7)")
+        }
+        do {
+            _ = try JSONParser.parse(text: "[\"abc")
+        } catch {
+            #expect(error.description == "offset 5: Unterminated string: found end of input (opened at offset 1)")
+            #expect(error.opening == SourceRange(1, 2))
+        }
+    }
+
     @Test func valuesLocateThemselvesInTheirSource() throws {
         let source = Source(name: "baton.json", text: "{\n  \"schema\": 12\n}")
         let value = try JSONParser.parse(source)
@@ -236,5 +260,70 @@ struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
         z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
         return z ^ (z >> 31)
+    }
+}
+
+/// The string scanner reads eight bytes at a time; these put every kind of special byte at
+/// every position around word boundaries, and round-trip random strings.
+@Suite struct JSONStringScanningTests {
+    @Test func specialsAtEveryPosition() throws {
+        let specials: [(spelled: String, decoded: String)] = [
+            (#"\n"#, "\n"), (#"\""#, "\""), (#"\\"#, "\\"), (#"\u00e9"#, "é"), ("é", "é"), ("😀", "😀"),
+            (#"\ud83d\ude00"#, "😀"), (#"\/"#, "/"),
+        ]
+        for length in 0..<20 {
+            for position in 0...length {
+                for special in specials {
+                    let prefix = String(repeating: "a", count: position)
+                    let suffix = String(repeating: "b", count: length - position)
+                    let value = try JSONParser.parse(text: "\"\(prefix)\(special.spelled)\(suffix)\"")
+                    #expect(value.stringValue == prefix + special.decoded + suffix, "\(length) \(position) \(special.spelled)")
+                }
+            }
+        }
+    }
+
+    @Test func errorsAtEveryPosition() {
+        for position in 0..<20 {
+            let prefix = String(repeating: "a", count: position)
+            for (bad, message) in [("\u{1}", "Control character U+0001"), (#"\q"#, "Invalid escape"), (#"\u00g0"#, "Invalid \\u escape")] {
+                do {
+                    _ = try JSONParser.parse(text: "[\"\(prefix)\(bad)bbbbbbbbbbbb\"]")
+                    Issue.record("accepted \(bad) at \(position)")
+                } catch {
+                    #expect(error.message.contains(message))
+                    let expected = bad.hasPrefix(#"\u"#) ? 2 + position + 4 : 2 + position
+                    #expect(error.range.start == expected, "\(bad) at \(position): \(error.message)")
+                }
+            }
+            // The unterminated string is reported at the end, wherever it is cut.
+            #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text: "\"" + prefix) }
+        }
+    }
+
+    @Test func theFirstProblemInTextOrderIsReported() {
+        let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62] + Array(#"\q""#.utf8)
+        do {
+            _ = try JSONParser.parse(bytes: bytes)
+            Issue.record("accepted invalid UTF-8")
+        } catch {
+            #expect(error.range.start == 2)
+            #expect(error.message.contains("0xFF"))
+        }
+    }
+
+    @Test func randomStringsRoundTrip() throws {
+        var generator = SplitMix64(seed: 42)
+        let pieces: [String] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "€", "😀", "\u{2028}", "abcdefgh", "\u{FFFD}"]
+        for _ in 0..<2000 {
+            var string = ""
+            for _ in 0..<Int(generator.next() % 40) { string += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let value: JSONValue = [.string(string), ["k\(string)": .string(string)]]
+            for options: JSONWriteOptions in [[], [.prettyPrinted, .sortedKeys]] {
+                let text = value.serialized(options)
+                let parsed = try JSONParser.parse(text: text)
+                #expect(parsed == value, "\(text.debugDescription)")
+            }
+        }
     }
 }

@@ -24,9 +24,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value as an Int when it is integral and fits: `12`, `-3`, also `1.0` and `2e3`.
     public var intValue: Int? {
         if let exact = Int(text) { return exact }
-        guard let double = Double(text), double.rounded() == double,
-              double >= -9.223372036854775808e18, double < 9.223372036854775808e18 else { return nil }
-        return Int(double)
+        // Range check, truncate, compare: no libm call (`rounded()` would need linking it).
+        guard let double = Double(text), double >= -9.223372036854775808e18, double < 9.223372036854775808e18 else {
+            return nil
+        }
+        let int = Int(double)
+        return Double(int) == double ? int : nil
     }
 
     /// The nearest Double; out-of-range magnitudes give ±infinity, as `strtod` does.

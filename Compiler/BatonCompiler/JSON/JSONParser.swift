@@ -74,8 +74,24 @@ struct JSONReader {
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         var stack: [OpenContainer] = []
+        do throws(JSONSyntaxError) {
+            return try parseDocument(stack: &stack)
+        } catch {
+            // Text that stops inside an array or object: point back at where it opened.
+            var error = error
+            if error.opening == nil, error.range.start >= bytes.count, let open = stack.last {
+                error.opening = SourceRange(open.start, open.start + 1)
+                if !error.message.contains("not closed") {
+                    error.message += ": the \(open.isObject ? "object" : "array") is not closed"
+                }
+            }
+            throw error
+        }
+    }
+
+    private mutating func parseDocument(stack: inout [OpenContainer]) throws(JSONSyntaxError) -> JSONValue {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         if index >= bytes.count { throw error("Expected a JSON value, found end of input", at: index) }
 
@@ -131,7 +147,9 @@ struct JSONReader {
                 let isObject = stack[top].isObject
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 guard index < bytes.count else {
-                    throw error("Expected ',' or '\(isObject ? "}" : "]")' but found end of input (the \(isObject ? "object" : "array") opened at offset \(stack[top].start) is not closed)", at: index)
+                    var unclosed = error("Expected ',' or '\(isObject ? "}" : "]")' but found end of input: the \(isObject ? "object" : "array") is not closed", at: index)
+                    unclosed.opening = SourceRange(stack[top].start, stack[top].start + 1)
+                    throw unclosed
                 }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: ",") {
@@ -265,155 +283,236 @@ struct JSONReader {
     }
 
     /// Reads a string starting at its opening quote; leaves `index` after the closing quote.
+    ///
+    /// Two passes: the first finds the closing quote eight bytes at a time, checking escapes
+    /// and control characters as it meets them (so errors point at the offending byte); the
+    /// second decodes escapes straight into the new string's storage. 10 MB of document text
+    /// in a `didChange` is the case this is shaped for.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
-        index += 1
-        // Fast path: no escapes, the bytes between the quotes are the string.
-        var scan = index
-        while scan < bytes.count {
-            let b = bytes[scan]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
-            scan += 1
+        let base = bytes.baseAddress!  // non-nil: there is at least the opening quote
+        let count = bytes.count
+        var i = open + 1
+        var hasEscape = false
+        var hasNonASCII = false
+        do throws(JSONSyntaxError) {
+            try scanString(from: &i, hasEscape: &hasEscape, hasNonASCII: &hasNonASCII)
+        } catch {
+            // A bad byte before the error comes first in the text, so it is the one to report.
+            if hasNonASCII, case let prefix = UnsafeBufferPointer(start: base + open + 1, count: min(error.range.start, count) - open - 1),
+               case let bad = JSONReader.firstInvalidUTF8(prefix), bad < prefix.count {
+                throw self.error("Invalid UTF-8 byte 0x\(hexByte(prefix[bad])) in a string", at: open + 1 + bad)
+            }
+            throw error
         }
-        guard scan < bytes.count else {
-            throw error("Unterminated string (opened at offset \(open)): found end of input", at: bytes.count)
+        let start = open + 1
+        let content = UnsafeBufferPointer(start: base + start, count: i - start)
+        index = i + 1
+        if hasNonASCII {
+            // Escapes are ASCII, so a bad byte's index in the raw text is its offset.
+            let bad = JSONReader.firstInvalidUTF8(content)
+            if bad < content.count {
+                throw error("Invalid UTF-8 byte 0x\(hexByte(content[bad])) in a string", at: start + bad)
+            }
         }
-        if bytes[scan] == UInt8(ascii: "\"") {
-            let string = try decodeUTF8(from: index, to: scan)
-            index = scan + 1
-            return string
-        }
-        // Slow path: copy runs and decode escapes into a byte buffer.
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(scan - index + 16)
-        while true {
-            var runEnd = index
-            while runEnd < bytes.count {
-                let b = bytes[runEnd]
-                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
-                runEnd += 1
-            }
-            if runEnd > index {
-                _ = try decodeUTF8(from: index, to: runEnd, validateOnly: true)
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
-            }
-            index = runEnd
-            guard index < bytes.count else {
-                throw error("Unterminated string (opened at offset \(open)): found end of input", at: bytes.count)
-            }
-            let b = bytes[index]
-            if b == UInt8(ascii: "\"") {
-                index += 1
-                return String(decoding: buffer, as: UTF8.self)
-            }
-            if b < 0x20 {
-                throw error("Control character \(hexScalar(UInt32(b))) must be escaped in a string", at: index)
-            }
-            try readEscape(into: &buffer)
+        if !hasEscape { return String(decoding: content, as: UTF8.self) }
+        // Every escape decodes to no more bytes than it is spelled with.
+        return String(unsafeUninitializedCapacity: content.count) { out in
+            JSONReader.decodeEscapes(content, into: out)
         }
     }
 
-    /// Reads one escape sequence at `index` (a backslash) and appends its UTF-8.
-    private mutating func readEscape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
-        let escapeStart = index
-        index += 1
-        guard index < bytes.count else {
-            throw error("Unterminated string: found end of input after '\\'", at: index)
-        }
-        let e = bytes[index]
-        index += 1
-        switch e {
-        case UInt8(ascii: "\""): buffer.append(0x22)
-        case UInt8(ascii: "\\"): buffer.append(0x5C)
-        case UInt8(ascii: "/"): buffer.append(0x2F)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            var code = try readHex4(escapeStart: escapeStart)
-            if code >= 0xD800 && code < 0xDC00 {
-                // A high surrogate pairs with an immediately following `\uDC00`–`\uDFFF`.
-                if index + 1 < bytes.count && bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u") {
-                    let save = index
-                    index += 2
-                    let low = try readHex4(escapeStart: save)
-                    if low >= 0xDC00 && low < 0xE000 {
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        index = save
-                        code = 0xFFFD
-                    }
-                } else {
-                    code = 0xFFFD
+    /// Moves `i` from the first content byte to the closing quote.
+    private func scanString(from i: inout Int, hasEscape: inout Bool, hasNonASCII: inout Bool) throws(JSONSyntaxError) {
+        let open = i - 1
+        let base = bytes.baseAddress!
+        let count = bytes.count
+        scanning: while true {
+            // Skip words with nothing special; a word with something is then read bytewise.
+            var stop = count
+            if i + 8 <= count {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if v & JSONReader.highBits != 0 { hasNonASCII = true }
+                if !JSONReader.hasSpecialByte(v) {
+                    i += 8
+                    continue
                 }
-            } else if code >= 0xDC00 && code < 0xE000 {
-                code = 0xFFFD
+                stop = i + 8
             }
-            appendUTF8(Unicode.Scalar(code) ?? "\u{FFFD}", to: &buffer)
-        default:
-            throw error("Invalid escape '\\\(describeByte(e))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escapeStart, end: index)
+            while i < stop {
+                let c = base[i]
+                if c == UInt8(ascii: "\"") { break scanning }
+                if c == UInt8(ascii: "\\") {
+                    hasEscape = true
+                    i = try checkEscape(at: i)
+                } else if c < 0x20 {
+                    throw error("Control character \(hexScalar(UInt32(c))) must be escaped in a string", at: i)
+                } else {
+                    if c >= 0x80 { hasNonASCII = true }
+                    i += 1
+                }
+            }
+            if i >= count {
+                var unterminated = error("Unterminated string: found end of input", at: count)
+                unterminated.opening = SourceRange(open, open + 1)
+                throw unterminated
+            }
         }
     }
 
-    private mutating func readHex4(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard index < bytes.count else {
-                throw error("Incomplete \\u escape: expected 4 hex digits, found end of input", at: index)
-            }
-            let b = bytes[index]
-            let digit: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default:
-                throw error("Invalid \\u escape: expected 4 hex digits, found \(describe(at: index))", at: index)
-            }
-            value = value << 4 | digit
-            index += 1
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBits: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether a word holds `"`, `\` or a control character (exact: the borrow of the
+    /// subtraction only spreads from a byte that matches).
+    @inline(__always)
+    private static func hasSpecialByte(_ v: UInt64) -> Bool {
+        let control = (v &- 0x20 &* lowBits) & ~v & highBits
+        let q = v ^ (0x22 &* lowBits)
+        let quote = (q &- lowBits) & ~q & highBits
+        let b = v ^ (0x5C &* lowBits)
+        let backslash = (b &- lowBits) & ~b & highBits
+        return (control | quote | backslash) != 0
+    }
+
+    /// Checks the escape sequence whose backslash is at `at`; returns the index after it.
+    private func checkEscape(at backslash: Int) throws(JSONSyntaxError) -> Int {
+        let at = backslash
+        guard at + 1 < bytes.count else {
+            throw error("Unterminated string: found end of input after '\\'", at: at + 1)
         }
+        switch bytes[at + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return at + 2
+        case UInt8(ascii: "u"):
+            for k in at + 2..<at + 6 {
+                guard k < bytes.count else {
+                    throw error("Incomplete \\u escape: expected 4 hex digits, found end of input", at: k)
+                }
+                guard JSONReader.hexValue(bytes[k]) != nil else {
+                    throw error("Invalid \\u escape: expected 4 hex digits, found \(describe(at: k))", at: k)
+                }
+            }
+            return at + 6
+        default:
+            throw error("Invalid escape '\\\(describeByte(bytes[at + 1]))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: at, end: at + 2)
+        }
+    }
+
+    @inline(__always)
+    private static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    /// The four hex digits at `at`, already checked by `checkEscape`.
+    @inline(__always)
+    private static func hex4(_ s: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for k in start..<start + 4 { value = value << 4 | (hexValue(s[k]) ?? 0) }
         return value
     }
 
-    private func appendUTF8(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
-        let v = scalar.value
+    /// Decodes checked string content into `out` (at least `content.count` bytes); returns
+    /// the number of bytes written. A lone surrogate escape decodes to U+FFFD.
+    private static func decodeEscapes(_ content: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var r = 0
+        var w = 0
+        let n = content.count
+        let source = content.baseAddress!
+        let target = out.baseAddress!
+        while r < n {
+            // Copy the run up to the next backslash in one go.
+            var runEnd = r
+            while runEnd + 8 <= n {
+                let v = UnsafeRawPointer(source + runEnd).loadUnaligned(as: UInt64.self) ^ (0x5C &* lowBits)
+                if (v &- lowBits) & ~v & highBits != 0 { break }
+                runEnd += 8
+            }
+            while runEnd < n && source[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+            if runEnd > r {
+                (target + w).update(from: source + r, count: runEnd - r)
+                w += runEnd - r
+                r = runEnd
+            }
+            guard r < n else { break }
+            let e = content[r + 1]
+            r += 2
+            let simple: UInt8
+            switch e {
+            case UInt8(ascii: "b"): simple = 0x08
+            case UInt8(ascii: "f"): simple = 0x0C
+            case UInt8(ascii: "n"): simple = 0x0A
+            case UInt8(ascii: "r"): simple = 0x0D
+            case UInt8(ascii: "t"): simple = 0x09
+            case UInt8(ascii: "u"):
+                var code = hex4(content, at: r)
+                r += 4
+                if code >= 0xD800 && code < 0xDC00 {
+                    // A high surrogate pairs with an immediately following `\uDC00`–`\uDFFF`.
+                    if r + 6 <= n && content[r] == UInt8(ascii: "\\") && content[r + 1] == UInt8(ascii: "u") {
+                        let low = hex4(content, at: r + 2)
+                        if low >= 0xDC00 && low < 0xE000 {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                            r += 6
+                        } else {
+                            code = 0xFFFD
+                        }
+                    } else {
+                        code = 0xFFFD
+                    }
+                } else if code >= 0xDC00 && code < 0xE000 {
+                    code = 0xFFFD
+                }
+                w += writeUTF8(code, into: out, at: w)
+                continue
+            default: simple = e  // `"`, `\` and `/` stand for themselves
+            }
+            out[w] = simple
+            w += 1
+        }
+        return w
+    }
+
+    @inline(__always)
+    private static func writeUTF8(_ v: UInt32, into out: UnsafeMutableBufferPointer<UInt8>, at w: Int) -> Int {
         switch v {
         case 0..<0x80:
-            buffer.append(UInt8(v))
+            out[w] = UInt8(v)
+            return 1
         case 0x80..<0x800:
-            buffer.append(UInt8(0xC0 | (v >> 6)))
-            buffer.append(UInt8(0x80 | (v & 0x3F)))
+            out[w] = UInt8(0xC0 | (v >> 6))
+            out[w + 1] = UInt8(0x80 | (v & 0x3F))
+            return 2
         case 0x800..<0x10000:
-            buffer.append(UInt8(0xE0 | (v >> 12)))
-            buffer.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (v & 0x3F)))
+            out[w] = UInt8(0xE0 | (v >> 12))
+            out[w + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            out[w + 2] = UInt8(0x80 | (v & 0x3F))
+            return 3
         default:
-            buffer.append(UInt8(0xF0 | (v >> 18)))
-            buffer.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            buffer.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            buffer.append(UInt8(0x80 | (v & 0x3F)))
+            out[w] = UInt8(0xF0 | (v >> 18))
+            out[w + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+            out[w + 2] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            out[w + 3] = UInt8(0x80 | (v & 0x3F))
+            return 4
         }
     }
 
-    /// The string of `bytes[from..<to]`, or an error at the first byte that is not UTF-8.
-    @discardableResult
-    private func decodeUTF8(from: Int, to: Int, validateOnly: Bool = false) throws(JSONSyntaxError) -> String {
-        let slice = UnsafeBufferPointer(rebasing: bytes[from..<to])
-        var ascii = true
-        for b in slice where b >= 0x80 { ascii = false; break }
-        if ascii { return validateOnly ? "" : String(decoding: slice, as: UTF8.self) }
-        if let string = String(validating: slice, as: UTF8.self) { return validateOnly ? "" : string }
-        throw error("Invalid UTF-8 byte 0x\(hexByte(slice[firstInvalidUTF8(slice)])) in a string", at: from + firstInvalidUTF8(slice))
-    }
-
     /// The index of the first byte that breaks UTF-8 (an overlong, surrogate or truncated
-    /// sequence counts from its lead byte).
-    private func firstInvalidUTF8(_ s: UnsafeBufferPointer<UInt8>) -> Int {
+    /// sequence counts from its lead byte), or `s.count` when all is well.
+    private static func firstInvalidUTF8(_ s: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
+        let base = s.baseAddress!
         while i < s.count {
+            if i + 8 <= s.count && UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & highBits == 0 {
+                i += 8
+                continue
+            }
             let b = s[i]
             let width: Int
             var minimum: UInt32

@@ -70,17 +70,45 @@ public enum JSONSerializer {
         for _ in 0..<(depth * 2) { out.append(0x20) }
     }
 
+    @inline(__always)
+    private static func hexDigit(_ v: UInt8) -> UInt8 {
+        v < 10 ? 0x30 + v : 0x61 + v - 10
+    }
+
+    /// Whether a word holds `"`, `\` or a control character (exact, see `JSONReader`).
+    @inline(__always)
+    private static func needsEscape(_ v: UInt64) -> Bool {
+        let low: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = (v &- 0x20 &* low) & ~v & high
+        let q = v ^ (0x22 &* low)
+        let b = v ^ (0x5C &* low)
+        return (control | ((q &- low) & ~q & high) | ((b &- low) & ~b & high)) != 0
+    }
+
     /// Writes a quoted, escaped string, copying unescaped runs in one go.
     public static func writeString(_ string: String, into out: inout [UInt8]) {
         out.append(0x22)
         var string = string
         string.withUTF8 { utf8 in
+            out.reserveCapacity(out.count + utf8.count + 2)
             var runStart = 0
             var i = 0
+            let base = utf8.baseAddress
+            var stop = 0
             while i < utf8.count {
+                // Skip eight bytes at a time while none needs escaping; a word that holds
+                // one is then read bytewise.
+                if i >= stop, let base, i + 8 <= utf8.count {
+                    if !needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                        i += 8
+                        continue
+                    }
+                    stop = i + 8
+                }
                 let b = utf8[i]
                 if b >= 0x20 && b != 0x22 && b != 0x5C { i += 1; continue }
-                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                if i > runStart { out.append(contentsOf: UnsafeBufferPointer(start: base! + runStart, count: i - runStart)) }
                 out.append(0x5C)
                 switch b {
                 case 0x22: out.append(0x22)
@@ -91,13 +119,16 @@ public enum JSONSerializer {
                 case 0x08: out.append(UInt8(ascii: "b"))
                 case 0x0C: out.append(UInt8(ascii: "f"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                    out.append(UInt8(ascii: "u"))
+                    out.append(0x30)
+                    out.append(0x30)
+                    out.append(hexDigit(b >> 4))
+                    out.append(hexDigit(b & 0xF))
                 }
                 i += 1
                 runStart = i
             }
-            if utf8.count > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
+            if utf8.count > runStart { out.append(contentsOf: UnsafeBufferPointer(start: base! + runStart, count: utf8.count - runStart)) }
         }
         out.append(0x22)
     }

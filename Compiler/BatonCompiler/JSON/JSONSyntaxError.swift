@@ -8,25 +8,32 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     public var range: SourceRange
     /// The text parsed, when it was given as a `Source`.
     public var source: Source?
+    /// For a string, array or object cut off by the end of the text: its opening character.
+    public var opening: SourceRange?
 
-    public init(message: String, range: SourceRange, source: Source? = nil) {
+    public init(message: String, range: SourceRange, source: Source? = nil, opening: SourceRange? = nil) {
         self.message = message
         self.range = range
         self.source = source
+        self.opening = opening
     }
 
-    /// The error as a compiler diagnostic, code `JSONSyntax`. Without a source there is no
-    /// location to give, so pass one when the error came from bytes.
+    /// The error as a compiler diagnostic, code `JSONSyntax`: at the error, then at the
+    /// opening of what was left unclosed. Without a source there is no location to give, so
+    /// pass one when the error came from bytes.
     public func diagnostic(in source: Source? = nil) -> Diagnostic {
-        let locations = (source ?? self.source).map { [Location(source: $0, range: range)] } ?? []
+        guard let source = source ?? self.source else { return .error(message, at: [], code: "JSONSyntax") }
+        var locations = [Location(source: source, range: range)]
+        if let opening { locations.append(Location(source: source, range: opening)) }
         return .error(message, at: locations, code: "JSONSyntax")
     }
 
-    /// `name:line:column: message` with a source, `offset N: message` without.
+    /// `name:line:column: message (opened at line:column)` with a source, offsets without.
     public var description: String {
-        if let source {
-            return "\(source.name):\(source.position(of: range.start)): \(message)"
+        guard let source else {
+            return "offset \(range.start): \(message)" + (opening.map { " (opened at offset \($0.start))" } ?? "")
         }
-        return "offset \(range.start): \(message)"
+        let opened = opening.map { " (opened at \(source.position(of: $0.start)))" } ?? ""
+        return "\(source.name):\(source.position(of: range.start)): \(message)\(opened)"
     }
 }

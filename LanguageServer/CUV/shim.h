@@ -1,0 +1,2 @@
+// libuv for baton-lsp's event loop (system package libuv1-dev).
+#include <uv.h>
