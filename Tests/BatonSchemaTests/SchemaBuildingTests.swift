@@ -268,3 +268,18 @@ extension SchemaBuildingTests {
                 == ["Unknown type 'Querry'. Did you mean 'Query'? @ 1:17"])
     }
 }
+
+extension SchemaBuildingTests {
+    @Test func directiveDefinitionsKeepTheirDirectives() throws {
+        let result = build("""
+            extend directive @auth @tag(name: "late")
+            directive @tag(name: String) repeatable on DIRECTIVE_DEFINITION
+            directive @auth @tag(name: "early") on FIELD_DEFINITION
+            type Query { a: String @auth }
+            """)
+        #expect(described(result.diagnostics) == [])
+        let auth = try #require(result.schema?.directive(named: "auth"))
+        #expect(auth.directives.map { ValuePrinter.print($0.arguments[0].value) } == ["\"early\"", "\"late\""])
+        #expect(auth.locations == [.fieldDefinition])
+    }
+}

@@ -212,9 +212,12 @@ public struct SchemaDirective: Sendable {
     public var isRepeatable: Bool
     public var origin: DefinitionOrigin
     public var location: Location?
+    /// Directives applied to the definition and by `extend directive` (graphql-core 3.3).
+    public var directives: [Directive]
 
     public init(name: String, description: String?, arguments: [InputValue], locations: [DirectiveLocation],
-                isRepeatable: Bool, origin: DefinitionOrigin, location: Location?) {
+                isRepeatable: Bool, origin: DefinitionOrigin, location: Location?, directives: [Directive] = []) {
+        self.directives = directives
         self.name = name
         self.description = description
         self.arguments = arguments

@@ -80,6 +80,12 @@ struct NameTable {
     }
 
     @inline(__always) private static func hash(_ name: String) -> UInt64 {
+        let fast = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return h
+        }
+        if let fast { return fast }
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in name.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return h
