@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
         .executable(name: "baton-lsp", targets: ["baton-lsp"]),
+        .library(name: "Baton", targets: ["Baton"]),
+        .library(name: "BatonTesting", targets: ["BatonTesting"]),
+        .library(name: "BatonInspector", targets: ["BatonInspector"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -28,6 +31,11 @@ let package = Package(
                                "BatonIR", "BatonTransforms"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
+
+        // MARK: Runtime
+        .target(name: "Baton", path: "Runtime/Baton"),
+        .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
+        .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
 
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
@@ -52,6 +60,8 @@ let package = Package(
                     path: "Tests/BatonCompilerTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"],
                     path: "Tests/BatonLanguageServerTests"),
+        .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
+                    path: "Tests/BatonTests"),
     ],
     swiftLanguageModes: [.v6]
 )
