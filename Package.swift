@@ -7,7 +7,8 @@ let package = Package(
     name: "Baton",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "BatonCompiler", targets: ["BatonSchema"]),
+        .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
+        .executable(name: "batonc", targets: ["batonc"]),
         .executable(name: "baton-lsp", targets: ["baton-lsp"]),
     ],
     targets: [
@@ -15,7 +16,18 @@ let package = Package(
         .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
+        .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
+        .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
+        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),
+        // The pipeline batonc and baton-lsp share.
+        .target(name: "BatonCompiler",
+                dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig"],
+                path: "Compiler/BatonCompiler/Compilation"),
+        .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
+
+        // MARK: Benchmarks
+        .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
 
         // MARK: Language server
         .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
@@ -23,7 +35,14 @@ let package = Package(
         .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer"], path: "LanguageServer/baton-lsp"),
 
         // MARK: Tests
-        .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"]),
+        .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
+        .testTarget(name: "BatonSchemaTests", dependencies: ["BatonSchema"], path: "Tests/BatonSchemaTests"),
+        .testTarget(name: "BatonValidationTests", dependencies: ["BatonValidation"], path: "Tests/BatonValidationTests"),
+        .testTarget(name: "BatonDifferentialTests", dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation"],
+                    path: "Tests/BatonDifferentialTests"),
+        .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"], path: "Tests/BatonJSONTests"),
+        .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
+        .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig"], path: "Tests/BatonConfigTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"]),
     ],
     swiftLanguageModes: [.v6]

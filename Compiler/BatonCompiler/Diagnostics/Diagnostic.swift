@@ -46,6 +46,17 @@ public struct Diagnostic: Sendable, Hashable {
         return "\(Diagnostic.displayPath(location.source.name, relativeTo: base)):\(position): \(severity.rawValue): \(message)"
     }
 
+    /// The rendered line, then one `note:` line per other node involved (the first definition
+    /// of a duplicate, the other field of a conflict), the way Swift and clang print them.
+    public func renderedWithNotes(relativeTo base: String? = nil) -> String {
+        var lines = [rendered(relativeTo: base)]
+        for location in locations.dropFirst() {
+            let host = location.hostLocation
+            lines.append("\(Diagnostic.displayPath(host.source.name, relativeTo: base)):\(host.start): note: related location")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     static func displayPath(_ path: String, relativeTo base: String?) -> String {
         guard let base, !base.isEmpty else { return path }
         let prefix = base.hasSuffix("/") ? base : base + "/"

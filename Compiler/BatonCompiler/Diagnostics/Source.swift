@@ -47,8 +47,74 @@ public final class Source: Sendable {
         self.asciiLines = ascii
     }
 
+    /// Text from bytes that may not be UTF-8: each maximal ill-formed subsequence becomes
+    /// U+FFFD (what `String(decoding:as:)` does, but in one linear pass: the standard
+    /// library's repair takes seconds per megabyte of binary garbage).
     public convenience init(name: String, bytes: [UInt8], origin: SourceOrigin? = nil) {
-        self.init(name: name, text: String(decoding: bytes, as: UTF8.self), origin: origin)
+        self.init(name: name, text: Source.repairedText(bytes), origin: origin)
+    }
+
+    static func repairedText(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { input in
+            let n = input.count
+            // Most input is valid: find the first ill-formed byte before copying anything.
+            var i = 0
+            var firstBad = -1
+            while i < n {
+                let step = Source.validSequenceLength(input, at: i)
+                if step.valid == 0 { firstBad = i; break }
+                i += step.valid
+            }
+            if firstBad < 0 { return String(decoding: input, as: UTF8.self) }
+            // Each replaced byte grows to at most three.
+            let output = [UInt8](unsafeUninitializedCapacity: 3 * n) { out, count in
+                var o = 0
+                for k in 0..<firstBad { out[k] = input[k] }
+                o = firstBad
+                i = firstBad
+                while i < n {
+                    let step = Source.validSequenceLength(input, at: i)
+                    if step.valid > 0 {
+                        for k in 0..<step.valid { out[o + k] = input[i + k] }
+                        o += step.valid
+                        i += step.valid
+                    } else {
+                        out[o] = 0xEF; out[o + 1] = 0xBF; out[o + 2] = 0xBD
+                        o += 3
+                        i += max(step.reached, 1)
+                    }
+                }
+                count = o
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `i` (`valid`), or 0 with how many
+    /// bytes of it were acceptable before it failed (`reached`, Unicode's maximal subpart).
+    @inline(__always)
+    static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (valid: Int, reached: Int) {
+        let b = bytes[i]
+        if b < 0x80 { return (1, 1) }
+        var length = 0
+        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        switch b {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; hi = 0x9F
+        case 0xF0: length = 4; lo = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; hi = 0x8F
+        default: return (0, 0)
+        }
+        var reached = 1
+        while reached < length && i + reached < bytes.count {
+            let c = bytes[i + reached]
+            if reached == 1 ? (c < lo || c > hi) : (c < 0x80 || c > 0xBF) { break }
+            reached += 1
+        }
+        return reached == length ? (length, length) : (0, reached)
     }
 
     public var lineCount: Int { lineStarts.count }

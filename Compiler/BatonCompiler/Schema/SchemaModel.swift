@@ -15,10 +15,11 @@ public struct TypeID: Hashable, Sendable, Comparable {
 }
 
 /// A type reference inside the schema: a named type, possibly wrapped in lists and non-null.
-public indirect enum SchemaType: Hashable, Sendable {
+public enum SchemaType: Hashable, Sendable {
+    // Only the wrappers are boxed: a named type (most references) costs no allocation.
     case named(TypeID)
-    case list(SchemaType)
-    case nonNull(SchemaType)
+    indirect case list(SchemaType)
+    indirect case nonNull(SchemaType)
 
     public var namedType: TypeID {
         switch self {
@@ -236,21 +237,33 @@ public final class Schema: Sendable {
     public let mutationType: TypeID?
     public let subscriptionType: TypeID?
     public let description: String?
-    /// Every object type's interfaces, closed transitively; used by subtype checks.
-    private let implementations: [TypeID: Set<TypeID>]
+    /// Every object or interface type's interfaces, closed transitively, by type index;
+    /// used by subtype checks (a handful each, so a linear search beats hashing).
+    private let implementations: [[TypeID]]
 
     /// The meta-fields every selection may ask for, resolved by `field(_:on:)`.
     public let typenameField: SchemaField
     public let schemaField: SchemaField
     public let typeField: SchemaField
 
-    public init(types: [NamedType], directives: [SchemaDirective], queryType: TypeID?, mutationType: TypeID?,
-                subscriptionType: TypeID?, description: String?,
-                typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
+    public convenience init(types: [NamedType], directives: [SchemaDirective], queryType: TypeID?, mutationType: TypeID?,
+                            subscriptionType: TypeID?, description: String?,
+                            typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
+        self.init(types: types, typeIndex: Dictionary(types.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a }),
+                  directives: directives,
+                  directiveIndex: Dictionary(directives.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                  queryType: queryType, mutationType: mutationType, subscriptionType: subscriptionType,
+                  description: description, typenameField: typenameField, schemaField: schemaField, typeField: typeField)
+    }
+
+    /// With the indexes the builder already has, so they are not built twice.
+    init(types: [NamedType], typeIndex: [String: TypeID], directives: [SchemaDirective], directiveIndex: [String: Int],
+         queryType: TypeID?, mutationType: TypeID?, subscriptionType: TypeID?, description: String?,
+         typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
         self.types = types
-        self.typeIndex = Dictionary(types.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
+        self.typeIndex = typeIndex
         self.directives = directives
-        self.directiveIndex = Dictionary(directives.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.directiveIndex = directiveIndex
         self.queryType = queryType
         self.mutationType = mutationType
         self.subscriptionType = subscriptionType
@@ -258,14 +271,19 @@ public final class Schema: Sendable {
         self.typenameField = typenameField
         self.schemaField = schemaField
         self.typeField = typeField
-        var implementations: [TypeID: Set<TypeID>] = [:]
-        for type in types where type.kind == .object || type.kind == .interface {
-            var seen = Set<TypeID>()
-            var stack = type.interfaces
-            while let next = stack.popLast() {
-                if seen.insert(next).inserted { stack.append(contentsOf: types[Int(next.index)].interfaces) }
+        var implementations = [[TypeID]](repeating: [], count: types.count)
+        types.withUnsafeBufferPointer { types in
+            for index in types.indices where !types[index].interfaces.isEmpty {
+                var seen: [TypeID] = []
+                var stack = types[index].interfaces
+                while let next = stack.popLast() {
+                    if !seen.contains(next) {
+                        seen.append(next)
+                        stack.append(contentsOf: types[Int(next.index)].interfaces)
+                    }
+                }
+                implementations[index] = seen
             }
-            implementations[type.id] = seen
         }
         self.implementations = implementations
     }
@@ -291,25 +309,32 @@ public final class Schema: Sendable {
     /// A field of a composite type, including the meta-fields: `__typename` on every
     /// composite type, `__schema` and `__type` on the query root.
     public func field(_ name: String, on type: TypeID) -> SchemaField? {
-        let named = self[type]
-        if name.hasPrefix("__") {
-            if name == "__typename" && named.kind.isComposite { return typenameField }
-            if type == queryType {
-                if name == "__schema" { return schemaField }
-                if name == "__type" { return typeField }
+        types.withUnsafeBufferPointer { types in
+            let i = Int(type.index)
+            let kind = types[i].kind
+            if name.hasPrefix("__") {
+                if name == "__typename" && kind.isComposite { return typenameField }
+                if type == queryType {
+                    if name == "__schema" { return schemaField }
+                    if name == "__type" { return typeField }
+                }
             }
+            guard kind == .object || kind == .interface, let index = types[i].fieldIndex[name] else { return nil }
+            return types[i].fields[index]
         }
-        guard named.kind == .object || named.kind == .interface else { return nil }
-        return named.field(name)
+    }
+
+    /// A type's kind, read in place.
+    func kind(of type: TypeID) -> NamedTypeKind {
+        types.withUnsafeBufferPointer { $0[Int(type.index)].kind }
     }
 
     /// The object types a composite type may be at run time: itself for an object, the
     /// members of a union, the implementations of an interface.
     public func possibleTypes(of type: TypeID) -> [TypeID] {
-        let named = self[type]
-        switch named.kind {
+        switch kind(of: type) {
         case .object: return [type]
-        case .interface, .union: return named.possibleTypes
+        case .interface, .union: return types.withUnsafeBufferPointer { $0[Int(type.index)].possibleTypes }
         default: return []
         }
     }
@@ -318,10 +343,9 @@ public final class Schema: Sendable {
     /// interface implementing it.
     public func isSubType(_ sub: TypeID, of abstract: TypeID) -> Bool {
         if sub == abstract { return true }
-        let a = self[abstract]
-        switch a.kind {
-        case .union: return a.possibleTypes.contains(sub)
-        case .interface: return implementations[sub]?.contains(abstract) ?? false
+        switch kind(of: abstract) {
+        case .union: return types.withUnsafeBufferPointer { $0[Int(abstract.index)].possibleTypes.contains(sub) }
+        case .interface: return implementations[Int(sub.index)].contains(abstract)
         default: return false
         }
     }
@@ -329,7 +353,7 @@ public final class Schema: Sendable {
     /// Whether two composite types can describe the same object (graphql-js `doTypesOverlap`).
     public func typesOverlap(_ a: TypeID, _ b: TypeID) -> Bool {
         if a == b { return true }
-        let ka = self[a].kind, kb = self[b].kind
+        let ka = kind(of: a), kb = kind(of: b)
         if ka.isAbstract {
             if kb.isAbstract {
                 let other = Set(possibleTypes(of: b))
@@ -356,15 +380,15 @@ public final class Schema: Sendable {
         }
         if case .list = sub { return false }
         let superNamed = sup.namedType, subNamed = sub.namedType
-        let subKind = self[subNamed].kind
-        return self[superNamed].kind.isAbstract && (subKind == .object || subKind == .interface)
+        let subKind = kind(of: subNamed)
+        return kind(of: superNamed).isAbstract && (subKind == .object || subKind == .interface)
             && isSubType(subNamed, of: superNamed)
     }
 
     /// The type as GraphQL spells it: `[ID!]!`.
     public func text(of type: SchemaType) -> String {
         switch type {
-        case .named(let id): self[id].name
+        case .named(let id): types.withUnsafeBufferPointer { $0[Int(id.index)].name }
         case .list(let t): "[\(text(of: t))]"
         case .nonNull(let t): "\(text(of: t))!"
         }

@@ -81,10 +81,14 @@ public struct OperationDefinition: Sendable {
     /// The range of the `query`/`mutation`/`subscription` keyword; nil for the shorthand.
     public var operationKeywordRange: SourceRange?
     public var range: SourceRange
+    /// A description before the operation keyword (executable descriptions, newer spec
+    /// and graphql-core 3.3); never on the shorthand.
+    public var description: Description?
 
     public init(operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
                 directives: [Directive], selectionSet: SelectionSet,
-                operationKeywordRange: SourceRange?, range: SourceRange) {
+                operationKeywordRange: SourceRange?, range: SourceRange, description: Description? = nil) {
+        self.description = description
         self.operation = operation
         self.name = name
         self.variableDefinitions = variableDefinitions
@@ -102,8 +106,12 @@ public struct VariableDefinition: Sendable {
     public var defaultValue: Value?
     public var directives: [Directive]
     public var range: SourceRange
+    /// A description before `$name` (executable descriptions).
+    public var description: Description?
 
-    public init(variable: Name, type: TypeReference, defaultValue: Value?, directives: [Directive], range: SourceRange) {
+    public init(variable: Name, type: TypeReference, defaultValue: Value?, directives: [Directive], range: SourceRange,
+                description: Description? = nil) {
+        self.description = description
         self.variable = variable
         self.type = type
         self.defaultValue = defaultValue
@@ -211,8 +219,12 @@ public struct FragmentDefinition: Sendable {
     public var directives: [Directive]
     public var selectionSet: SelectionSet
     public var range: SourceRange
+    /// A description before `fragment` (executable descriptions).
+    public var description: Description?
 
-    public init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, range: SourceRange) {
+    public init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, range: SourceRange,
+                description: Description? = nil) {
+        self.description = description
         self.name = name
         self.typeCondition = typeCondition
         self.directives = directives
@@ -464,9 +476,17 @@ public struct DirectiveDefinition: Sendable {
     /// The locations as written (`FIELD`, `FRAGMENT_SPREAD`, ...), each with its range.
     public var locations: [Name]
     public var range: SourceRange
+    /// Directives applied to the directive definition (`directive @a @tag on FIELD`), which
+    /// graphql-core 3.3 accepts.
+    public var directives: [Directive]
+    /// `extend directive @a @tag` (graphql-core 3.3): only `name` and `directives` are set;
+    /// there are no arguments and no locations.
+    public var isExtension: Bool
 
     public init(description: Description?, name: Name, arguments: [InputValueDefinition], isRepeatable: Bool,
-                locations: [Name], range: SourceRange) {
+                locations: [Name], range: SourceRange, directives: [Directive] = [], isExtension: Bool = false) {
+        self.directives = directives
+        self.isExtension = isExtension
         self.description = description
         self.name = name
         self.arguments = arguments

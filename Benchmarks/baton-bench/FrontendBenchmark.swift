@@ -1,0 +1,67 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+import BatonValidation
+import Foundation
+
+/// The front end's goals: GitHub's schema through parse + build + validate in ≤ 25 ms, and
+/// 500 fragments over it through parse + validate in ≤ 8 ms warm; each beside graphql-core.
+struct FrontendBenchmark {
+    let root: URL
+    let schemaRuns = 15
+    let fragmentRuns = 30
+    let fragmentCount = 500
+
+    func run() {
+        let schemaPath = root.appendingPathComponent("spec/schemas/github.schema.graphql").path
+        guard let text = try? String(contentsOfFile: schemaPath, encoding: .utf8) else {
+            print("cannot read \(schemaPath)")
+            exit(1)
+        }
+
+        func buildSchema() -> (Schema?, [Diagnostic]) {
+            let parsed = Parser.parse(Source(name: schemaPath, text: text))
+            let built = SchemaBuilder.build([parsed.document])
+            return (built.schema, parsed.diagnostics + built.diagnostics)
+        }
+        let (built, schemaDiagnostics) = buildSchema()
+        guard let schema = built else {
+            print("GitHub's schema did not build:")
+            schemaDiagnostics.prefix(5).forEach { print("  " + $0.rendered()) }
+            exit(1)
+        }
+        let schemaMs = median(runs: schemaRuns, warmup: 1) { _ = buildSchema() }
+
+        var generator = FragmentGenerator(schema: schema, seed: 0xBA70)
+        let fragments = generator.document(fragments: fragmentCount)
+        let check = Validator.validate([Parser.parse(Source(name: "fragments.graphql", text: fragments)).document], schema: schema)
+        let unexpected = check.filter { $0.code != "NoUnusedFragments" }
+        if !unexpected.isEmpty {
+            print("generated fragments are not valid:")
+            unexpected.prefix(5).forEach { print("  " + $0.rendered()) }
+            exit(1)
+        }
+        let fragmentsMs = median(runs: fragmentRuns, warmup: 5) {
+            let document = Parser.parse(Source(name: "fragments.graphql", text: fragments)).document
+            _ = Validator.validate([document], schema: schema)
+        }
+
+        print("frontend (release, median): \(text.utf8.count / 1024) KB schema, \(schemaDiagnostics.count) schema warnings; \(fragmentCount) fragments, \(fragments.utf8.count / 1024) KB")
+        print("  baton   github schema parse+build+validate: \(formatted(schemaMs)) ms (goal ≤ 25 ms)")
+        print("  baton   \(fragmentCount) fragments parse+validate (warm):  \(formatted(fragmentsMs)) ms (goal ≤ 8 ms)")
+
+        let fragmentsFile = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-fragments-\(getpid()).graphql")
+        try? fragments.write(to: fragmentsFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: fragmentsFile) }
+        guard let output = runPython(root: root, script: "Benchmarks/python/frontend.py",
+                                     arguments: [schemaPath, fragmentsFile.path, "5", "5"]),
+              let json = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Double],
+              let coreSchema = json["schema_ms"], let coreFragments = json["fragments_ms"]
+        else {
+            print("  graphql-core: not measured")
+            return
+        }
+        print("  graphql-core github schema: \(formatted(coreSchema)) ms  ratio baton/graphql-core = \(formatted(schemaMs / coreSchema, digits: 4))")
+        print("  graphql-core \(fragmentCount) fragments: \(formatted(coreFragments)) ms  ratio baton/graphql-core = \(formatted(fragmentsMs / coreFragments, digits: 4))")
+    }
+}

@@ -1,0 +1,512 @@
+import BatonDiagnostics
+import BatonSyntax
+
+/// The schema built from SDL documents, with every finding of type-system validation.
+public struct SchemaBuildResult: Sendable {
+    /// Nil only when errors make the schema unusable (never so far: definitions with errors
+    /// are left out or repaired, so the schema stays consistent).
+    public var schema: Schema?
+    public var diagnostics: [Diagnostic]
+
+    public init(schema: Schema?, diagnostics: [Diagnostic]) {
+        self.schema = schema
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Builds a `Schema` from SDL: the server's documents, then the client schema extensions
+/// (Relay's: fields on server types and client-only types), over the built-in definitions.
+///
+/// Validation follows graphql-core 3.3.2: the server documents are checked like one document
+/// by `build_ast_schema` (the SDL rules), the client extensions like a document given to
+/// `extend_schema` (so redefining a server type reads "already exists in the schema"), and the
+/// result by `validate_schema`. Definitions with errors are left out, so the schema returned
+/// is always consistent.
+public enum SchemaBuilder {
+    public static func build(_ documents: [Document], clientExtensions: [Document] = []) -> SchemaBuildResult {
+        let builder = TypeSystemBuilder()
+        builder.addPass([BuiltIns.document], origin: .builtIn)
+        builder.addPass(documents, origin: .server)
+        let serverSnapshot = clientExtensions.isEmpty ? nil : builder.snapshot()
+        if !clientExtensions.isEmpty { builder.addPass(clientExtensions, origin: .client) }
+        let schema = builder.finish()
+
+        var diagnostics: [Diagnostic] = []
+        var sdl = SDLValidator(schema: schema, builder: builder, existing: nil)
+        sdl.validate(documents)
+        diagnostics += sdl.diagnostics
+        if let serverSnapshot {
+            var client = SDLValidator(schema: schema, builder: builder, existing: serverSnapshot)
+            client.validate(clientExtensions)
+            diagnostics += client.diagnostics
+        }
+        var checks = SchemaChecks(schema: schema, builder: builder)
+        checks.run()
+        diagnostics += checks.diagnostics
+        return SchemaBuildResult(schema: schema, diagnostics: diagnostics)
+    }
+}
+
+/// A member's place in its type's nodes: `typeNodes[type][node]`'s `member`-th field, input
+/// field or enum value. Indices rather than copies keep building free of reference counting.
+struct MemberRef: Sendable {
+    var node: Int32
+    var member: Int32
+}
+
+/// An AST node with the source it was parsed from.
+struct Located<Node: Sendable>: Sendable {
+    let node: Node
+    let source: Source
+
+    func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }
+}
+
+/// What the schema held before the client extensions were added: the "existing schema"
+/// their validation refers to.
+struct ServerSnapshot {
+    let typeCount: Int
+    let fieldCounts: [Int]
+    let enumValueCounts: [Int]
+    let inputFieldCounts: [Int]
+    let directiveCount: Int
+    let hasSchemaDefinitionOrRoot: Bool
+    let rootTypes: [OperationType: TypeID]
+}
+
+/// The mutable state of a build: the model under construction plus, beside it, the AST nodes
+/// each part came from, which validation needs for its positions.
+final class TypeSystemBuilder {
+    var types: [NamedType] = []
+    var typeIndex: [String: TypeID] = [:]
+    /// Per type: its definition (absent for a built-in) then each extension applied.
+    var typeNodes: [[Located<TypeDefinition>]] = []
+    /// Whether `typeNodes[i][0]` is the definition (false for extensions of a built-in).
+    var hasDefinitionNode: [Bool] = []
+    /// Parallel to `types[i].fields`, `.inputFields`, `.enumValues`.
+    var fieldNodes: [[MemberRef]] = []
+    var inputFieldNodes: [[MemberRef]] = []
+    var enumValueNodes: [[MemberRef]] = []
+    /// Type names whose nodes had a name collision or an unknown reference: only for these
+    /// do the SDL rules need to look at every member (the others are known to be fine).
+    var needsFullCheck = Set<String>()
+    /// Whether some type definition reused a name (so UniqueTypeNames has work to do).
+    var typeNameCollision = false
+    /// Interfaces and union members as written (known names only), before filtering.
+    var writtenInterfaces: [[TypeID]] = []
+    var writtenMembers: [[TypeID]] = []
+
+    var directives: [SchemaDirective] = []
+    var directiveIndex: [String: Int] = [:]
+    var directiveNodes: [Located<DirectiveDefinition>?] = []
+
+    var schemaNodes: [(Located<SchemaDefinition>, DefinitionOrigin)] = []
+    var rootTypes: [OperationType: TypeID] = [:]
+    var rootTypeNodes: [OperationType: Located<OperationTypeDefinition>] = [:]
+    var description: String?
+
+    init() {
+        types.reserveCapacity(2048)
+        typeNodes.reserveCapacity(2048)
+    }
+
+    // Reading one property through `types[i]` copies the whole `NamedType` (Array's getter
+    // returns the element); these read it in place.
+    @inline(__always) func kindOf(_ index: Int) -> NamedTypeKind { types.withUnsafeBufferPointer { $0[index].kind } }
+    @inline(__always) func nameOf(_ index: Int) -> String { types.withUnsafeBufferPointer { $0[index].name } }
+    @inline(__always) func originOf(_ index: Int) -> DefinitionOrigin { types.withUnsafeBufferPointer { $0[index].origin } }
+
+    func snapshot() -> ServerSnapshot {
+        let roots = computeRoots()
+        return ServerSnapshot(typeCount: types.count, fieldCounts: types.map(\.fields.count),
+                              enumValueCounts: types.map(\.enumValues.count),
+                              inputFieldCounts: types.map(\.inputFields.count), directiveCount: directives.count,
+                              hasSchemaDefinitionOrRoot: roots.hasDefinition || !roots.types.isEmpty,
+                              rootTypes: roots.types)
+    }
+
+    // MARK: Passes
+
+    func addPass(_ documents: [Document], origin: DefinitionOrigin) {
+        var newTypes: [Int] = []
+        let firstTypeOfPass = types.count
+        var newDirectives: [(Int, Located<DirectiveDefinition>)] = []
+        var extensionNodes: [Located<TypeDefinition>] = []
+
+        let definitionCount = documents.reduce(0) { $0 + $1.definitions.count }
+        typeIndex.reserveCapacity(typeIndex.count + definitionCount)
+        // Names first, so references resolve whatever order definitions come in.
+        for document in documents {
+            let source = document.source
+            for definition in document.definitions {
+                switch definition {
+                case .type(let t):
+                    if t.isExtension {
+                        extensionNodes.append(Located(node: t, source: source))
+                        continue
+                    }
+                    if typeIndex[t.name.value] != nil {
+                        // A duplicate or a built-in's name: the rules will look closely.
+                        typeNameCollision = true
+                        needsFullCheck.insert(t.name.value)
+                        continue
+                    }
+                    let id = TypeID(types.count)
+                    types.append(NamedType(id: id, name: t.name.value, kind: t.kind.schemaKind,
+                                           description: t.description?.value, directives: t.directives, origin: origin,
+                                           locations: [Location(source: source, range: t.range)]))
+                    typeIndex[t.name.value] = id
+                    typeNodes.append([Located(node: t, source: source)])
+                    hasDefinitionNode.append(true)
+                    fieldNodes.append([])
+                    inputFieldNodes.append([])
+                    enumValueNodes.append([])
+                    writtenInterfaces.append([])
+                    writtenMembers.append([])
+                    newTypes.append(id.index.asInt)
+                case .directive(let d):
+                    // `extend directive @a @tag` only adds directives; they are read from the AST.
+                    if d.isExtension { continue }
+                    let located = Located(node: d, source: source)
+                    if let existing = directiveIndex[d.name.value] {
+                        // The server's SDL may redefine a built-in directive; it then replaces it.
+                        if origin == .server && directives[existing].origin == .builtIn {
+                            directives[existing].origin = .server
+                            directiveNodes[existing] = located
+                            newDirectives.append((existing, located))
+                        }
+                        continue
+                    }
+                    directiveIndex[d.name.value] = directives.count
+                    directives.append(SchemaDirective(name: d.name.value, description: d.description?.value, arguments: [],
+                                                      locations: [], isRepeatable: d.isRepeatable, origin: origin,
+                                                      location: Location(source: source, range: d.range)))
+                    directiveNodes.append(located)
+                    newDirectives.append((directives.count - 1, located))
+                case .schema(let s):
+                    schemaNodes.append((Located(node: s, source: source), origin))
+                case .operation, .fragment:
+                    continue
+                }
+            }
+        }
+        // Extensions join their type's nodes; members are built per type, definition first.
+        var extendedTypes: [Int] = []
+        var firstNewNode: [Int: Int] = [:]
+        for ext in extensionNodes {
+            guard let id = typeIndex[ext.node.name.value] else {
+                needsFullCheck.insert(ext.node.name.value)
+                continue
+            }
+            let index = id.index.asInt
+            // The server's SDL cannot extend a built-in type (graphql-core: not defined), and
+            // an extension of another kind is refused.
+            guard !(origin == .server && originOf(index) == .builtIn),
+                  kindOf(index) == ext.node.kind.schemaKind else {
+                needsFullCheck.insert(ext.node.name.value)
+                continue
+            }
+            if firstNewNode[index] == nil {
+                firstNewNode[index] = typeNodes[index].count
+                if index < firstTypeOfPass { extendedTypes.append(index) }
+            }
+            if typeNodes[index].isEmpty { hasDefinitionNode[index] = false }
+            typeNodes[index].append(ext)
+            types[index].locations.append(ext.location(ext.node.range))
+            types[index].directives += ext.node.directives
+        }
+
+        for (index, located) in newDirectives { buildDirective(index, located, origin: origin) }
+        for index in newTypes {
+            addMembers(to: index, fromNode: 0, origin: origin)
+            applyTypeDirectives(index)
+        }
+        for index in extendedTypes {
+            addMembers(to: index, fromNode: firstNewNode[index]!, origin: origin)
+            applyTypeDirectives(index)
+        }
+    }
+
+    private func buildDirective(_ index: Int, _ located: Located<DirectiveDefinition>, origin: DefinitionOrigin) {
+        let d = located.node
+        var arguments: [InputValue] = []
+        var seen = Set<String>()
+        for arg in d.arguments where seen.insert(arg.name.value).inserted {
+            if let value = inputValue(arg, located.source) { arguments.append(value) }
+        }
+        directives[index].arguments = arguments
+        directives[index].description = d.description?.value
+        directives[index].isRepeatable = d.isRepeatable
+        directives[index].location = located.location(d.range)
+        directives[index].locations = d.locations.compactMap { DirectiveLocation(rawValue: $0.value) }
+    }
+
+    /// Builds the members of `typeNodes[index][fromNode...]` into the type, in local arrays
+    /// so nothing is copied or rehashed on the way.
+    private func addMembers(to index: Int, fromNode: Int, origin: DefinitionOrigin) {
+        let kind = kindOf(index)
+        let nodes = typeNodes[index]
+        let typeName = nameOf(index)
+        switch kind {
+        case .object, .interface:
+            var fields: [SchemaField] = []
+            var fieldIndex: [String: Int] = [:]
+            var refs: [MemberRef] = []
+            swap(&fields, &types[index].fields)
+            swap(&fieldIndex, &types[index].fieldIndex)
+            swap(&refs, &fieldNodes[index])
+            var interfaces: [TypeID] = []
+            swap(&interfaces, &writtenInterfaces[index])
+            for n in fromNode..<nodes.count {
+                let t = nodes[n].node
+                let source = nodes[n].source
+                for name in t.interfaces {
+                    if let id = typeIndex[name.value] { interfaces.append(id) } else { needsFullCheck.insert(typeName) }
+                }
+                let count = t.fields.count
+                fields.reserveCapacity(fields.count + count)
+                refs.reserveCapacity(refs.count + count)
+                fieldIndex.reserveCapacity(fieldIndex.count + count)
+                for m in 0..<count {
+                    let name = t.fields[m].name.value
+                    guard fieldIndex[name] == nil else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    guard let type = resolve(t.fields[m].type) else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    let argumentNodes = t.fields[m].arguments
+                    var arguments: [InputValue] = []
+                    if !argumentNodes.isEmpty {
+                        arguments.reserveCapacity(argumentNodes.count)
+                        for a in argumentNodes.indices {
+                            if arguments.contains(where: { $0.name == argumentNodes[a].name.value }) {
+                                needsFullCheck.insert(typeName)
+                                continue
+                            }
+                            if let value = inputValue(argumentNodes[a], source) {
+                                arguments.append(value)
+                            } else {
+                                needsFullCheck.insert(typeName)
+                            }
+                        }
+                    }
+                    let directives = t.fields[m].directives
+                    fieldIndex[name] = fields.count
+                    fields.append(SchemaField(
+                        name: name, description: t.fields[m].description?.value, arguments: arguments, type: type,
+                        deprecationReason: deprecationReason(directives), directives: directives, origin: origin,
+                        location: Location(source: source, range: t.fields[m].range)))
+                    refs.append(MemberRef(node: Int32(n), member: Int32(m)))
+                }
+            }
+            swap(&fields, &types[index].fields)
+            swap(&fieldIndex, &types[index].fieldIndex)
+            swap(&refs, &fieldNodes[index])
+            swap(&interfaces, &writtenInterfaces[index])
+        case .union:
+            for n in fromNode..<nodes.count {
+                for name in nodes[n].node.unionMembers {
+                    if let id = typeIndex[name.value] {
+                        writtenMembers[index].append(id)
+                    } else {
+                        needsFullCheck.insert(typeName)
+                    }
+                }
+            }
+        case .enum:
+            var values: [EnumValue] = []
+            swap(&values, &types[index].enumValues)
+            var names = Set(values.map(\.name))
+            for n in fromNode..<nodes.count {
+                let t = nodes[n].node
+                for m in t.enumValues.indices {
+                    let value = t.enumValues[m]
+                    guard names.insert(value.name.value).inserted else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    values.append(EnumValue(
+                        name: value.name.value, description: value.description?.value,
+                        deprecationReason: deprecationReason(value.directives), directives: value.directives,
+                        location: Location(source: nodes[n].source, range: value.range)))
+                    enumValueNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
+                }
+            }
+            swap(&values, &types[index].enumValues)
+        case .inputObject:
+            var fields: [InputValue] = []
+            var fieldIndex: [String: Int] = [:]
+            swap(&fields, &types[index].inputFields)
+            swap(&fieldIndex, &types[index].inputFieldIndex)
+            for n in fromNode..<nodes.count {
+                let t = nodes[n].node
+                for m in t.inputFields.indices {
+                    let name = t.inputFields[m].name.value
+                    guard fieldIndex[name] == nil, let value = inputValue(t.inputFields[m], nodes[n].source) else {
+                        needsFullCheck.insert(typeName)
+                        continue
+                    }
+                    fieldIndex[name] = fields.count
+                    fields.append(value)
+                    inputFieldNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
+                }
+            }
+            swap(&fields, &types[index].inputFields)
+            swap(&fieldIndex, &types[index].inputFieldIndex)
+        case .scalar:
+            break
+        }
+    }
+
+    func fieldNode(_ typeIndex: Int, _ fieldIndex: Int) -> Located<FieldDefinition> {
+        let ref = fieldNodes[typeIndex][fieldIndex]
+        let node = typeNodes[typeIndex][Int(ref.node)]
+        return Located(node: node.node.fields[Int(ref.member)], source: node.source)
+    }
+
+    func inputFieldNode(_ typeIndex: Int, _ fieldIndex: Int) -> Located<InputValueDefinition> {
+        let ref = inputFieldNodes[typeIndex][fieldIndex]
+        let node = typeNodes[typeIndex][Int(ref.node)]
+        return Located(node: node.node.inputFields[Int(ref.member)], source: node.source)
+    }
+
+    /// `@specifiedBy` and `@oneOf` read from every node of the type.
+    private func applyTypeDirectives(_ index: Int) {
+        for directive in types[index].directives {
+            switch directive.name.value {
+            case "specifiedBy":
+                if case .string(let url, _)? = directive.argument("url")?.value.kind { types[index].specifiedByURL = url }
+            case "oneOf":
+                types[index].isOneOf = kindOf(index) == .inputObject
+            default:
+                break
+            }
+        }
+    }
+
+    private func inputValue(_ definition: InputValueDefinition, _ source: Source) -> InputValue? {
+        guard let type = resolve(definition.type) else { return nil }
+        return InputValue(name: definition.name.value, description: definition.description?.value, type: type,
+                          defaultValue: definition.defaultValue, defaultValueSource: definition.defaultValue == nil ? nil : source,
+                          deprecationReason: deprecationReason(definition.directives), directives: definition.directives,
+                          location: Location(source: source, range: definition.range))
+    }
+
+    func resolve(_ reference: TypeReference) -> SchemaType? {
+        switch reference {
+        case .named(let name): typeIndex[name.value].map { .named($0) }
+        case .list(let inner, _): resolve(inner).map { .list($0) }
+        case .nonNull(let inner, _): resolve(inner).map { .nonNull($0) }
+        }
+    }
+
+    private func deprecationReason(_ directives: [Directive]) -> String? {
+        guard !directives.isEmpty, let deprecated = directives.first(where: { $0.name.value == "deprecated" }) else {
+            return nil
+        }
+        if case .string(let reason, _)? = deprecated.argument("reason")?.value.kind { return reason }
+        return "No longer supported"
+    }
+
+    // MARK: Finishing
+
+    func defaultRoots() -> [OperationType: TypeID] {
+        var roots: [OperationType: TypeID] = [:]
+        for (operation, name) in [(OperationType.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription")] {
+            if let id = typeIndex[name], originOf(id.index.asInt) != .builtIn { roots[operation] = id }
+        }
+        return roots
+    }
+
+    /// Root types from `schema { … }` and `extend schema { … }` (the first per operation),
+    /// else, without a schema definition, the types named Query, Mutation and Subscription.
+    func computeRoots() -> (types: [OperationType: TypeID], nodes: [OperationType: Located<OperationTypeDefinition>],
+                            hasDefinition: Bool) {
+        var roots: [OperationType: TypeID] = [:]
+        var nodes: [OperationType: Located<OperationTypeDefinition>] = [:]
+        var hasSchemaDefinition = false
+        for (located, origin) in schemaNodes where origin != .builtIn {
+            if !located.node.isExtension { hasSchemaDefinition = true }
+            for operationType in located.node.operationTypes where nodes[operationType.operation] == nil {
+                nodes[operationType.operation] = Located(node: operationType, source: located.source)
+                if let id = typeIndex[operationType.type.value] { roots[operationType.operation] = id }
+            }
+        }
+        if !hasSchemaDefinition {
+            for (operation, id) in defaultRoots() where nodes[operation] == nil { roots[operation] = id }
+        }
+        return (roots, nodes, hasSchemaDefinition)
+    }
+
+    func finish() -> Schema {
+        // Interfaces and union members keep only what the model can stand for; the checks
+        // report the rest from `writtenInterfaces` / `writtenMembers`.
+        for index in types.indices {
+            switch kindOf(index) {
+            case .object, .interface:
+                var interfaces: [TypeID] = []
+                for id in writtenInterfaces[index] where kindOf(id.index.asInt) == .interface && id.index.asInt != index
+                    && !interfaces.contains(id) {
+                    interfaces.append(id)
+                }
+                if !interfaces.isEmpty { types[index].interfaces = interfaces }
+            case .union:
+                var members: [TypeID] = []
+                for id in writtenMembers[index] where kindOf(id.index.asInt) == .object && !members.contains(id) {
+                    members.append(id)
+                }
+                types[index].possibleTypes = members
+            default:
+                break
+            }
+        }
+        for index in types.indices where kindOf(index) == .object {
+            for interface in types[index].interfaces {
+                types[interface.index.asInt].possibleTypes.append(TypeID(index))
+            }
+        }
+
+        let roots = computeRoots()
+        rootTypes = roots.types
+        rootTypeNodes = roots.nodes
+        description = schemaNodes.first { !$0.0.node.isExtension && $0.1 != .builtIn }?.0.node.description?.value
+
+        let typename = SchemaField(name: "__typename", description: "The name of the current Object type at runtime.",
+                                   arguments: [], type: .nonNull(named("String")), deprecationReason: nil, directives: [],
+                                   origin: .builtIn, location: nil)
+        let schemaField = SchemaField(name: "__schema", description: "Access the current type schema of this server.",
+                                      arguments: [], type: .nonNull(named("__Schema")), deprecationReason: nil,
+                                      directives: [], origin: .builtIn, location: nil)
+        let nameArgument = InputValue(name: "name", description: nil, type: .nonNull(named("String")), defaultValue: nil,
+                                      defaultValueSource: nil, deprecationReason: nil, directives: [], location: nil)
+        let typeField = SchemaField(name: "__type", description: "Request the type information of a single type.",
+                                    arguments: [nameArgument], type: named("__Type"), deprecationReason: nil,
+                                    directives: [], origin: .builtIn, location: nil)
+        return Schema(types: types, typeIndex: typeIndex, directives: directives, directiveIndex: directiveIndex,
+                      queryType: rootTypes[.query],
+                      mutationType: rootTypes[.mutation], subscriptionType: rootTypes[.subscription],
+                      description: description, typenameField: typename, schemaField: schemaField, typeField: typeField)
+    }
+
+    private func named(_ name: String) -> SchemaType { .named(typeIndex[name]!) }
+}
+
+extension Int32 {
+    @inline(__always) var asInt: Int { Int(self) }
+}
+
+extension TypeDefinitionKind {
+    var schemaKind: NamedTypeKind {
+        switch self {
+        case .scalar: .scalar
+        case .object: .object
+        case .interface: .interface
+        case .union: .union
+        case .enum: .enum
+        case .inputObject: .inputObject
+        }
+    }
+}

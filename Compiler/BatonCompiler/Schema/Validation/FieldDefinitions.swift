@@ -1,0 +1,70 @@
+import BatonDiagnostics
+import BatonSyntax
+
+// Fields of objects and interfaces: at least one, names, output types; their arguments'
+// names, input types, deprecation and default values.
+extension SchemaChecks {
+    mutating func checkFields(_ index: Int) {
+        let (typeName, fields) = read(index) { ($0.name, $0.fields) }
+        if fields.isEmpty && writtenMemberCount(index) == 0 {
+            report("Type \(typeName) must define one or more fields.", allLocations(index), code: "FieldDefinitions")
+        }
+        for fieldIndex in suspiciousFields(fields) {
+            let field = fields[fieldIndex]
+            checkReservedName(field.name, field.location)
+            if !kind(field.type.namedType).isOutput {
+                let node = fieldNode(index, fieldIndex)
+                report("The type of \(typeName).\(field.name) must be Output Type but got: \(text(field.type)).",
+                       [node.location(node.node.type.range)], code: "FieldDefinitions")
+            }
+            guard !field.arguments.isEmpty else { continue }
+            let node = fieldNode(index, fieldIndex)
+            for argument in field.arguments {
+                let argumentNode = argumentNode(node, argument.name)
+                checkReservedName(argument.name, argument.location)
+                let description = "\(typeName).\(field.name)(\(argument.name):)"
+                if !kind(argument.type.namedType).isInput {
+                    report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
+                           [argumentNode.map { node.location($0.type.range) }], code: "FieldDefinitions")
+                }
+                if argument.isRequired && argument.isDeprecated {
+                    report("Required argument \(description) cannot be deprecated.",
+                           [deprecatedDirective(argument.directives, node.source),
+                            argumentNode.map { node.location($0.type.range) }], code: "FieldDefinitions")
+                }
+                checkDefaultValue(argument, description)
+            }
+        }
+    }
+
+    /// The fields any check could object to, found without copying a field: nearly all are
+    /// fine, and copying each would cost more than checking it.
+    func suspiciousFields(_ fields: [SchemaField]) -> [Int] {
+        var found: [Int] = []
+        fields.withUnsafeBufferPointer { fields in
+            for i in fields.indices {
+                if isReserved(fields[i].name) || !kind(fields[i].type.namedType).isOutput
+                    || fields[i].arguments.withUnsafeBufferPointer({ suspiciousInputValue($0) }) {
+                    found.append(i)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether any argument or input field might fail a check (defaults are always checked).
+    func suspiciousInputValue(_ values: UnsafeBufferPointer<InputValue>) -> Bool {
+        for i in values.indices {
+            if isReserved(values[i].name) || !kind(values[i].type.namedType).isInput || values[i].defaultValue != nil
+                || (values[i].deprecationReason != nil && values[i].type.isNonNull) {
+                return true
+            }
+        }
+        return false
+    }
+
+    func isReserved(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        return bytes.next() == 0x5F && bytes.next() == 0x5F
+    }
+}

@@ -1,0 +1,14 @@
+import BatonDiagnostics
+import BatonSyntax
+
+// KnownArgumentNamesOnDirectives: a directive is given only the arguments it defines.
+extension SDLValidator {
+    mutating func knownArgumentNamesOnDirective(_ directive: Directive) {
+        guard !directive.arguments.isEmpty, let info = directiveInfos[directive.name.value] else { return }
+        for argument in directive.arguments where !info.argumentNames.contains(argument.name.value) {
+            report("Unknown argument '\(argument.name.value)' on directive '@\(directive.name.value)'."
+                   + Suggestions.didYouMean(Suggestions.list(argument.name.value, info.argumentNames)),
+                   [argument.range], code: "KnownArgumentNamesOnDirectives")
+        }
+    }
+}

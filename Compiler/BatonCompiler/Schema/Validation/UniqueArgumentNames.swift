@@ -1,0 +1,12 @@
+import BatonDiagnostics
+import BatonSyntax
+
+// UniqueArgumentNames: a directive is given each argument once.
+extension SDLValidator {
+    mutating func uniqueArgumentNames(_ arguments: [Argument]) {
+        guard arguments.count > 1 else { return }
+        for (name, names) in groupedByName(arguments.map(\.name)) where names.count > 1 {
+            report("There can be only one argument named '\(name)'.", names.map(\.range), code: "UniqueArgumentNames")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import BatonSchema
+import BatonSyntax
+
+/// Every selected field exists on the type it is selected on. Suggests inline fragments on the
+/// possible types that have the field, else similarly named fields.
+final class FieldsOnCorrectTypeRule: ValidationRule {
+    static let code = "FieldsOnCorrectType"
+    let events: RuleEvents = [.enterField]
+
+    func enterField(_ field: Field, _ context: ValidationContext) {
+        guard let parent = context.typeInfo.parentType, context.typeInfo.fieldDef == nil else { return }
+        let schema = context.schema
+        let name = field.name.value
+        let hide = context.options.hideSuggestions
+        var suggestion = Suggestions.didYouMean(hide ? [] : suggestedTypeNames(schema, parent, name),
+                                                "to use an inline fragment on")
+        if suggestion.isEmpty {
+            suggestion = Suggestions.didYouMean(hide ? [] : suggestedFieldNames(schema, parent, name))
+        }
+        context.report(Self.code, "Cannot query field '\(name)' on type '\(schema.name(of: parent))'." + suggestion,
+                       [context.location(field.range)])
+    }
+
+    /// For an abstract type, the possible types and their interfaces that define the field:
+    /// most used first, interfaces before their implementations, then by name.
+    private func suggestedTypeNames(_ schema: Schema, _ type: TypeID, _ fieldName: String) -> [String] {
+        guard schema.kind(of: type).isAbstract else { return [] }
+        var suggested: [TypeID] = []
+        var seen = Set<TypeID>()
+        var usage: [TypeID: Int] = [:]
+        for possible in schema.possibleTypes(of: type) {
+            guard schema.types[Int(possible.index)].fieldIndex[fieldName] != nil else { continue }
+            if seen.insert(possible).inserted { suggested.append(possible) }
+            usage[possible] = 1
+            for interface in schema.types[Int(possible.index)].interfaces {
+                guard schema.types[Int(interface.index)].fieldIndex[fieldName] != nil else { continue }
+                if seen.insert(interface).inserted { suggested.append(interface) }
+                usage[interface, default: 0] += 1
+            }
+        }
+        let keys = suggested.map { NaturalKey(schema.name(of: $0)) }
+        // A stable sort, as Python's `sorted` with graphql-core's comparison.
+        let order = suggested.indices.sorted { i, j in
+            let a = suggested[i], b = suggested[j]
+            let byUsage = (usage[b] ?? 0) - (usage[a] ?? 0)
+            if byUsage != 0 { return byUsage < 0 }
+            if schema.kind(of: a) == .interface && schema.isSubType(b, of: a) && a != b { return true }
+            if schema.kind(of: b) == .interface && schema.isSubType(a, of: b) && a != b { return false }
+            if keys[i] < keys[j] { return true }
+            if keys[j] < keys[i] { return false }
+            return i < j
+        }
+        return order.map { schema.name(of: suggested[$0]) }
+    }
+
+    private func suggestedFieldNames(_ schema: Schema, _ type: TypeID, _ fieldName: String) -> [String] {
+        let kind = schema.kind(of: type)
+        guard kind == .object || kind == .interface else { return [] }
+        return Suggestions.list(fieldName, options: schema.types[Int(type.index)].fields.map(\.name))
+    }
+}

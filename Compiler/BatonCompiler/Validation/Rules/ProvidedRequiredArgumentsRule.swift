@@ -1,0 +1,54 @@
+import BatonSchema
+import BatonSyntax
+
+/// Every required argument (non-null, no default) of a field or directive is given.
+final class ProvidedRequiredArgumentsRule: ValidationRule {
+    static let code = "ProvidedRequiredArguments"
+    let events: RuleEvents = [.leaveDirective, .leaveField]
+    /// Per directive, its required arguments and their types as written.
+    private var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
+
+    init(_ context: ValidationContext) {
+        let schema = context.schema
+        for directive in schema.directives {
+            requiredDirectiveArguments[directive.name] = directive.arguments.filter(\.isRequired)
+                .map { ($0.name, schema.text(of: $0.type)) }
+        }
+        for document in context.documents {
+            for case .directive(let definition) in document.definitions where !definition.isExtension {
+                requiredDirectiveArguments[definition.name.value] = definition.arguments.filter { argument in
+                    if case .nonNull = argument.type { return argument.defaultValue == nil }
+                    return false
+                }.map { ($0.name.value, $0.type.text) }
+            }
+        }
+    }
+
+    func leaveDirective(_ directive: Directive, _ context: ValidationContext) {
+        guard let required = requiredDirectiveArguments[directive.name.value], !required.isEmpty else { return }
+        for argument in required where !directive.arguments.contains(where: { $0.name.value == argument.name }) {
+            context.report(Self.code,
+                           "Argument '@\(directive.name.value)(\(argument.name):)' of type '\(argument.type)' is required, but it was not provided.",
+                           [context.location(directive.range)])
+        }
+    }
+
+    func leaveField(_ field: Field, _ context: ValidationContext) {
+        guard let fieldRef = context.typeInfo.fieldDef else { return }
+        let schema = context.schema
+        for argument in schema.fieldArguments(fieldRef) where argument.isRequired {
+            guard !field.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
+            let owner: String
+            if let type = context.typeInfo.type, schema.name(of: type.namedType).hasPrefix("__") {
+                owner = "<meta>."
+            } else if let parent = context.typeInfo.parentType {
+                owner = schema.name(of: parent) + "."
+            } else {
+                owner = ""
+            }
+            context.report(Self.code,
+                           "Argument '\(owner)\(field.name.value)(\(argument.name):)' of type '\(schema.text(of: argument.type))' is required, but it was not provided.",
+                           [context.location(field.range)])
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import BatonSyntax
+
+/// Leaf fields (scalars, enums) have no selection set; composite fields have one.
+final class ScalarLeafsRule: ValidationRule {
+    static let code = "ScalarLeafs"
+    let events: RuleEvents = [.enterField]
+
+    func enterField(_ field: Field, _ context: ValidationContext) {
+        guard let type = context.typeInfo.type else { return }
+        let schema = context.schema
+        if schema.kind(of: type.namedType).isLeaf {
+            if let selectionSet = field.selectionSet {
+                context.report(Self.code,
+                               "Field '\(field.name.value)' must not have a selection since type '\(schema.text(of: type))' has no subfields.",
+                               [context.location(selectionSet.range)])
+            }
+        } else if field.selectionSet == nil {
+            let name = field.name.value
+            context.report(Self.code,
+                           "Field '\(name)' of type '\(schema.text(of: type))' must have a selection of subfields. Did you mean '\(name) { ... }'?",
+                           [context.location(field.range)])
+        }
+    }
+}

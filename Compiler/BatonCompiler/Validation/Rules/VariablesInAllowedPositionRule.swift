@@ -1,0 +1,42 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// Every variable is used where its type fits: a nullable variable reaches a non-null position
+/// only when it or the position has a default, and never a field of a OneOf input object.
+final class VariablesInAllowedPositionRule: ValidationRule {
+    static let code = "VariablesInAllowedPosition"
+    let events: RuleEvents = [.leaveOperation]
+
+    func leaveOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+        var definitions: [String: VariableDefinition] = [:]
+        for definition in operation.definition.variableDefinitions { definitions[definition.variable.value] = definition }
+        let schema = context.schema
+        for usage in context.recursiveVariableUsages(of: operation) {
+            guard let definition = definitions[usage.name], let locationType = usage.type else { continue }
+            guard let variableType = schema.resolve(definition.type) else { continue }
+            let definitionLocation = Location(source: operation.source, range: definition.range)
+            if !allowed(schema, variableType, definition.defaultValue, locationType, usage.hasDefaultValue) {
+                context.report(Self.code,
+                               "Variable '$\(usage.name)' of type '\(schema.text(of: variableType))' used in position expecting type '\(schema.text(of: locationType))'.",
+                               [definitionLocation, usage.location])
+            }
+            if case .named(let parent)? = usage.parentType, schema.kind(of: parent) == .inputObject,
+               schema.types[Int(parent.index)].isOneOf, !variableType.isNonNull {
+                context.report(Self.code,
+                               "Variable '$\(usage.name)' is of type '\(schema.text(of: variableType))' but must be non-nullable to be used for OneOf Input Object '\(schema.name(of: parent))'.",
+                               [definitionLocation, usage.location])
+            }
+        }
+    }
+
+    private func allowed(_ schema: Schema, _ variableType: SchemaType, _ variableDefault: Value?,
+                         _ locationType: SchemaType, _ locationHasDefault: Bool) -> Bool {
+        if case .nonNull(let nullableLocation) = locationType, !variableType.isNonNull {
+            let variableHasNonNullDefault = variableDefault.map { !$0.isNull } ?? false
+            guard variableHasNonNullDefault || locationHasDefault else { return false }
+            return schema.isTypeSubType(variableType, of: nullableLocation)
+        }
+        return schema.isTypeSubType(variableType, of: locationType)
+    }
+}

@@ -1,0 +1,262 @@
+import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
+
+/// A fragment definition of any of the validated documents, with the source it was parsed from.
+struct FragmentEntry {
+    /// Index in `ValidationContext.fragments`, in document order.
+    let id: Int
+    let definition: FragmentDefinition
+    let source: Source
+    let document: Int
+
+    var name: String { definition.name.value }
+    func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }
+}
+
+/// An operation of any of the validated documents.
+struct OperationEntry {
+    let id: Int
+    let definition: OperationDefinition
+    let source: Source
+    let document: Int
+}
+
+/// A variable used somewhere in an operation or fragment, with the input type of its position.
+struct VariableUsage {
+    let name: String
+    let location: Location
+    /// The type expected where the variable is used, when known.
+    let type: SchemaType?
+    /// The type of the enclosing input position (the input object holding the field, the list
+    /// holding the item).
+    let parentType: SchemaType?
+    /// Whether the position has a default value of its own.
+    let hasDefaultValue: Bool
+}
+
+/// State shared by the rules of one validation: the schema, the documents' fragments and
+/// operations, the type information of the current point of the traversal, and the findings.
+final class ValidationContext {
+    let schema: Schema
+    let options: ValidationOptions
+    let documents: [Document]
+    var typeInfo: TypeInfo
+    /// The source of the definition being traversed.
+    var source: Source
+    /// Index of the document being traversed.
+    var documentIndex = 0
+
+    /// Every fragment definition, in document order.
+    let fragments: [FragmentEntry]
+    /// Every operation, in document order.
+    let operations: [OperationEntry]
+    /// The fragment a spread of a name refers to: the last definition of that name, as in
+    /// graphql-core, where a later duplicate replaces an earlier one.
+    let fragmentIndex: [String: Int]
+
+    /// Whether the @defer and @stream rules look at each directive (see `ValidationOptions`).
+    let checksDefer: Bool
+    let checksStream: Bool
+
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Set when validation stops early (error limit, work budget, nesting too deep).
+    private(set) var aborted = false
+
+    init(schema: Schema, documents: [Document], options: ValidationOptions) {
+        self.schema = schema
+        self.options = options
+        self.documents = documents
+        self.typeInfo = TypeInfo(schema: schema)
+        self.source = documents.first?.source ?? Source(name: "", text: "")
+        var fragments: [FragmentEntry] = []
+        var operations: [OperationEntry] = []
+        var index: [String: Int] = [:]
+        for (d, document) in documents.enumerated() {
+            for definition in document.definitions {
+                switch definition {
+                case .fragment(let fragment):
+                    index[fragment.name.value] = fragments.count
+                    fragments.append(FragmentEntry(id: fragments.count, definition: fragment, source: document.source, document: d))
+                case .operation(let operation):
+                    operations.append(OperationEntry(id: operations.count, definition: operation, source: document.source, document: d))
+                default:
+                    break
+                }
+            }
+        }
+        self.fragments = fragments
+        self.operations = operations
+        self.fragmentIndex = index
+        spreadsByFragment = Array(repeating: nil, count: fragments.count)
+        spreadsByOperation = Array(repeating: nil, count: operations.count)
+        spreadTargetsByFragment = Array(repeating: nil, count: fragments.count)
+        usagesByFragment = Array(repeating: nil, count: fragments.count)
+        usagesByOperation = Array(repeating: nil, count: operations.count)
+        recursiveUsagesByOperation = Array(repeating: nil, count: operations.count)
+        let always = !options.deferStreamRulesRequireSchemaDirectives
+        self.checksDefer = always || schema.directive(named: "defer") != nil
+        self.checksStream = always || schema.directive(named: "stream") != nil
+    }
+
+    // MARK: Reporting
+
+    func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }
+
+    func report(_ code: String, _ message: String, _ locations: [Location], severity: Severity = .error) {
+        guard !aborted else { return }
+        if let limit = options.maxErrors, diagnostics.count >= limit {
+            abort("Too many validation errors, error limit reached. Validation aborted.")
+            return
+        }
+        diagnostics.append(Diagnostic(severity, message, at: locations, code: code))
+    }
+
+    /// Stops validation with one final diagnostic, as graphql-core's `ValidationAbortedError`.
+    func abort(_ message: String = "Validation aborted.") {
+        guard !aborted else { return }
+        aborted = true
+        diagnostics.append(Diagnostic(.error, message, at: [], code: "ValidationAborted"))
+    }
+
+    /// How deep rules have recursed through fragments and nested selections. Past the limit
+    /// validation aborts, as graphql-core does when Python's recursion limit is reached, so odd
+    /// input never overflows the stack.
+    private var recursionDepth = 0
+    static let maxRecursionDepth = 400
+
+    /// Enters one level of recursion; false (and validation aborted) when too deep.
+    func descend() -> Bool {
+        if aborted { return false }
+        if recursionDepth >= Self.maxRecursionDepth {
+            abort()
+            return false
+        }
+        recursionDepth += 1
+        return true
+    }
+
+    func ascend() { recursionDepth -= 1 }
+
+    // MARK: Fragments
+
+    func fragment(named name: String) -> FragmentEntry? {
+        fragmentIndex[name].map { fragments[$0] }
+    }
+
+    // Caches by fragment or operation id (filled in `init`; arrays, not lazy properties, so
+    // that writes stay in place).
+    private var spreadsByFragment: [[FragmentSpread]?]
+    private var spreadsByOperation: [[FragmentSpread]?]
+    private var spreadTargetsByFragment: [[Int]?]
+
+    /// The spreads in a selection set and its nested fields and inline fragments (not inside the
+    /// spread fragments), in graphql-core's order: a selection set's own spreads first, then its
+    /// nested selection sets last to first.
+    static func spreads(in selectionSet: SelectionSet) -> [FragmentSpread] {
+        var spreads: [FragmentSpread] = []
+        var stack: [SelectionSet] = [selectionSet]
+        while let set = stack.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .fragmentSpread(let spread): spreads.append(spread)
+                case .field(let field): if let nested = field.selectionSet { stack.append(nested) }
+                case .inlineFragment(let inline): stack.append(inline.selectionSet)
+                }
+            }
+        }
+        return spreads
+    }
+
+    func spreads(of fragment: FragmentEntry) -> [FragmentSpread] {
+        if let cached = spreadsByFragment[fragment.id] { return cached }
+        let spreads = Self.spreads(in: fragment.definition.selectionSet)
+        spreadsByFragment[fragment.id] = spreads
+        return spreads
+    }
+
+    func spreads(of operation: OperationEntry) -> [FragmentSpread] {
+        if let cached = spreadsByOperation[operation.id] { return cached }
+        let spreads = Self.spreads(in: operation.definition.selectionSet)
+        spreadsByOperation[operation.id] = spreads
+        return spreads
+    }
+
+    /// The fragments a fragment spreads (not through others), as ids, each once, in order.
+    private func spreadTargets(of fragmentID: Int) -> [Int] {
+        if let cached = spreadTargetsByFragment[fragmentID] { return cached }
+        var targets: [Int] = []
+        for spread in spreads(of: fragments[fragmentID]) {
+            if let id = fragmentIndex[spread.name.value], !targets.contains(id) { targets.append(id) }
+        }
+        spreadTargetsByFragment[fragmentID] = targets
+        return targets
+    }
+
+    /// The fragments the operations reach through spreads, directly or not, each once, in the
+    /// order graphql-core finds them (as ids).
+    func recursivelyReferencedFragments(_ operations: [OperationEntry]) -> [Int] {
+        var result: [Int] = []
+        var seen = [Bool](repeating: false, count: fragments.count)
+        for operation in operations {
+            for spread in spreads(of: operation) {
+                if let id = fragmentIndex[spread.name.value], !seen[id] {
+                    seen[id] = true
+                    result.append(id)
+                }
+            }
+        }
+        var i = 0
+        while i < result.count {
+            for id in spreadTargets(of: result[i]) where !seen[id] {
+                seen[id] = true
+                result.append(id)
+            }
+            i += 1
+        }
+        return result
+    }
+
+    // MARK: Variable usages
+
+    private var usagesByFragment: [[VariableUsage]?]
+    private var usagesByOperation: [[VariableUsage]?]
+    private var recursiveUsagesByOperation: [[VariableUsage]?]
+
+    func variableUsages(of fragment: FragmentEntry) -> [VariableUsage] {
+        if let cached = usagesByFragment[fragment.id] { return cached }
+        let definition = fragment.definition
+        guard VariableUsageCollector.mayUseVariables(definition.directives, definition.selectionSet) else {
+            usagesByFragment[fragment.id] = []
+            return []
+        }
+        var collector = VariableUsageCollector(schema: schema, source: fragment.source)
+        collector.collect(fragment.definition)
+        usagesByFragment[fragment.id] = collector.usages
+        return collector.usages
+    }
+
+    func variableUsages(of operation: OperationEntry) -> [VariableUsage] {
+        if let cached = usagesByOperation[operation.id] { return cached }
+        let definition = operation.definition
+        guard VariableUsageCollector.mayUseVariables(definition.directives, definition.selectionSet) else {
+            usagesByOperation[operation.id] = []
+            return []
+        }
+        var collector = VariableUsageCollector(schema: schema, source: operation.source)
+        collector.collect(operation.definition)
+        usagesByOperation[operation.id] = collector.usages
+        return collector.usages
+    }
+
+    /// The usages in an operation and in every fragment it reaches.
+    func recursiveVariableUsages(of operation: OperationEntry) -> [VariableUsage] {
+        if let cached = recursiveUsagesByOperation[operation.id] { return cached }
+        var usages = variableUsages(of: operation)
+        for id in recursivelyReferencedFragments([operation]) {
+            usages.append(contentsOf: variableUsages(of: fragments[id]))
+        }
+        recursiveUsagesByOperation[operation.id] = usages
+        return usages
+    }
+}
