@@ -36,11 +36,19 @@ public enum Compilation {
     public static func run(_ input: CompilationInput) -> CompilationResult {
         var diagnostics: [Diagnostic] = []
         let schema = buildSchema(input.schema, extensions: input.schemaExtensions, into: &diagnostics)
+        var result = run(files: input.files, schema: schema)
+        result.diagnostics.insert(contentsOf: diagnostics, at: 0)
+        return result
+    }
 
+    /// The same pipeline over a schema built earlier (the language server builds a project's
+    /// schema once and checks every edit against it).
+    public static func run(files: [Source], schema: Schema?) -> CompilationResult {
+        var diagnostics: [Diagnostic] = []
         var hostDocuments: [HostDocument] = []
         var documents: [Document] = []
         var validatable: [Document] = []
-        for file in input.files {
+        for file in files {
             let found = Compilation.documents(in: file)
             diagnostics.append(contentsOf: found.diagnostics)
             for hostDocument in found.documents {
