@@ -275,8 +275,9 @@ struct Walker {
         let token = tokens[index]
         let prev = previous(tokens, index)
         switch token.kind {
-        case .name where prev?.kind == .dollar:
+        case .dollar:
             finishVariable(before: token.start)
+        case .name where prev?.kind == .dollar:
             pendingVariable = text(token)
         case .colon where pendingVariable != nil && variableTypeStart == nil:
             variableTypeStart = token.end
