@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
         .executable(name: "baton-lsp", targets: ["baton-lsp"]),
+        .library(name: "Baton", targets: ["Baton"]),
+        .library(name: "BatonTesting", targets: ["BatonTesting"]),
+        .library(name: "BatonInspector", targets: ["BatonInspector"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -17,17 +20,27 @@ let package = Package(
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
         .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
+        .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonCompiler/IR"),
+        .target(name: "BatonTransforms", dependencies: ["BatonIR"], path: "Compiler/BatonCompiler/Transforms"),
+        .target(name: "BatonPlans", dependencies: ["BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Plans"),
+        .target(name: "BatonEmit", dependencies: ["BatonPlans", "BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Emit"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),
         // The pipeline batonc and baton-lsp share.
         .target(name: "BatonCompiler",
-                dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig"],
+                dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig",
+                               "BatonIR", "BatonTransforms", "BatonPlans", "BatonEmit", "BatonJSON"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
         // What editors ask of GraphQL (projects, per-document checks, completion, hover,
         // definitions), on the compiler core; baton-lsp speaks it over LSP.
         .target(name: "BatonLanguageService", dependencies: ["BatonCompiler"], path: "Compiler/BatonCompiler/LanguageService"),
+
+        // MARK: Runtime
+        .target(name: "Baton", path: "Runtime/Baton"),
+        .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
+        .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
 
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
@@ -49,6 +62,14 @@ let package = Package(
         .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig"], path: "Tests/BatonConfigTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"]),
+        .testTarget(name: "BatonTransformsTests", dependencies: ["BatonTransforms", "BatonIR", "BatonSchema", "BatonSyntax"],
+                    path: "Tests/BatonTransformsTests"),
+        .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
+                    path: "Tests/BatonCompilerTests"),
+        .testTarget(name: "BatonConformanceTests", dependencies: ["Baton", "BatonInspector", "BatonCompiler"],
+                    path: "Tests/BatonConformanceTests"),
+        .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
+                    path: "Tests/BatonTests"),
     ],
     swiftLanguageModes: [.v6]
 )

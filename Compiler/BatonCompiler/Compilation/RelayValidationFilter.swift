@@ -1,0 +1,64 @@
+import BatonDiagnostics
+import BatonSyntax
+
+/// The spec validator knows GraphQL, not Relay's fragment arguments: it reads a fragment's
+/// `$count` as an operation variable, and `@arguments(count:)`/`@argumentDefinitions(count:)`
+/// as unknown arguments of directives that declare none. Those findings are left out here;
+/// Baton's own fragment-argument checks (`ValidateFragmentArguments`) judge them instead. The
+/// unused-fragment finding is left to Baton's own warning, which counts the spreads of the
+/// generated refetch queries too.
+enum RelayValidationFilter {
+    static func keep(_ diagnostics: [Diagnostic], documents: [Document]) -> [Diagnostic] {
+        // Each fragment's own argument names with its range, and the ranges of the argument directives.
+        var scopes: [(source: Source, range: SourceRange, names: Set<String>)] = []
+        var argumentDirectiveRanges: [(Source, SourceRange)] = []
+        for document in documents {
+            for fragment in document.fragments {
+                for directive in fragment.directives where directive.name.value == "argumentDefinitions" {
+                    scopes.append((document.source, fragment.range, Set(directive.arguments.map(\.name.value))))
+                    argumentDirectiveRanges.append((document.source, directive.range))
+                }
+            }
+            collectArgumentsDirectives(document, into: &argumentDirectiveRanges)
+        }
+        return diagnostics.filter { diagnostic in
+            if diagnostic.code == "NoUnusedFragments" { return false }
+            guard let primary = diagnostic.primaryLocation else { return true }
+            // Arguments of @arguments/@argumentDefinitions.
+            if argumentDirectiveRanges.contains(where: { $0.0 === primary.source && $0.1.start <= primary.range.start && primary.range.end <= $0.1.end }) {
+                return false
+            }
+            // A fragment's own argument, used inside that fragment, taken for an operation variable
+            // (undefined, or typed by the operation's variable of the same name).
+            if diagnostic.message.hasPrefix("Variable '$") {
+                let name = String(diagnostic.message.dropFirst("Variable '$".count).prefix { $0 != "'" })
+                let inOwnFragment = scopes.contains {
+                    $0.source === primary.source && $0.range.start <= primary.range.start && primary.range.end <= $0.range.end
+                        && $0.names.contains(name)
+                }
+                if inOwnFragment { return false }
+            }
+            return true
+        }
+    }
+
+    static func collectArgumentsDirectives(_ document: Document, into ranges: inout [(Source, SourceRange)]) {
+        func visit(_ set: SelectionSet) {
+            for selection in set.selections {
+                switch selection {
+                case .field(let f): if let s = f.selectionSet { visit(s) }
+                case .inlineFragment(let i): visit(i.selectionSet)
+                case .fragmentSpread(let s):
+                    for d in s.directives where d.name.value == "arguments" { ranges.append((document.source, d.range)) }
+                }
+            }
+        }
+        for definition in document.definitions {
+            switch definition {
+            case .operation(let o): visit(o.selectionSet)
+            case .fragment(let f): visit(f.selectionSet)
+            default: break
+            }
+        }
+    }
+}

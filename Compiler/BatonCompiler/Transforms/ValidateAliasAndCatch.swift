@@ -1,0 +1,75 @@
+import BatonDiagnostics
+import BatonIR
+import BatonSchema
+
+/// Relay's `@alias` and `@catch` rules for spreads and inline fragments. `@alias(as:)` takes a
+/// string literal, and an inline fragment without a type condition needs one (it has no type to
+/// be named after). A spread whose fragment is not guaranteed to match the type it is spread in
+/// (`...Note_fields` on a `Node`), or that is under `@include`/`@skip`, must be aliased, so its
+/// accessor can be optional (Relay's `enforce_fragment_alias_where_ambiguous`). `@catch` on
+/// an inline fragment needs `@alias`: the caught result is read through the alias.
+public enum ValidateAliasAndCatch {
+    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let schema = program.schema
+        for root in program.definitionRoots {
+            SelectionWalk.visit(root.selections, parent: root.type) { selection, parent in
+                switch selection {
+                case .fragmentSpread(let spread):
+                    let alias = spread.directive("alias")
+                    if let alias { checkAliasValue(alias, &diagnostics) }
+                    guard alias == nil, let fragment = program.fragment(named: spread.fragmentName) else { return }
+                    if !schema.isSubType(parent, of: fragment.typeCondition) {
+                        diagnostics.append(.error(
+                            "Unexpected unaliased spread of fragment '\(fragment.name)' on type '\(schema[fragment.typeCondition].name)', which is not guaranteed to match its parent type '\(schema[parent].name)'; add `@alias` so its accessor can be nil when it does not match",
+                            at: [spread.location].compactMap { $0 }, code: "Alias"))
+                    }
+                case .inlineFragment(let inline):
+                    let alias = inline.directive("alias")
+                    if let alias {
+                        checkAliasValue(alias, &diagnostics)
+                        if inline.typeCondition == nil, alias.argument("as") == nil {
+                            diagnostics.append(.error(
+                                "Unexpected `@alias` without `as` on an inline fragment without a type condition: there is no type to name it after; write `@alias(as: \"name\")`",
+                                at: [alias.location].compactMap { $0 }, code: "Alias"))
+                        }
+                    }
+                    if let caught = inline.directive("catch"), alias == nil {
+                        diagnostics.append(.error(
+                            "`@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias",
+                            at: [caught.location].compactMap { $0 }, code: "Catch"))
+                    }
+                case .condition(let condition):
+                    // Written as `...F @include(if: $x)`: conditionally fetched, so aliased.
+                    for case .fragmentSpread(let spread) in condition.selections where spread.directive("alias") == nil {
+                        diagnostics.append(.error(
+                            "Unexpected unaliased spread of fragment '\(spread.fragmentName)' under `@\(condition.directiveName)`: Relay requires that conditionally fetched fragments are aliased; add `@alias` so its accessor can be nil when it was not fetched",
+                            at: [spread.location].compactMap { $0 }, code: "Alias"))
+                    }
+                default:
+                    return
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    static func checkAliasValue(_ directive: IRDirective, _ diagnostics: inout [Diagnostic]) {
+        guard let argument = directive.argument("as") else { return }
+        guard let name = argument.value.stringValue else {
+            diagnostics.append(.error("Expected the `as` argument of `@alias` to be a string literal",
+                                      at: [argument.valueLocation ?? directive.location].compactMap { $0 }, code: "Alias"))
+            return
+        }
+        if !isName(name) {
+            diagnostics.append(.error("`@alias(as: \"\(name)\")` does not name a field: expected a GraphQL name like `profile`",
+                                      at: [argument.valueLocation ?? directive.location].compactMap { $0 }, code: "Alias"))
+        }
+    }
+
+    static func isName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first == "_" || (first >= "a" && first <= "z") || (first >= "A" && first <= "Z")
+        else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == "_" || ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") }
+    }
+}

@@ -1,0 +1,19 @@
+import BatonDiagnostics
+import BatonSchema
+
+/// Client schema extensions (compiler.md §5): a client field is always nullable — nothing
+/// but the app writes it, so nothing guarantees it is there — and a non-null one is refused at
+/// its definition.
+public enum ValidateClientSchema {
+    public static func validate(_ schema: Schema) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for type in schema.types where type.kind == .object || type.kind == .interface {
+            for field in type.fields where field.origin == .client && field.type.isNonNull {
+                diagnostics.append(.error(
+                    "Client field '\(type.name).\(field.name)' cannot be non-null ('\(schema.text(of: field.type))'): the app writes client fields, so a record may not have one yet; declare it '\(schema.text(of: field.type.nullable))'",
+                    at: [field.location].compactMap { $0 }, code: "ClientSchema"))
+            }
+        }
+        return diagnostics
+    }
+}

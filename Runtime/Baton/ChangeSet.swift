@@ -1,0 +1,94 @@
+/// A value as the ingest read it, before the commit finds records: a link is the position of its
+/// record in the change set's `records`, so the commit finds it without hashing a key.
+public enum IngestValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case float(Double)
+    case string(String)
+    case link(Int)
+    case links([Int?])
+    case list([IngestValue])
+}
+
+/// A slot as the ingest names it: a constant's number on the record's type, or a rendered key's
+/// text, which the store numbers at the commit.
+public enum EntrySlot: Hashable, Sendable {
+    case fixed(Int32)
+    case rendered(String)
+}
+
+/// An edit a change set carries beside its records.
+public enum ChangeEdit: Sendable, Equatable {
+    /// Delete the one live record of any type keyed by this id.
+    case deleteRecord(id: String)
+    /// Insert an edge (a copy of `record`) or a new edge of `edgeType` for the node `record`.
+    case insert(record: String, connections: [String], atEnd: Bool, edgeType: TypeID?)
+    /// Remove every edge whose node has the id.
+    case deleteEdge(id: String, connections: [String])
+    /// Merge a connection field's page into the connection record.
+    case merge(page: String, connection: String, mode: MergeMode)
+}
+
+/// What a response writes into one record.
+public struct RecordChange: Sendable {
+    public let key: String
+    public let type: TypeID
+    public internal(set) var entries: [(slot: EntrySlot, value: IngestValue)]
+    public internal(set) var errors: [(slot: EntrySlot, error: FieldError)]
+}
+
+/// The ingest's output: every record the response writes, grouped by record in the order first met,
+/// and the errors that landed on no field. Built off the main actor; committed on it in one batch.
+public struct ChangeSet: Sendable {
+    public internal(set) var records: [RecordChange] = []
+    public internal(set) var unplacedErrors: [ResponseError] = []
+    /// Memberships the response taught for types the plan did not list: the type satisfies the
+    /// abstract type named after `__is` in the answer's response key.
+    public internal(set) var memberships: [(type: TypeID, abstractType: String)] = []
+    /// Edits, applied after the records' entries, in order.
+    public internal(set) var edits: [ChangeEdit] = []
+    var index: [String: Int] = [:]
+
+    public init() {}
+
+    /// Adds entries to the record `key` (made on first mention) and returns its position.
+    @discardableResult
+    mutating func add(_ key: String, _ type: TypeID,
+                      _ entries: [(slot: EntrySlot, value: IngestValue)]) -> Int {
+        if let position = index[key] {
+            records[position].entries.append(contentsOf: entries)
+            return position
+        }
+        index[key] = records.count
+        records.append(RecordChange(key: key, type: type, entries: entries, errors: []))
+        return records.count - 1
+    }
+
+    mutating func learn(_ type: TypeID, _ answer: [UInt8]) {
+        let prefix = Array("__is".utf8)
+        guard answer.starts(with: prefix) else { return }
+        let name = String(decoding: answer.dropFirst(prefix.count), as: UTF8.self)
+        if !memberships.contains(where: { $0.type == type && $0.abstractType == name }) {
+            memberships.append((type, name))
+        }
+    }
+
+    /// The value last written to `slot` of `key`, if the set writes it.
+    func value(_ key: String, _ slot: EntrySlot) -> IngestValue? {
+        guard let position = index[key] else { return nil }
+        for entry in records[position].entries.reversed() where entry.slot == slot {
+            return entry.value
+        }
+        return nil
+    }
+
+    func type(of key: String) -> TypeID? {
+        index[key].map { records[$0].type }
+    }
+
+    mutating func attach(_ error: FieldError, to key: String, _ slot: EntrySlot) {
+        guard let position = index[key] else { return }
+        records[position].errors.append((slot, error))
+    }
+}

@@ -1,0 +1,325 @@
+/// A batch's kind: the server's data (which an image keeps), an optimistic layer's (kept with its
+/// undo), or the runtime's own local writes.
+public enum BatchKind: Sendable, Equatable {
+    case server, optimistic, local
+}
+
+/// What a commit changed: the slots (in records that existed before the batch) whose value or error
+/// differs from before it, which are exactly the slots it notified.
+public struct CommitResult: Sendable, Equatable {
+    public struct Notified: Sendable, Hashable, CustomStringConvertible {
+        public let record: String
+        public let field: String
+        public var description: String { "\(record).\(field)" }
+    }
+
+    public let kind: BatchKind
+    public let notified: [Notified]
+    public var changed: Int { notified.count }
+}
+
+/// An optimistic layer: a change set applied over the server's data, with everything it did (the
+/// values it overwrote, the records it made, revived or deleted), so a failure reverts it and a server
+/// batch can be applied beneath it.
+@MainActor public final class OptimisticLayer {
+    let changes: ChangeSet
+    var effects = LayerEffects()
+    public private(set) var isLive = true
+    /// What laying it first notified.
+    public internal(set) var applied = CommitResult(kind: .optimistic, notified: [])
+
+    init(changes: ChangeSet) { self.changes = changes }
+
+    func markReverted() { isLive = false }
+}
+
+typealias UndoEntry = (record: Record, ref: Int32, value: Value?, error: FieldError?)
+
+/// What laying a layer did, to be undone when it is lifted.
+struct LayerEffects {
+    var undo: [UndoEntry] = []
+    var created: [Record] = []
+    var revived: [Record] = []
+    var deleted: [Record] = []
+}
+
+/// The writes of one batch. Each slot's value and error before the batch are kept at its first
+/// write; when the batch ends, a slot notifies once if it ends different, and never in a record the
+/// batch created (nothing had read it). While a layer is laid, every write is also logged for it.
+@MainActor struct Batch {
+    private struct Touch {
+        let record: Record
+        let ref: Int32
+        let value: Value?
+        let error: FieldError?
+    }
+
+    private struct TouchKey: Hashable {
+        let record: ObjectIdentifier
+        let ref: Int32
+    }
+
+    private var touches: [Touch] = []
+    private var seen: Set<TouchKey> = []
+    /// Slots notified whatever their value: links to a record deleted or revived in the batch.
+    private var forced: [(record: Record, ref: Int32)] = []
+    var created: Set<ObjectIdentifier> = []
+    /// Set while a layer is being laid.
+    var layer: LayerEffects?
+
+    private mutating func touch(_ record: Record, _ ref: Int32) {
+        if created.contains(ObjectIdentifier(record)) { return }
+        if seen.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted {
+            touches.append(Touch(record: record, ref: ref, value: record.peek(ref), error: record.peekError(ref)))
+        }
+    }
+
+    /// Writes `value` unless the slot already holds an equal one.
+    mutating func write(_ record: Record, _ ref: Int32, _ value: Value?) {
+        if sameSlot(record.peek(ref), value) { return }
+        touch(record, ref)
+        layer?.undo.append((record, ref, record.peek(ref), record.peekError(ref)))
+        record.store(value, at: ref)
+    }
+
+    mutating func writeError(_ record: Record, _ ref: Int32, _ error: FieldError?) {
+        if record.peekError(ref) == error { return }
+        touch(record, ref)
+        layer?.undo.append((record, ref, record.peek(ref), record.peekError(ref)))
+        record.storeError(error, at: ref)
+    }
+
+    mutating func force(_ record: Record, _ ref: Int32) {
+        if created.contains(ObjectIdentifier(record)) { return }
+        forced.append((record, ref))
+    }
+
+    /// Notifies the slots that ended different, and the forced ones, once each, and returns them.
+    func end(store: Store) -> [CommitResult.Notified] {
+        var notified: [CommitResult.Notified] = []
+        var done: Set<TouchKey> = []
+        for touch in touches {
+            if sameSlot(touch.record.peek(touch.ref), touch.value)
+                && touch.record.peekError(touch.ref) == touch.error { continue }
+            done.insert(TouchKey(record: ObjectIdentifier(touch.record), ref: touch.ref))
+            notified.append(.init(record: touch.record.key,
+                                  field: store.storageKey(touch.ref, on: touch.record.type)))
+            touch.record.notify(touch.ref)
+        }
+        for (record, ref) in forced where done.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted {
+            notified.append(.init(record: record.key, field: store.storageKey(ref, on: record.type)))
+            record.notify(ref)
+        }
+        return notified
+    }
+}
+
+extension Store {
+    /// Commits a change set as one batch of `kind` and notifies once at its end. A server or local
+    /// batch under live optimistic layers lifts them, writes, and lays them again, so only the net
+    /// difference is notified.
+    @discardableResult
+    public func commit(_ changes: ChangeSet, kind: BatchKind = .server) -> CommitResult {
+        var batch = Batch()
+        let live = layers.filter(\.isLive)
+        for layer in live.reversed() { lift(layer, in: &batch) }
+        adopt(changes, from: live)
+        apply(changes, in: &batch)
+        for layer in live { lay(layer, in: &batch) }
+        let notified = batch.end(store: self)
+        log?(.committed(kind: kind, changed: notified.count))
+        return CommitResult(kind: kind, notified: notified)
+    }
+
+    /// Applies a change set as an optimistic layer over everything committed so far.
+    @discardableResult
+    public func applyOptimistic(_ changes: ChangeSet) -> (OptimisticLayer, CommitResult) {
+        let layer = OptimisticLayer(changes: changes)
+        var batch = Batch()
+        lay(layer, in: &batch)
+        layers.append(layer)
+        let notified = batch.end(store: self)
+        log?(.committed(kind: .optimistic, changed: notified.count))
+        layer.applied = CommitResult(kind: .optimistic, notified: notified)
+        return (layer, layer.applied)
+    }
+
+    /// Reverts a layer (a failed mutation): later layers are lifted and laid again over the gap.
+    @discardableResult
+    public func revert(_ layer: OptimisticLayer) -> CommitResult {
+        guard layer.isLive, let position = layers.firstIndex(where: { $0 === layer }) else {
+            return CommitResult(kind: .optimistic, notified: [])
+        }
+        var batch = Batch()
+        let later = Array(layers[(position + 1)...]).filter(\.isLive)
+        for other in later.reversed() { lift(other, in: &batch) }
+        lift(layer, in: &batch)
+        layer.markReverted()
+        layers.remove(at: position)
+        for other in later { lay(other, in: &batch) }
+        let notified = batch.end(store: self)
+        log?(.committed(kind: .optimistic, changed: notified.count))
+        return CommitResult(kind: .optimistic, notified: notified)
+    }
+
+    /// The server's answer to a layer's mutation replaces the layer in one batch.
+    @discardableResult
+    public func resolve(_ layer: OptimisticLayer, with changes: ChangeSet) -> CommitResult {
+        if let position = layers.firstIndex(where: { $0 === layer }) {
+            var batch = Batch()
+            let live = layers.filter(\.isLive)
+            for other in live.reversed() { lift(other, in: &batch) }
+            layer.markReverted()
+            layers.remove(at: position)
+            adopt(changes, from: live)
+            apply(changes, in: &batch)
+            for other in layers where other.isLive { lay(other, in: &batch) }
+            let notified = batch.end(store: self)
+            log?(.committed(kind: .server, changed: notified.count))
+            return CommitResult(kind: .server, notified: notified)
+        }
+        return commit(changes, kind: .server)
+    }
+
+    /// Undoes a layer: its values restored, its revivals and deletions reversed, the records it made
+    /// taken out of the store (kept by the layer, to be put back when it is laid again).
+    private func lift(_ layer: OptimisticLayer, in batch: inout Batch) {
+        let effects = layer.effects
+        for entry in effects.undo.reversed() {
+            batch.write(entry.record, entry.ref, entry.value)
+            batch.writeError(entry.record, entry.ref, entry.error)
+        }
+        for record in effects.revived {
+            record.isDeleted = true
+            forceLinks(to: record, in: &batch)
+        }
+        for record in effects.deleted {
+            record.isDeleted = false
+            forceLinks(to: record, in: &batch)
+        }
+        for record in effects.created where records[record.key] === record {
+            records[record.key] = nil
+        }
+        layer.effects = LayerEffects(created: effects.created)
+    }
+
+    /// Records lifted layers made that the change set beneath them writes become the server's, as the
+    /// same objects, so lenses over them stay valid.
+    private func adopt(_ changes: ChangeSet, from layers: [OptimisticLayer]) {
+        for layer in layers {
+            layer.effects.created.removeAll { record in
+                guard changes.index[record.key] != nil, records[record.key] == nil else { return false }
+                records[record.key] = record
+                return true
+            }
+        }
+    }
+
+    private func lay(_ layer: OptimisticLayer, in batch: inout Batch) {
+        // Records the layer made come back as the same objects, unless a write beneath took the key.
+        var kept: [Record] = []
+        for record in layer.effects.created where records[record.key] == nil {
+            records[record.key] = record
+            kept.append(record)
+        }
+        batch.layer = LayerEffects()
+        apply(layer.changes, in: &batch)
+        var effects = batch.layer!
+        batch.layer = nil
+        effects.created = kept + effects.created
+        layer.effects = effects
+    }
+
+    /// The commit's order: find or create every record, then for each one revive it if it was
+    /// deleted, write the entries (the last one wins; an equal value writes nothing) clearing the
+    /// error of each slot written without one, then the field errors.
+    private func apply(_ changes: ChangeSet, in batch: inout Batch) {
+        learn(changes.memberships)
+        var targets: [Record] = []
+        targets.reserveCapacity(changes.records.count)
+        for change in changes.records {
+            targets.append(findOrCreate(change.key, change.type, in: &batch))
+        }
+        for (change, record) in zip(changes.records, targets) {
+            if record.isDeleted {
+                record.isDeleted = false
+                batch.layer?.revived.append(record)
+                forceLinks(to: record, in: &batch)
+            }
+            var erred: Set<Int32> = []
+            for (slot, _) in change.errors { erred.insert(slotRef(slot, on: record.type)) }
+            for (slot, value) in change.entries {
+                let ref = slotRef(slot, on: record.type)
+                batch.write(record, ref, resolve(value, targets))
+                if !erred.contains(ref) { batch.writeError(record, ref, nil) }
+            }
+            for (slot, error) in change.errors {
+                let ref = slotRef(slot, on: record.type)
+                batch.writeError(record, ref, error)
+            }
+        }
+        applyEdits(changes, in: &batch)
+    }
+
+    /// Edits run after the entries, in the set's order.
+    private func applyEdits(_ changes: ChangeSet, in batch: inout Batch) {
+        for edit in changes.edits {
+            switch edit {
+            case .deleteRecord(let id):
+                let suffix = ":" + id
+                let matches = records.values.filter {
+                    !$0.isDeleted && $0.key.hasSuffix(suffix) && $0.key == $0.type.name + suffix
+                }
+                if matches.count > 1 {
+                    log?(.ambiguousIdentity)
+                } else if let record = matches.first {
+                    delete(record, in: &batch)
+                }
+            case .merge(let page, let connection, let mode):
+                merge(page: page, into: connection, mode: mode, in: &batch)
+            case .insert(let record, let connections, let atEnd, let edgeType):
+                insert(record, into: connections, atEnd: atEnd, edgeType: edgeType, in: &batch)
+            case .deleteEdge(let id, let connections):
+                deleteEdges(nodeID: id, from: connections, in: &batch)
+            }
+        }
+    }
+
+    /// Clears the record's values through the batch (its readers are told), sets its flag (links to it
+    /// read null, lists skip it) and tells every slot that links to it.
+    private func delete(_ record: Record, in batch: inout Batch) {
+        for ref in record.occupiedSlots {
+            batch.write(record, ref, nil)
+            batch.writeError(record, ref, nil)
+        }
+        record.isDeleted = true
+        batch.layer?.deleted.append(record)
+        forceLinks(to: record, in: &batch)
+    }
+
+    private func forceLinks(to target: Record, in batch: inout Batch) {
+        for record in records.values {
+            for ref in record.occupiedSlots {
+                switch record.peek(ref) {
+                case .link(let linked)? where linked === target: batch.force(record, ref)
+                case .links(let linked)? where linked.contains(where: { $0 === target }): batch.force(record, ref)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A value with its links found among the change set's records (`targets`, by position).
+    private func resolve(_ value: IngestValue, _ targets: [Record]) -> Value {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .float(let number): return .float(number)
+        case .string(let text): return .string(text)
+        case .link(let position): return .link(targets[position])
+        case .links(let positions): return .links(positions.map { $0.map { targets[$0] } })
+        case .list(let values): return .list(values.map { resolve($0, targets) })
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// The session: a store and the doors into it. Every write enters through `commit…`, which ingests
+/// the bytes off the main actor and commits the change set on it as one batch.
+@MainActor public final class Environment {
+    public let store: Store
+    /// True once `end()` ran: every later call fails with `EnvironmentError.gone`.
+    public private(set) var hasEnded = false
+
+    /// Where log events go; nil silences the log.
+    public var log: ((LogEvent) -> Void)? {
+        get { store.log }
+        set { store.log = newValue }
+    }
+
+    public init(store: Store = Store()) {
+        self.store = store
+    }
+
+    /// Commits a payload by the operation's plan, as a fetch's response is committed. A payload may
+    /// be partial: what it leaves out reads as missing.
+    @discardableResult
+    public func commitPayload<O: Operation>(_ operation: O, _ payload: Payload) async throws -> CommitResult {
+        try await commit(operation, payload, complete: false, kind: .server)
+    }
+
+    /// Ends the session: every record is cleared (its readers told) and dropped, and every later
+    /// call fails with `EnvironmentError.gone`. A response that lands after this commits nothing.
+    public func end() {
+        guard !hasEnded else { return }
+        hasEnded = true
+        store.end()
+    }
+
+    /// Commits a server's response to the operation: complete, so an omitted field is malformed.
+    @discardableResult
+    public func commitResponse<O: Operation>(_ operation: O, _ payload: Payload) async throws -> CommitResult {
+        try await commit(operation, payload, complete: true, kind: .server)
+    }
+
+    /// Commits an incremental response (`@defer`): the first part, then each later part in order,
+    /// each as its own batch, as they would arrive.
+    @discardableResult
+    public func commitResponse<O: Operation>(_ operation: O, parts: [Payload]) async throws -> [CommitResult] {
+        guard !hasEnded else { throw EnvironmentError.gone }
+        guard let firstPart = parts.first else { return [] }
+        let plan = O.plan
+        let variables = operation.variables
+        let bytes = firstPart.bytes
+        var (changes, state) = try await Task.detached {
+            try Ingest.firstPart(bytes, plan: plan, variables: variables, complete: true)
+        }.value
+        guard !hasEnded else { throw EnvironmentError.gone }
+        var results = [store.commit(changes, kind: .server)]
+        for part in parts.dropFirst() {
+            let dropped = state.droppedParts.count
+            let partBytes = part.bytes
+            let captured = state
+            (changes, state) = try await Task.detached {
+                var next = captured
+                let changes = try Ingest.laterPart(partBytes, state: &next)
+                return (changes, next)
+            }.value
+            guard !hasEnded else { throw EnvironmentError.gone }
+            for path in state.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
+            results.append(store.commit(changes, kind: .server))
+        }
+        return results
+    }
+
+    private func commit<O: Operation>(_ operation: O, _ payload: Payload, complete: Bool,
+                                      kind: BatchKind) async throws -> CommitResult {
+        guard !hasEnded else { throw EnvironmentError.gone }
+        let plan = O.plan
+        let variables = operation.variables
+        let bytes = payload.bytes
+        let changes = try await Task.detached {
+            try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: complete)
+        }.value
+        // The single door: a response that lands after the end reaches nothing.
+        guard !hasEnded else { throw EnvironmentError.gone }
+        return store.commit(changes, kind: kind)
+    }
+
+    /// Applies an optimistic response as a layer, normalized on the main actor by the mutation's plan
+    /// so it shows in the turn of the call. A payload, so it may carry part of the selection.
+    @discardableResult
+    public func applyOptimistic<O: Operation>(_ operation: O, _ payload: Payload) throws -> OptimisticLayer {
+        guard !hasEnded else { throw EnvironmentError.gone }
+        let changes = try Ingest.changeSet(payload.bytes, plan: O.plan, variables: operation.variables,
+                                           complete: false)
+        return store.applyOptimistic(changes).0
+    }
+
+    /// The server's answer to a layer's mutation: replaces the layer in one batch.
+    @discardableResult
+    public func resolve<O: Operation>(_ layer: OptimisticLayer, _ operation: O, _ payload: Payload) async throws -> CommitResult {
+        let plan = O.plan
+        let variables = operation.variables
+        let bytes = payload.bytes
+        let changes = try await Task.detached {
+            try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
+        }.value
+        guard !hasEnded else { throw EnvironmentError.gone }
+        return store.resolve(layer, with: changes)
+    }
+
+    /// Reverts a layer, as a failed mutation does.
+    @discardableResult
+    public func revert(_ layer: OptimisticLayer) -> CommitResult {
+        guard !hasEnded else { return CommitResult(kind: .optimistic, notified: []) }
+        return store.revert(layer)
+    }
+
+    /// The operation's data: its root lens over the root record of its kind, with its variables as
+    /// the owner's scope.
+    public func data<O: Operation>(for operation: O) -> O.Data {
+        let record = store.root(of: O.plan.kind)
+        return O.Data(anchor: Anchor(record: record, owner: Owner(store: store, variables: operation.variables),
+                                     origin: record))
+    }
+
+    /// A lens made by hand over a record (tests, previews): it reads what the store holds there.
+    public func lens<L: Lens>(_ type: L.Type, at key: String, variables: Variables = [:]) -> L? {
+        guard let record = store.record(forKey: key) else { return nil }
+        return L(anchor: Anchor(record: record, owner: Owner(store: store, variables: variables), origin: record))
+    }
+}
+
+/// Why the environment refused a call.
+public enum EnvironmentError: Error, Sendable, Equatable {
+    /// The environment has ended.
+    case gone
+}

@@ -1,0 +1,220 @@
+/// An object a response placed, by response path: what a later part of an incremental response
+/// finds its record and selection by.
+struct TrackedObject: Sendable {
+    let key: String
+    let type: TypeID
+    let selection: ResolvedSelection
+}
+
+/// A part the response announced in `pending` (the 2024 shape): its path and label.
+struct PendingPart: Sendable {
+    let path: [ResponseError.PathComponent]
+    let label: String?
+}
+
+/// What an incremental response has placed so far: carried from each part to the next. Made by the
+/// first part; each later part reads against it and adds what it placed.
+public struct IncrementalState: Sendable {
+    var objects: [String: TrackedObject] = [:]
+    var pending: [String: PendingPart] = [:]
+    /// The paths of parts that named a place the response never had (dropped, and logged).
+    public internal(set) var droppedParts: [String] = []
+}
+
+extension Ingest {
+    static let incrementalKey = Array("incremental".utf8)
+    static let idKey = Array("id".utf8)
+    static let labelKey = Array("label".utf8)
+    static let subPathKey = Array("subPath".utf8)
+    static let completedKey = Array("completed".utf8)
+
+    /// The first part of an incremental response (or a whole response to a plan with deferred
+    /// parts): read as any response, remembering where every object landed.
+    public static func firstPart(
+        _ bytes: [UInt8], plan: Plan, variables: Variables = [:], complete: Bool
+    ) throws(IngestError) -> (ChangeSet, IncrementalState) {
+        var ingest = Ingest(bytes: bytes, complete: complete)
+        ingest.tracked = [:]
+        do {
+            let changes = try ingest.run(plan.resolved(variables), rootKey: plan.kind.rootKey,
+                                         rootType: plan.kind.rootType)
+            return (changes, IncrementalState(objects: ingest.tracked ?? [:], pending: ingest.pending))
+        } catch let error as IngestError {
+            throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
+        } catch {
+            throw IngestError.malformed("\(error)", at: ingest.reader.position)
+        }
+    }
+
+    /// A later part: each `incremental` item finds its object by its path (or its announced part's
+    /// path and sub-path) and is read against that object's selection, with the record's key known.
+    /// An item whose place the response never had is dropped and named in `state.droppedParts`.
+    public static func laterPart(_ bytes: [UInt8], state: inout IncrementalState) throws(IngestError) -> ChangeSet {
+        var ingest = Ingest(bytes: bytes, complete: false)
+        ingest.tracked = state.objects
+        ingest.pending = state.pending
+        do {
+            try ingest.runLater(&state)
+            state.objects = ingest.tracked ?? [:]
+            state.pending = ingest.pending
+            return ingest.changes
+        } catch let error as IngestError {
+            throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
+        } catch {
+            throw IngestError.malformed("\(error)", at: ingest.reader.position)
+        }
+    }
+
+    private mutating func runLater(_ state: inout IncrementalState) throws {
+        try reader.expect(0x7B, "a response part")
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            if reader.matches(name, Self.incrementalKey) {
+                try reader.expect(0x5B, "a list of parts")
+                var firstItem = true
+                while try reader.nextElement(first: firstItem) {
+                    firstItem = false
+                    try readItem(&state)
+                }
+            } else if reader.matches(name, Self.pendingKey) {
+                try readPending()
+            } else if reader.matches(name, Self.completedKey) {
+                try readCompleted()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        reader.skipWhitespace()
+        guard reader.position == reader.bytes.count else {
+            throw IngestError.malformed("content after the response part", at: reader.position)
+        }
+        if !itemErrors.isEmpty {
+            var placement = ErrorPlacement(root: ResolvedSelection(type: .query, abstract: false), rootKey: "")
+            placement.tracked = tracked ?? [:]
+            placement.place(itemErrors, in: &changes)
+        }
+    }
+
+    /// `completed: [{id, errors}]`: a part that failed. Its errors land on the fields the part would
+    /// have filled (the fields of its label at its place), which stay missing.
+    private mutating func readCompleted() throws {
+        if try reader.readNull() { return }
+        try reader.expect(0x5B, "a list of completed parts")
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            try reader.expect(0x7B, "a completed part")
+            var id: String?
+            var errors: [ResponseError] = []
+            var firstMember = true
+            while try reader.nextMember(first: firstMember) {
+                firstMember = false
+                let name = try reader.memberName()
+                if reader.matches(name, Self.idKey), try reader.peek() == 0x22 {
+                    id = try reader.readString()
+                } else if reader.matches(name, Self.errorsKey), try reader.peek() == 0x5B {
+                    errors = try readErrorList()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            guard let id, let part = pending[id] else { continue }
+            pending[id] = nil
+            guard let error = errors.first else { continue }
+            guard let target = tracked?[Self.pathText(part.path)] else {
+                changes.unplacedErrors.append(contentsOf: errors)
+                continue
+            }
+            changes.add(target.key, target.type, [])
+            let fieldError = FieldError(message: error.message, path: error.dottedPath, extensions: error.extensions)
+            for field in target.selection.variant(for: target.type).fields where field.deferLabel == part.label {
+                changes.attach(fieldError, to: target.key, ErrorPlacement.entrySlot(field.slot, on: target.type))
+            }
+        }
+    }
+
+    /// `pending: [{id, path, label}]`.
+    mutating func readPending() throws {
+        if try reader.readNull() { return }
+        try reader.expect(0x5B, "a list of pending parts")
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            try reader.expect(0x7B, "a pending part")
+            var id: String?
+            var path: [ResponseError.PathComponent] = []
+            var label: String?
+            var firstMember = true
+            while try reader.nextMember(first: firstMember) {
+                firstMember = false
+                let name = try reader.memberName()
+                if reader.matches(name, Self.idKey), try reader.peek() == 0x22 {
+                    id = try reader.readString()
+                } else if reader.matches(name, Self.pathKey), try reader.peek() == 0x5B {
+                    path = try readPathComponents() ?? []
+                } else if reader.matches(name, Self.labelKey), try reader.peek() == 0x22 {
+                    label = try reader.readString()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            if let id { pending[id] = PendingPart(path: path, label: label) }
+        }
+    }
+
+    /// One item: its place first (scanning ahead, since `data` may come before `path`), then its data.
+    private mutating func readItem(_ state: inout IncrementalState) throws {
+        try reader.expect(0x7B, "a part")
+        let start = reader.position
+        var path: [ResponseError.PathComponent]?
+        var id: String?
+        var subPath: [ResponseError.PathComponent] = []
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            if reader.matches(name, Self.pathKey), try reader.peek() == 0x5B {
+                path = try readPathComponents()
+            } else if reader.matches(name, Self.idKey), try reader.peek() == 0x22 {
+                id = try reader.readString()
+            } else if reader.matches(name, Self.subPathKey), try reader.peek() == 0x5B {
+                subPath = try readPathComponents() ?? []
+            } else if reader.matches(name, Self.errorsKey), try reader.peek() == 0x5B {
+                itemErrors += try readErrorList()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        let end = reader.position
+        var place = path
+        if place == nil, let id, let announced = pending[id] { place = announced.path + subPath }
+        let dotted = ResponseError(message: "", path: place).dottedPath
+        let target = place.flatMap { tracked?[Self.pathText($0)] }
+        reader.position = start
+        first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            if reader.matches(name, Self.dataKey), let target, try reader.peek() == 0x7B {
+                _ = try readObject(target.selection, type: target.type, pathKey: target.key, depth: 0,
+                                   responsePath: Self.pathText(place!), known: target)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        if target == nil { state.droppedParts.append(dotted) }
+        reader.position = end
+    }
+
+    /// The tracking key of a path: keys and indices joined by dots.
+    static func pathText(_ path: [ResponseError.PathComponent]) -> String {
+        path.map { component in
+            switch component {
+            case .key(let key): key
+            case .index(let index): String(index)
+            }
+        }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,499 @@
+/// Reads a response's bytes into a change set by an operation's plan, in one pass, off the main
+/// actor: the envelope's `data` and `errors`, every other member skipped; each object matched to its
+/// selection's fields by response key; keys settled from key fields or the object's path.
+public struct Ingest {
+    /// Selections may nest this deep; deeper is malformed.
+    public static let maximumDepth = 24
+
+    /// The change set of `bytes` for `plan` under `variables`. `complete` is true for a server's
+    /// response (an omitted field is malformed) and false for a payload committed by hand.
+    public static func changeSet(
+        _ bytes: [UInt8], plan: Plan, variables: Variables = [:], complete: Bool
+    ) throws(IngestError) -> ChangeSet {
+        var ingest = Ingest(bytes: bytes, complete: complete)
+        do {
+            return try ingest.run(plan.resolved(variables), rootKey: plan.kind.rootKey,
+                                  rootType: plan.kind.rootType)
+        } catch let error as IngestError {
+            guard error.offset > bytes.count else { throw error }
+            throw IngestError(error.kind, error.message, at: bytes.count, errors: error.errors)
+        } catch {
+            throw IngestError.malformed("\(error)", at: ingest.reader.position)
+        }
+    }
+
+    var reader: JSONReader
+    let complete: Bool
+    var changes = ChangeSet()
+    /// For a plan with deferred parts: every object read, by response path, so later parts find
+    /// their place; and the parts the response announced (`pending`).
+    var tracked: [String: TrackedObject]?
+    var pending: [String: PendingPart] = [:]
+    /// Errors carried by a later part's items, placed when the part is read.
+    var itemErrors: [ResponseError] = []
+
+    init(bytes: [UInt8], complete: Bool) {
+        self.reader = JSONReader(bytes)
+        self.complete = complete
+    }
+
+    // MARK: Envelope
+
+    mutating func run(_ root: ResolvedSelection, rootKey: String, rootType: TypeID) throws -> ChangeSet {
+        try reader.expect(0x7B, "a response object")
+        var sawData = false
+        var dataNull = false
+        var errors: [ResponseError] = []
+        var sawErrors = false
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            if reader.matches(name, Self.dataKey) {
+                sawData = true
+                if try reader.readNull() {
+                    dataNull = true
+                } else {
+                    changes.add(rootKey, rootType, [])
+                    _ = try readObject(root, type: rootType, pathKey: rootKey, depth: 0, responsePath: "")
+                }
+            } else if reader.matches(name, Self.errorsKey) {
+                sawErrors = true
+                if try !reader.readNull() { errors = try readErrors() }
+            } else if tracked != nil, reader.matches(name, Self.pendingKey) {
+                try readPending()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        reader.skipWhitespace()
+        guard reader.position == reader.bytes.count else {
+            throw IngestError.malformed("content after the response", at: reader.position)
+        }
+        if !sawData || dataNull {
+            if sawErrors && !errors.isEmpty {
+                throw IngestError(.request, "the server answered with errors and no data",
+                                  at: reader.position, errors: errors)
+            }
+            throw IngestError.malformed(sawData ? "data is null without errors" : "no data and no errors",
+                                        at: reader.position)
+        }
+        if !errors.isEmpty {
+            ErrorPlacement(root: root, rootKey: rootKey).place(errors, in: &changes)
+        }
+        return changes
+    }
+
+    static let dataKey = Array("data".utf8)
+    static let errorsKey = Array("errors".utf8)
+    static let typenameKey = Array("__typename".utf8)
+    static let messageKey = Array("message".utf8)
+    static let pathKey = Array("path".utf8)
+    static let extensionsKey = Array("extensions".utf8)
+    static let pendingKey = Array("pending".utf8)
+
+    // MARK: Objects
+
+    /// Reads the object at the cursor against `selection` and returns its record's key.
+    /// `responsePath` is the object's path of response keys and indices, kept only when tracking;
+    /// `known` is the record a later part's object is already known to be.
+    mutating func readObject(_ selection: ResolvedSelection, type declared: TypeID, pathKey: String,
+                             depth: Int, responsePath: String, known: TrackedObject? = nil) throws -> Int {
+        guard depth <= Self.maximumDepth else {
+            throw IngestError.malformed("selections nest deeper than \(Self.maximumDepth) levels", at: reader.position)
+        }
+        let objectStart = reader.position
+        try reader.expect(0x7B, "an object")
+        var type = declared
+        var path = pathKey
+        if let known {
+            type = known.type
+        } else if selection.abstract {
+            guard let name = try lookAheadTypename() else {
+                throw IngestError.malformed("an object of an abstract type without __typename", at: objectStart)
+            }
+            type = Registry.type(name)
+            path = pathKey + ":" + name
+        }
+        var variant = selection.variant(for: type)
+        if !selection.isListed(type) && !selection.conditions.isEmpty {
+            let answers = try lookAheadAnswers(selection)
+            variant = selection.variant(for: type, answers: answers)
+            for (condition, satisfied) in zip(selection.conditions, answers) where satisfied {
+                changes.learn(type, condition.answer)
+            }
+        }
+        var keyValues = [String?](repeating: nil, count: variant.key.count)
+        var ownKey: String? = known?.key ?? (variant.key.isEmpty ? path : nil)
+        var entries: [(slot: EntrySlot, value: IngestValue)] = []
+        entries.reserveCapacity(variant.fields.count)
+        var seen = complete ? [Bool](repeating: false, count: variant.fields.count) : []
+        var expected = 0
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            guard let index = match(name, variant.fields, from: expected) else {
+                try reader.skipValue()
+                continue
+            }
+            expected = index + 1
+            if complete { seen[index] = true }
+            let field = variant.fields[index]
+            let slot = entrySlot(field.slot, on: type)
+            switch field.kind {
+            case .scalar(let kind, let list):
+                let keyPosition = variant.keyPosition[index]
+                if kind == .custom {
+                    entries.append((slot, try list ? readCustomList() : readCustom()))
+                } else if keyPosition >= 0 {
+                    let (value, text) = try readKeyScalar(kind)
+                    keyValues[keyPosition] = text
+                    entries.append((slot, value))
+                } else {
+                    let value = try readScalar(kind, depth: depth)
+                    entries.append((slot, value))
+                    if let edit = field.edit {
+                        let id: String?
+                        switch value {
+                        case .string(let text): id = text
+                        case .int(let number): id = String(number)
+                        default: id = nil
+                        }
+                        if let id {
+                            if case .deleteEdge = edit {
+                                changes.edits.append(.deleteEdge(id: id, connections: field.connectionIDs))
+                            } else if edit == .deleteRecord {
+                                changes.edits.append(.deleteRecord(id: id))
+                            }
+                        }
+                    }
+                }
+            case .link(let child, let plural):
+                if ownKey == nil {
+                    ownKey = try lookAheadKey(variant, type: type, known: keyValues, path: path)
+                }
+                let base = ownKey! + ":" + field.keyText
+                if try reader.readNull() {
+                    entries.append((slot, .null))
+                } else if plural {
+                    entries.append((slot, try readPlural(child, base: base, depth: depth,
+                                                         responsePath: childPath(responsePath, field.name))))
+                } else {
+                    guard try reader.peek() == 0x7B else {
+                        throw IngestError.malformed("expected an object for '\(field.name)'", at: reader.position)
+                    }
+                    let page = try readObject(child, type: child.type, pathKey: base, depth: depth + 1,
+                                              responsePath: childPath(responsePath, field.name))
+                    entries.append((slot, .link(page)))
+                    let pageKey = changes.records[page].key
+                    if let edit = field.edit, !field.connectionIDs.isEmpty {
+                        switch edit {
+                        case .appendEdge, .prependEdge:
+                            let atEnd: Bool = if case .appendEdge = edit { true } else { false }
+                            changes.edits.append(.insert(record: pageKey, connections: field.connectionIDs,
+                                                         atEnd: atEnd, edgeType: nil))
+                        case .appendNode(_, let edgeType), .prependNode(_, let edgeType):
+                            let atEnd: Bool = if case .appendNode = edit { true } else { false }
+                            changes.edits.append(.insert(record: pageKey, connections: field.connectionIDs,
+                                                         atEnd: atEnd, edgeType: edgeType))
+                        default: break
+                        }
+                    }
+                    if let connection = field.connection {
+                        // The page is the server's record; the client record it merges into hangs
+                        // off the parent beside it.
+                        let key = ownKey! + ":" + connection.keyText
+                        let position = changes.add(key, changes.records[page].type, [])
+                        entries.append((entrySlot(connection.slot, on: type), .link(position)))
+                        changes.edits.append(.merge(page: pageKey, connection: key, mode: connection.mode))
+                    }
+                }
+            }
+        }
+        if complete {
+            for index in variant.required where !seen[index] {
+                throw IngestError.malformed("the response omits '\(variant.fields[index].name)'",
+                                            at: objectStart)
+            }
+        }
+        let key = ownKey ?? composeKey(type, keyValues, path: path)
+        let position = changes.add(key, type, entries)
+        if tracked != nil { tracked![responsePath] = TrackedObject(key: key, type: type, selection: selection) }
+        return position
+    }
+
+    private func childPath(_ parent: String, _ name: String) -> String {
+        guard tracked != nil else { return "" }
+        return parent.isEmpty ? name : parent + "." + name
+    }
+
+    private func match(_ name: MemberName, _ fields: [ResolvedField], from expected: Int) -> Int? {
+        if expected < fields.count, reader.matches(name, fields[expected].responseKey) { return expected }
+        for index in fields.indices where index != expected {
+            if reader.matches(name, fields[index].responseKey) { return index }
+        }
+        return nil
+    }
+
+    private func entrySlot(_ slot: ResolvedSlot, on type: TypeID) -> EntrySlot {
+        switch slot {
+        case .fixed(let fixed):
+            // A constant declared on another type (an interface's) names this type's slot by its text.
+            if fixed.type == type { return .fixed(fixed.index) }
+            return .fixed(Registry.slot(type, fixed.key).index)
+        case .rendered(let text): return .rendered(text)
+        case .abstract(let abstract): return .fixed(abstract.slot(on: type).index)
+        }
+    }
+
+    private func composeKey(_ type: TypeID, _ values: [String?], path: String) -> String {
+        var present: [String] = []
+        for value in values {
+            // An object whose key field is null is keyed by its path, as Relay keys it.
+            guard let value else { return path }
+            present.append(value)
+        }
+        return RecordKey.entity(type.name, present)
+    }
+
+    /// Scans the rest of the current object for `__typename`, leaving the cursor where it was.
+    private mutating func lookAheadTypename() throws -> String? {
+        let mark = reader.position
+        defer { reader.position = mark }
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            if reader.matches(name, Self.typenameKey), try reader.peek() == 0x22 {
+                return try reader.readString()
+            }
+            try reader.skipValue()
+        }
+        return nil
+    }
+
+    /// Which membership answers (`__isNode`) the rest of the current object carries.
+    private mutating func lookAheadAnswers(_ selection: ResolvedSelection) throws -> [Bool] {
+        let mark = reader.position
+        defer { reader.position = mark }
+        var answers = [Bool](repeating: false, count: selection.conditions.count)
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            for (index, condition) in selection.conditions.enumerated() where reader.matches(name, condition.answer) {
+                answers[index] = try reader.peek() == 0x22
+            }
+            try reader.skipValue()
+        }
+        return answers
+    }
+
+    /// The object's key when a link is reached before its key fields: the rest of the object is
+    /// scanned for them (the cursor is at the link's value), and the cursor put back.
+    private mutating func lookAheadKey(_ variant: ResolvedVariant, type: TypeID, known: [String?],
+                                       path: String) throws -> String {
+        var values = known
+        if values.contains(where: { $0 == nil }) {
+            let mark = reader.position
+            defer { reader.position = mark }
+            try reader.skipValue()
+            while try reader.nextMember(first: false) {
+                let name = try reader.memberName()
+                if let position = variant.key.firstIndex(where: { reader.matches(name, $0) }),
+                   values[position] == nil {
+                    values[position] = try readKeyScalar(.id).1
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        }
+        return composeKey(type, values, path: path)
+    }
+
+    private mutating func readPlural(_ child: ResolvedSelection, base: String, depth: Int,
+                                     responsePath: String) throws -> IngestValue {
+        try reader.expect(0x5B, "a list")
+        var keys: [Int?] = []
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            if try reader.readNull() {
+                keys.append(nil)
+            } else if try reader.peek() == 0x7B {
+                let path = base + ":" + String(keys.count)
+                let elementPath = tracked == nil ? "" : responsePath + "." + String(keys.count)
+                keys.append(try readObject(child, type: child.type, pathKey: path, depth: depth + 1,
+                                           responsePath: elementPath))
+            } else {
+                throw IngestError.malformed("expected an object or null in a list of records", at: reader.position)
+            }
+        }
+        return .links(keys)
+    }
+
+    // MARK: Scalars
+
+    /// A key field's value and its text: a string's contents or a number as the server wrote it.
+    private mutating func readKeyScalar(_ kind: ScalarKind) throws -> (IngestValue, String?) {
+        let byte = try reader.peek()
+        if byte == 0x22 {
+            let text = try reader.readString()
+            return (.string(text), text)
+        }
+        if byte == 0x2D || (0x30...0x39).contains(byte) {
+            let mark = reader.position
+            let (range, _) = try reader.readNumber()
+            let text = reader.text(range)
+            reader.position = mark
+            return (try readScalar(kind, depth: 0), text)
+        }
+        return (try readScalar(kind, depth: 0), nil)
+    }
+
+    /// A custom scalar: a string's contents, null, or any other token's exact text.
+    private mutating func readCustom() throws -> IngestValue {
+        let byte = try reader.peek()
+        if byte == 0x22 { return .string(try reader.readString()) }
+        if try reader.readNull() { return .null }
+        return .string(try reader.rawValueText())
+    }
+
+    private mutating func readCustomList() throws -> IngestValue {
+        if try reader.readNull() { return .null }
+        guard try reader.peek() == 0x5B else { return try readCustom() }
+        reader.position += 1
+        var values: [IngestValue] = []
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            values.append(try readCustom())
+        }
+        return .list(values)
+    }
+
+    mutating func readScalar(_ kind: ScalarKind, depth: Int) throws -> IngestValue {
+        let byte = try reader.peek()
+        switch byte {
+        case 0x22: return .string(try reader.readString())
+        case 0x6E:
+            try reader.literal("null")
+            return .null
+        case 0x74:
+            try reader.literal("true")
+            return .bool(true)
+        case 0x66:
+            try reader.literal("false")
+            return .bool(false)
+        case 0x5B:
+            guard depth < Self.maximumDepth else {
+                throw IngestError.malformed("lists nest deeper than \(Self.maximumDepth) levels", at: reader.position)
+            }
+            reader.position += 1
+            var values: [IngestValue] = []
+            var first = true
+            while try reader.nextElement(first: first) {
+                first = false
+                values.append(try readScalar(kind, depth: depth + 1))
+            }
+            return .list(values)
+        case 0x2D, 0x30...0x39:
+            let start = reader.position
+            let (range, integer) = try reader.readNumber()
+            return try number(kind, range, integer: integer, at: start)
+        case 0x7B:
+            // An object where a scalar is expected: kept as its text, which no typed read accepts.
+            return .string(try reader.rawValueText())
+        default:
+            throw IngestError.malformed("unexpected character", at: reader.position)
+        }
+    }
+
+    private func number(_ kind: ScalarKind, _ range: Range<Int>, integer: Bool, at start: Int) throws -> IngestValue {
+        switch kind {
+        case .float:
+            return .float(reader.double(range))
+        case .int:
+            if integer {
+                guard let value = reader.int64(range) else {
+                    throw IngestError.malformed("an Int beyond the 64-bit range", at: start)
+                }
+                return .int(value)
+            }
+            // A whole-number float reads as that int; anything else is not an Int.
+            let value = reader.double(range)
+            guard value.rounded(.towardZero) == value, value >= -9.223372036854775808e18,
+                  value < 9.223372036854775808e18 else {
+                throw IngestError.malformed("an Int with a fraction or beyond the 64-bit range", at: start)
+            }
+            return .int(Int(value))
+        default:
+            if integer, let value = reader.int64(range) { return .int(value) }
+            return .float(reader.double(range))
+        }
+    }
+
+    // MARK: Errors
+
+    mutating func readErrorList() throws -> [ResponseError] { try readErrors() }
+
+    private mutating func readErrors() throws -> [ResponseError] {
+        try reader.expect(0x5B, "a list of errors")
+        var errors: [ResponseError] = []
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            errors.append(try readError())
+        }
+        return errors
+    }
+
+    private mutating func readError() throws -> ResponseError {
+        try reader.expect(0x7B, "an error object")
+        var message = ""
+        var path: [ResponseError.PathComponent]?
+        var extensions: String?
+        var first = true
+        while try reader.nextMember(first: first) {
+            first = false
+            let name = try reader.memberName()
+            if reader.matches(name, Self.messageKey), try reader.peek() == 0x22 {
+                message = try reader.readString()
+            } else if reader.matches(name, Self.pathKey), try reader.peek() == 0x5B {
+                path = try readPathComponents()
+            } else if reader.matches(name, Self.extensionsKey) {
+                extensions = try reader.rawValueText()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return ResponseError(message: message, path: path, extensions: extensions)
+    }
+
+    /// An error's path; nil when a component is neither a string nor an integer.
+    mutating func readPathComponents() throws -> [ResponseError.PathComponent]? {
+        try reader.expect(0x5B, "a path")
+        var components: [ResponseError.PathComponent] = []
+        var valid = true
+        var first = true
+        while try reader.nextElement(first: first) {
+            first = false
+            let byte = try reader.peek()
+            if byte == 0x22 {
+                components.append(.key(try reader.readString()))
+            } else if byte == 0x2D || (0x30...0x39).contains(byte) {
+                let (range, integer) = try reader.readNumber()
+                if integer, let index = reader.int64(range) {
+                    components.append(.index(index))
+                } else {
+                    valid = false
+                }
+            } else {
+                valid = false
+                try reader.skipValue()
+            }
+        }
+        return valid ? components : nil
+    }
+}

@@ -1,0 +1,13 @@
+/// The runtime's log: value-free events, names and counts only, so a log never leaks a record.
+public enum LogEvent: Sendable, Equatable {
+    /// A batch ended; `changed` counts the slots it changed in records that existed before it.
+    case committed(kind: BatchKind, changed: Int)
+    /// A read found a slot the store never received.
+    case missing(type: String, field: String)
+    /// A read found a value of another kind than its type, or a null where the schema says non-null.
+    case unexpected(type: String, field: String)
+    /// A later part of an incremental response named a place the response never had.
+    case partDropped(path: String)
+    /// `@deleteRecord` found several live records with one id, and deleted none.
+    case ambiguousIdentity
+}

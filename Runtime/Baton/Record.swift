@@ -1,0 +1,119 @@
+import Observation
+
+/// A record: one entity (or path-keyed object) in the store, identified by its type and key. Its
+/// slots are numbered (constants by the process, rendered keys by the store, negative), each slot
+/// its own Observation channel, with field errors beside the slots they name.
+@MainActor public final class Record: Observable {
+    public let key: String
+    public let type: TypeID
+    /// Values of constant slots by number; nil is missing.
+    @exclusivity(unchecked) private(set) var fixed: [Value?] = []
+    /// Values of rendered-key slots, sorted by their (negative) number: a session's keys widen only
+    /// the records they were written to.
+    @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
+    @exclusivity(unchecked) private(set) var errors: [Int32: FieldError] = [:]
+    public internal(set) var isDeleted = false
+    let registrar = ObservationRegistrar()
+
+    init(key: String, type: TypeID) {
+        self.key = key
+        self.type = type
+    }
+
+    /// The channel a slot's readers register on. Its value is unused.
+    nonisolated subscript(channel ref: Int32) -> Int32 { ref }
+
+    // MARK: Reads
+
+    /// A slot's value, registering the read with Observation.
+    func read(_ ref: Int32) -> Value? {
+        registrar.access(self, keyPath: Channels.keyPath(ref))
+        return peek(ref)
+    }
+
+    /// A slot's field error, registering the read.
+    @usableFromInline func readError(_ ref: Int32) -> FieldError? {
+        registrar.access(self, keyPath: Channels.keyPath(ref))
+        return errors[ref]
+    }
+
+    /// A slot's value without registering (commit, dump).
+    func peek(_ ref: Int32) -> Value? {
+        if ref >= 0 {
+            let index = Int(ref)
+            return index < fixed.count ? fixed[index] : nil
+        }
+        guard let position = renderedPosition(ref) else { return nil }
+        return rendered[position].value
+    }
+
+    func peekError(_ ref: Int32) -> FieldError? { errors[ref] }
+
+    private func renderedPosition(_ ref: Int32) -> Int? {
+        var low = 0
+        var high = rendered.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rendered[middle].ref == ref { return middle }
+            if rendered[middle].ref > ref { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    // MARK: Writes (only a batch calls these)
+
+    func store(_ value: Value?, at ref: Int32) {
+        if ref >= 0 {
+            let index = Int(ref)
+            if index >= fixed.count {
+                if value == nil { return }
+                fixed.append(contentsOf: repeatElement(nil, count: index + 1 - fixed.count))
+            }
+            fixed[index] = value
+            return
+        }
+        if let position = renderedPosition(ref) {
+            rendered[position].value = value
+            return
+        }
+        // Kept in descending order of the negative number, i.e. ascending by the store's count.
+        let position = rendered.firstIndex { $0.ref < ref } ?? rendered.count
+        rendered.insert((ref, value), at: position)
+    }
+
+    func storeError(_ error: FieldError?, at ref: Int32) {
+        errors[ref] = error
+    }
+
+    /// Tells the slot's observers it changed. Called once per slot when a batch ends.
+    func notify(_ ref: Int32) {
+        let keyPath = Channels.keyPath(ref)
+        registrar.willSet(self, keyPath: keyPath)
+        registrar.didSet(self, keyPath: keyPath)
+    }
+
+    /// Every slot that holds a value or an error, for the dump and for clearing.
+    var occupiedSlots: [Int32] {
+        var refs: [Int32] = []
+        for (index, value) in fixed.enumerated() where value != nil { refs.append(Int32(index)) }
+        for entry in rendered where entry.value != nil { refs.append(entry.ref) }
+        for ref in errors.keys where peek(ref) == nil { refs.append(ref) }
+        return refs
+    }
+}
+
+/// One slot of a record as a dump or an inspector shows it.
+public struct ExportedField {
+    public let key: String
+    public let value: Value?
+    public let error: FieldError?
+}
+
+extension Record {
+    /// Every slot that holds a value or an error, with its storage key, untracked (for dumps).
+    public func exportedFields(in store: Store) -> [ExportedField] {
+        occupiedSlots.map { ref in
+            ExportedField(key: store.storageKey(ref, on: type), value: peek(ref), error: peekError(ref))
+        }
+    }
+}

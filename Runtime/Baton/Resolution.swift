@@ -1,0 +1,188 @@
+import Foundation
+
+/// A plan bound to one set of variables: guards dropped, keys rendered, variants merged per concrete
+/// type. This is what the ingest walks, so it tests no field for what it is.
+final class ResolvedSelection: @unchecked Sendable {
+    let type: TypeID
+    let abstract: Bool
+    /// Filled once right after creation (children may refer back through shared selections).
+    var concrete: ResolvedVariant!
+    var byType: [Int32: ResolvedVariant] = [:]
+    var others: ResolvedVariant!
+    /// Membership conditions for unlisted types: the answer's response key and what it adds.
+    var conditions: [(answer: [UInt8], key: [String]?, fields: [Field])] = []
+    var base: (key: [String], fields: [Field], variables: Variables) = ([], [], [:])
+    private let lock = NSLock()
+    private var byConditions: [ConditionKey: ResolvedVariant] = [:]
+
+    private struct ConditionKey: Hashable {
+        let type: Int32
+        let answers: [Bool]
+    }
+
+    init(type: TypeID, abstract: Bool) {
+        self.type = type
+        self.abstract = abstract
+    }
+
+    func isListed(_ type: TypeID) -> Bool { !abstract || byType[type.index] != nil }
+
+    func variant(for type: TypeID) -> ResolvedVariant {
+        if !abstract { return concrete }
+        return byType[type.index] ?? others
+    }
+
+    /// The variant of a type the plan did not list, from the conditions the response says it
+    /// satisfies: the fields every type reads, then each satisfied condition's, the first field
+    /// winning a response key. Built once per type and set of answers.
+    func variant(for type: TypeID, answers: [Bool]) -> ResolvedVariant {
+        let cacheKey = ConditionKey(type: type.index, answers: answers)
+        lock.lock()
+        if let found = byConditions[cacheKey] {
+            lock.unlock()
+            return found
+        }
+        lock.unlock()
+        var fields = base.fields
+        var key = base.key
+        var keyed = false
+        for (condition, satisfied) in zip(conditions, answers) where satisfied {
+            fields += condition.fields
+            if !keyed, let conditionKey = condition.key {
+                key = conditionKey
+                keyed = true
+            }
+        }
+        var resolver = Resolver(variables: base.variables)
+        let built = resolver.makeVariant(key: key, fields: fields)
+        lock.lock()
+        byConditions[cacheKey] = built
+        lock.unlock()
+        return built
+    }
+}
+
+/// The fields one concrete type reads, with its key fields' positions among them.
+struct ResolvedVariant: Sendable {
+    let fields: [ResolvedField]
+    let key: [[UInt8]]
+    /// For each field, its position in `key`, or -1.
+    let keyPosition: [Int]
+    /// Fields a complete response must carry: the server's own, outside deferred parts.
+    let required: [Int]
+}
+
+enum ResolvedSlot: Sendable {
+    case fixed(Slot)
+    case rendered(String)
+    case abstract(AbstractSlot)
+}
+
+enum ResolvedKind: Sendable {
+    case scalar(ScalarKind, list: Bool)
+    case link(ResolvedSelection, plural: Bool)
+}
+
+struct ResolvedField: Sendable {
+    let responseKey: [UInt8]
+    let name: String
+    let slot: ResolvedSlot
+    /// The storage key's text, which path ids are made of.
+    let keyText: String
+    let kind: ResolvedKind
+    let edit: Edit?
+    let deferLabel: String?
+    /// The connection ids an edge directive names, under these variables.
+    let connectionIDs: [String]
+    /// For a `@connection`: the parent's client slot, its text, and how pages merge under these variables.
+    let connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?
+}
+
+struct Resolver {
+    let variables: Variables
+    private var done: [ObjectIdentifier: ResolvedSelection] = [:]
+
+    init(variables: Variables) { self.variables = variables }
+
+    /// Whether some field of the plan is deferred.
+    private(set) var sawDeferred = false
+
+    mutating func resolve(_ selection: Selection) -> ResolvedSelection {
+        if let found = done[ObjectIdentifier(selection)] { return found }
+        let resolved = ResolvedSelection(type: selection.type, abstract: selection.abstract)
+        done[ObjectIdentifier(selection)] = resolved
+        if selection.abstract {
+            resolved.base = (selection.key, selection.fields, variables)
+            for variant in selection.variants {
+                if let condition = variant.condition {
+                    resolved.conditions.append((Array(condition.utf8), variant.key, variant.fields))
+                    continue
+                }
+                let merged = makeVariant(key: variant.key ?? selection.key,
+                                         fields: selection.fields + variant.fields)
+                if variant.types.isEmpty {
+                    resolved.others = merged
+                } else {
+                    for type in variant.types where resolved.byType[type.index] == nil {
+                        resolved.byType[type.index] = merged
+                    }
+                }
+            }
+            if resolved.others == nil {
+                resolved.others = makeVariant(key: selection.key, fields: selection.fields)
+            }
+        } else {
+            let fields = selection.fields + selection.variants.flatMap(\.fields)
+            resolved.concrete = makeVariant(key: selection.key, fields: fields)
+        }
+        return resolved
+    }
+
+    private func resolveConnection(_ connection: Connection) -> (ResolvedSlot, String, MergeMode) {
+        let mode = connection.mode(variables)
+        switch connection.key {
+        case .fixed(let fixed): return (.fixed(fixed), fixed.key, mode)
+        case .dynamic(let dynamic):
+            let text = dynamic.render(variables)
+            return (.rendered(text), text, mode)
+        case .abstract(let abstract): return (.abstract(abstract), abstract.key, mode)
+        }
+    }
+
+    mutating func makeVariant(key: [String], fields: [Field]) -> ResolvedVariant {
+        var out: [ResolvedField] = []
+        var required: [Int] = []
+        var seen: Set<String> = []
+        for field in fields where field.guards.hold(variables) {
+            // The first field wins a response key, as the merged selection does.
+            guard seen.insert(field.responseKey).inserted else { continue }
+            let slot: ResolvedSlot
+            let keyText: String
+            switch field.storageKey {
+            case .fixed(let fixed):
+                slot = .fixed(fixed)
+                keyText = fixed.key
+            case .dynamic(let dynamic):
+                keyText = dynamic.render(variables)
+                slot = .rendered(keyText)
+            case .abstract(let abstract):
+                slot = .abstract(abstract)
+                keyText = abstract.key
+            }
+            let kind: ResolvedKind
+            switch field.kind {
+            case .scalar(let scalar, let list): kind = .scalar(scalar, list: list)
+            case .link(let child, let plural): kind = .link(resolve(child), plural: plural)
+            }
+            if !field.isClient && field.deferLabel == nil { required.append(out.count) }
+            if field.deferLabel != nil { sawDeferred = true }
+            out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
+                                     slot: slot, keyText: keyText, kind: kind, edit: field.edit, deferLabel: field.deferLabel,
+                                     connectionIDs: field.edit?.connectionIDs(variables) ?? [],
+                                     connection: field.connection.map { resolveConnection($0) }))
+        }
+        let keyBytes = key.map { Array($0.utf8) }
+        let positions = out.map { field in keyBytes.firstIndex(of: field.responseKey) ?? -1 }
+        return ResolvedVariant(fields: out, key: keyBytes, keyPosition: positions, required: required)
+    }
+}

@@ -1,0 +1,108 @@
+/// The records of one session, by key, on the main actor. It always holds the three roots. Keys
+/// rendered from variables are numbered here (negative numbers), apart from the process's constants.
+@MainActor public final class Store {
+    var records: [String: Record] = [:]
+    private var renderedNumbers: [String: Int32] = [:]
+    private var renderedTexts: [String] = [""]
+    private var placeholders: [Int32: Record] = [:]
+    /// Abstract types each concrete type satisfies, as responses taught them (`__isNode`).
+    private var learned: [Int32: Set<String>] = [:]
+    var layers: [OptimisticLayer] = []
+    /// Where the store's events go (set by the environment).
+    var log: ((LogEvent) -> Void)?
+
+    public let root: Record
+    public let mutationRoot: Record
+    public let subscriptionRoot: Record
+
+    public init() {
+        root = Record(key: RecordKey.queryRoot, type: .query)
+        mutationRoot = Record(key: RecordKey.mutationRoot, type: .mutation)
+        subscriptionRoot = Record(key: RecordKey.subscriptionRoot, type: .subscription)
+        for record in [root, mutationRoot, subscriptionRoot] { records[record.key] = record }
+    }
+
+    /// Every record's key (placeholders are never listed).
+    public var recordKeys: [String] { Array(records.keys) }
+
+    public func record(forKey key: String) -> Record? { records[key] }
+
+    func findOrCreate(_ key: String, _ type: TypeID, in batch: inout Batch) -> Record {
+        if let record = records[key] { return record }
+        let record = Record(key: key, type: type)
+        records[key] = record
+        batch.created.insert(ObjectIdentifier(record))
+        batch.layer?.created.append(record)
+        return record
+    }
+
+    /// Whether a response said `type` satisfies the abstract type named `abstractType`.
+    public func hasLearned(_ type: TypeID, satisfies abstractType: String) -> Bool {
+        learned[type.index]?.contains(abstractType) ?? false
+    }
+
+    func learn(_ memberships: [(type: TypeID, abstractType: String)]) {
+        for (type, abstractType) in memberships { learned[type.index, default: []].insert(abstractType) }
+    }
+
+    /// Clears every record through one batch (its readers are told) and keeps only the roots, empty.
+    /// No log event: the session is over.
+    func end() {
+        var batch = Batch()
+        for record in records.values {
+            for ref in record.occupiedSlots {
+                batch.write(record, ref, nil)
+                batch.writeError(record, ref, nil)
+            }
+        }
+        _ = batch.end(store: self)
+        for layer in layers { layer.markReverted() }
+        layers.removeAll()
+        records = [root.key: root, mutationRoot.key: mutationRoot, subscriptionRoot.key: subscriptionRoot]
+        // Rendered numbers are forgotten; a lens held past the end finds its records cleared.
+        renderedNumbers.removeAll()
+        renderedTexts = [""]
+    }
+
+    /// The root record of an operation kind.
+    public func root(of kind: OperationKind) -> Record {
+        switch kind {
+        case .query: root
+        case .mutation: mutationRoot
+        case .subscription: subscriptionRoot
+        }
+    }
+
+    /// The record that stands behind a non-null link without a record: every field missing.
+    @usableFromInline func placeholder(_ type: TypeID) -> Record {
+        if let record = placeholders[type.index] { return record }
+        let record = Record(key: "client:placeholder:" + type.name, type: type)
+        placeholders[type.index] = record
+        return record
+    }
+
+    // MARK: Slot numbers
+
+    /// The slot a key text names on `type`: the build's constant when it names the text, else the
+    /// store's own number for it.
+    func slotRef(_ text: String, on type: TypeID) -> Int32 {
+        if let constant = Registry.existingSlot(type, text) { return constant.index }
+        if let number = renderedNumbers[text] { return -number }
+        let number = Int32(renderedTexts.count)
+        renderedTexts.append(text)
+        renderedNumbers[text] = number
+        return -number
+    }
+
+    func slotRef(_ slot: EntrySlot, on type: TypeID) -> Int32 {
+        switch slot {
+        case .fixed(let index): index
+        case .rendered(let text): slotRef(text, on: type)
+        }
+    }
+
+    /// A slot's storage key text.
+    public func storageKey(_ ref: Int32, on type: TypeID) -> String {
+        ref >= 0 ? Registry.table.slotKey(type.index, ref) : renderedTexts[Int(-ref)]
+    }
+}

@@ -1,0 +1,122 @@
+import Testing
+@_spi(Generated) import Baton
+import BatonInspector
+
+/// The envelope, completeness, nesting and error placement.
+@MainActor @Suite struct IngestTests {
+    func ingest(_ json: String, complete: Bool = true) throws(IngestError) -> ChangeSet {
+        try Ingest.changeSet(Array(json.utf8), plan: TestStrictQuery.plan, variables: ["id": "1"], complete: complete)
+    }
+
+    func kind(_ json: String, complete: Bool = true) -> IngestError.Kind? {
+        do {
+            _ = try ingest(json, complete: complete)
+            return nil
+        } catch {
+            return error.kind
+        }
+    }
+
+    @Test func envelope() {
+        #expect(kind(#"{"data":{"character":null}}"#) == nil)
+        #expect(kind(#"{"data":null,"errors":[{"message":"denied"}]}"#) == .request)
+        #expect(kind(#"{"errors":[{"message":"denied"}]}"#) == .request)
+        #expect(kind(#"{}"#) == .malformed)
+        #expect(kind(#"{"data":null}"#) == .malformed)
+        #expect(kind(#"{"data":{"character":null}} x"#) == .malformed)
+        #expect(kind(#"[]"#) == .malformed)
+        #expect(kind("") == .malformed)
+        // Members the plan does not know are skipped, whatever they hold.
+        #expect(kind(#"{"extensions":{"cost":[1,{"a":"]"}]},"data":{"other":[[{}]],"character":null},"hasNext":false}"#) == nil)
+    }
+
+    @Test func requestErrorsCarryTheServersErrors() {
+        do {
+            _ = try ingest(#"{"data":null,"errors":[{"message":"denied","extensions":{"code":"FORBIDDEN"}}]}"#)
+            Issue.record("expected a request error")
+        } catch {
+            #expect(error.errors == [ResponseError(message: "denied", path: nil, extensions: #"{"code":"FORBIDDEN"}"#)])
+        }
+    }
+
+    @Test func aCompleteResponseAnswersEveryField() {
+        #expect(kind(#"{"data":{"character":{"id":"1","name":"Rick"}}}"#) == .malformed)
+        #expect(kind(#"{"data":{"character":{"id":"1","name":"Rick"}}}"#, complete: false) == nil)
+        #expect(kind(#"{"data":{"character":{"species":"Human","id":"1","name":"Rick"}}}"#) == nil)
+    }
+
+    @Test func brokenJSONIsMalformedAtItsPosition() throws {
+        let bad = #"{"data":{"character":{"id":"1","name":"Ri\x"}}}"#
+        do {
+            _ = try ingest(bad)
+            Issue.record("expected a malformed response")
+        } catch {
+            #expect(error.kind == .malformed)
+            #expect(error.offset == Array(bad.utf8).firstIndex(of: UInt8(ascii: "x"))!)
+        }
+        #expect(kind(#"{"data":{"character":{"id":"1" "name":"R"}}}"#) == .malformed)
+        #expect(kind(#"{"data":{"character":{"id":01}}}"#) == .malformed)
+        #expect(kind(#"{"data":{"character":{"id":"1","name":tru}}}"#) == .malformed)
+        #expect(kind(#"{"data":{"x":[1,2}}}"#) == .malformed)
+    }
+
+    @Test func deepValuesInSkippedMembersNeitherCrashNorRecurse() {
+        let depth = 200_000
+        let balanced = "{\"data\":{\"deep\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + ",\"character\":null}}"
+        #expect(kind(balanced) == nil)
+        let unbalanced = "{\"data\":{\"deep\":" + String(repeating: "[", count: depth) + "}}"
+        #expect(kind(unbalanced) == .malformed)
+    }
+
+    @Test func selectionsNestAtMostTwentyFourLevels() {
+        let type = Registry.type("IngestTestsNode")
+        let child = Registry.slot(type, "child")
+        let name = Registry.slot(type, "name")
+        func chain(_ levels: Int) -> Selection {
+            var selection = Selection(type: type, fields: [.scalar("name", key: .fixed(name), kind: .string)])
+            for _ in 0..<levels {
+                selection = Selection(type: type, fields: [.linked("child", key: .fixed(child), selection: selection)])
+            }
+            return selection
+        }
+        func response(_ levels: Int) -> [UInt8] {
+            Array(("{\"data\":" + String(repeating: "{\"child\":", count: levels) + "{\"name\":\"x\"}"
+                + String(repeating: "}", count: levels) + "}").utf8)
+        }
+        #expect(throws: Never.self) {
+            try Ingest.changeSet(response(24), plan: Plan(root: chain(24)), complete: true)
+        }
+        #expect(throws: IngestError.self) {
+            try Ingest.changeSet(response(25), plan: Plan(root: chain(25)), complete: true)
+        }
+    }
+
+    @Test func errorsLandOnTheLastFieldTheirPathReaches() throws {
+        let changes = try Ingest.changeSet(
+            Array(#"{"errors":[{"message":"m","path":["character","name"]},{"message":"no field","path":["nothing"]},{"message":"bad","path":["character",1.5]}],"data":{"character":{"id":"1","name":null,"species":"Human"}}}"#.utf8),
+            plan: TestStrictQuery.plan, variables: ["id": "1"], complete: true)
+        let character = try #require(changes.records.first { $0.key == "Character:1" })
+        #expect(character.errors.map(\.error) == [FieldError(message: "m", path: "character.name")])
+        #expect(changes.unplacedErrors.map(\.message) == ["no field", "bad"])
+    }
+
+    @Test func anIntAnsweredWithAWholeFloatReadsAsThatInt() async throws {
+        let environment = Environment()
+        try await environment.commitPayload(TestTokenizerQuery(),
+                                            Payload(json: #"{"data":{"tokenizer":{"id":"t1","count":3.0,"counts":[1e2,-0]}}}"#))
+        let tokenizer = try #require(environment.data(for: TestTokenizerQuery()).tokenizer)
+        #expect(tokenizer.count == 3)
+        #expect(tokenizer.counts == [100, 0])
+    }
+
+    @Test func aKeyAfterALinkIsFoundByLookingAhead() async throws {
+        // The path-keyed child needs its parent's key before the parent's `id` arrives.
+        let environment = Environment()
+        try await environment.commitPayload(TestKeys(id: "7", name: nil), Payload(json: #"{"data":{"characters":{"info":{"count":3}}}}"#))
+        #expect(environment.store.record(forKey: "client:root:characters(filter:{\"name\":null,\"status\":\"Alive\"}):info") != nil)
+        let union = Environment()
+        try await union.commitPayload(TestUnion(name: "n"), Payload(json: #"{"data":{"search":[{"label":"L","__typename":"Location","id":"4"}]}}"#))
+        #expect(union.store.record(forKey: "Location:4") != nil)
+    }
+}
