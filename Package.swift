@@ -48,7 +48,7 @@ let package = Package(
         // MARK: Language server
         .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .target(name: "BatonLanguageServer", dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"], path: "LanguageServer/BatonLanguageServer"),
-        .target(name: "BatonGraphQLFeatures", dependencies: ["BatonLanguageServer", "BatonLanguageService"],
+        .target(name: "BatonGraphQLFeatures", dependencies: ["BatonLanguageServer", "BatonLanguageService", "BatonEmit"],
                 path: "LanguageServer/BatonGraphQLFeatures"),
         .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures"], path: "LanguageServer/baton-lsp"),
 

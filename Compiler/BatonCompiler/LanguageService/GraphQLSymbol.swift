@@ -53,16 +53,25 @@ public enum GraphQLSymbol: Sendable {
     /// Where the element is declared: in the schema's files, or a fragment in any document.
     public func definition(schema: Schema, index: ProjectIndex) -> Location? {
         switch self {
-        case .field(_, let field): field.location
-        case .argument(let value): value.location
-        case .inputField(_, let field): field.location
-        case .enumValue(_, let value): value.location
-        case .type(let id): schema[id].locations.first
-        case .directive(let directive): directive.location
+        case .field(_, let field): Self.name(field.name, in: field.location)
+        case .argument(let value): Self.name(value.name, in: value.location)
+        case .inputField(_, let field): Self.name(field.name, in: field.location)
+        case .enumValue(_, let value): Self.name(value.name, in: value.location)
+        case .type(let id): Self.name(schema[id].name, in: schema[id].locations.first)
+        case .directive(let directive): Self.name(directive.name, in: directive.location)
         case .fragment(let name):
             index.fragment(named: name).map { Location(source: $0.source, range: $0.definition.name.range) }
         case .variable: nil
         }
+    }
+
+    /// The name inside a schema definition's range (which starts at its description).
+    static func name(_ name: String, in location: Location?) -> Location? {
+        guard let location else { return nil }
+        let slice = Source(name: "", text: location.source.slice(location.range))
+        guard let token = Lexer.tokenize(slice).tokens.first(where: { $0.kind == .name && Lexer.value(of: $0, in: slice) == name })
+        else { return location }
+        return Location(source: location.source, range: SourceRange(location.range.start + token.start, location.range.start + token.end))
     }
 
     /// Markdown for hover: the declaration as GraphQL spells it, the description, the
