@@ -123,9 +123,10 @@ struct GraphQLRequests {
             return
         }
         let encoding = server.positionEncoding
-        let workspace = state.snapshot()
         if staleOnEdit { server.invalidateOnEdit(context, uri: document.uri) }
-        server.respondInBackground(context) { _ in
+        server.respondInBackground(context) { token in
+            state.waitForFirstScan { token.isCancelled }
+            let workspace = state.snapshot()
             let source = document.source
             let hostOffset = PositionConverter.offset(of: params.position, in: source, encoding: encoding)
             guard let (project, files) = workspace.files(for: source),

@@ -19,7 +19,8 @@ public final class GraphQLWorkspace: LanguageFeature {
     public init(delay: Int = 250) {
         let state = self.state
         diagnostics = DocumentDiagnostics(delay: delay) { document, token in
-            GraphQLWorkspace.check(document.source, in: state.snapshot(), token: token)
+            state.waitForFirstScan { token.isCancelled }
+            return GraphQLWorkspace.check(document.source, in: state.snapshot(), token: token)
         }
     }
 
@@ -45,8 +46,9 @@ public final class GraphQLWorkspace: LanguageFeature {
     }
 
     public func capabilities(for client: InitializeParams) -> JSONObject {
-        // The folders are known once initialize is answered; scan right after.
-        _ = server?.schedule(after: 0) { [weak self] in self?.rescan() }
+        // The folders are known by now. Queued first on the scan lane, the scan precedes any
+        // check, and checks or requests that come early wait for it.
+        rescan()
         return GraphQLRequests.capabilities
     }
 
@@ -65,13 +67,16 @@ public final class GraphQLWorkspace: LanguageFeature {
         scanning = true
         let folders = server.workspaceFolders.compactMap { DocumentURI.filePath(of: $0.uri) }
         let previous = state.projects
-        server.runInBackground(lane: .scan, {
-            ProjectDiscovery.projects(under: folders, previous: previous)
+        let firstScan = !state.scanned
+        let state = self.state
+        server.runInBackground(lane: .scan, { () -> [Project] in
+            let projects = ProjectDiscovery.projects(under: folders, previous: previous)
+            state.setProjects(projects)
+            return projects
         }, completion: { [weak self] projects in
             guard let self else { return }
             self.scanning = false
-            let changed = !self.state.scanned || projects.map(ObjectIdentifier.init) != previous.map(ObjectIdentifier.init)
-            self.state.setProjects(projects)
+            let changed = firstScan || projects.map(ObjectIdentifier.init) != previous.map(ObjectIdentifier.init)
             if changed {
                 for project in projects where !previous.contains(where: { $0 === project }) {
                     server.logMessage(.info, "baton: project \(project.configPath) (\(project.schema == nil ? "no usable schema" : "schema built"))")

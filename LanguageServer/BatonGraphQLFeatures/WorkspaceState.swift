@@ -5,7 +5,7 @@ import Foundation
 /// What worker threads read about the workspace: the projects found by the last scan and the
 /// open documents' texts. Written on the loop thread, read anywhere, under a lock.
 final class WorkspaceState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var _projects: [Project] = []
     private var _scanned = false
     private var _open: [String: Source] = [:]
@@ -19,6 +19,19 @@ final class WorkspaceState: @unchecked Sendable {
         lock.withLock {
             _projects = projects
             _scanned = true
+            lock.broadcast()
+        }
+    }
+
+    /// Waits (on a worker thread) until the first scan has finished, so a request or check
+    /// that arrives with the first messages is answered against the projects rather than
+    /// as if there were none. Gives up when `isCancelled` says so, or after `limit` seconds.
+    func waitForFirstScan(limit: Double = 60, isCancelled: () -> Bool) {
+        let deadline = Date().addingTimeInterval(limit)
+        lock.lock()
+        defer { lock.unlock() }
+        while !_scanned && !isCancelled() && Date() < deadline {
+            _ = lock.wait(until: min(deadline, Date().addingTimeInterval(0.05)))
         }
     }
 
