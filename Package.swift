@@ -61,7 +61,6 @@ let package = Package(
         .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON"], path: "Tests/BatonJSONTests"),
         .testTarget(name: "BatonHostsTests", dependencies: ["BatonHosts", "BatonSyntax"], path: "Tests/BatonHostsTests"),
         .testTarget(name: "BatonConfigTests", dependencies: ["BatonConfig"], path: "Tests/BatonConfigTests"),
-        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"]),
         .testTarget(name: "BatonTransformsTests", dependencies: ["BatonTransforms", "BatonIR", "BatonSchema", "BatonSyntax"],
                     path: "Tests/BatonTransformsTests"),
         .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
@@ -70,6 +69,8 @@ let package = Package(
                     path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
+        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],
+                    path: "Tests/BatonLanguageServerTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,11 +35,9 @@ struct TargetBenchmark {
         var found = 0
         var errors = 0
         let ms = median(runs: runs, warmup: 1) {
-            let setup = CompilationSetup.prepare(request)
-            guard let prepared = setup.prepared else { return }
-            let result = Compilation.run(prepared.input)
-            found = result.hostDocuments.count
-            errors = result.diagnostics.filter { $0.severity == .error }.count
+            let target = TargetCompilation.compile(request)
+            found = target.documents.count
+            errors = target.diagnostics.filter { $0.severity == .error }.count
         }
         print("target (release, median of \(runs)): \(files) Swift files, \(found) documents, \(errors) errors, GitHub schema")
         print("  baton   validate --config over the target: \(formatted(ms)) ms (goal ≤ 300 ms)")

@@ -84,16 +84,10 @@ func runValidate(_ arguments: ArraySlice<String>) -> ExitCode {
     let options = parseValidate(arguments)
     if options.config == nil && options.schema == nil { fail("validate needs --schema <sdl> or --config <baton.json>") }
     if options.files.isEmpty { fail("validate needs at least one file or directory") }
-    let setup = CompilationSetup.prepare(.init(configPath: options.config, schemaPath: options.schema,
-                                               extensionPaths: options.extensions, paths: options.files))
-    var diagnostics = setup.diagnostics
-    guard let prepared = setup.prepared else {
-        report(diagnostics)
-        return .failure
-    }
-    diagnostics.append(contentsOf: Compilation.run(prepared.input).diagnostics)
-    report(diagnostics)
-    return diagnostics.hasErrors ? .failure : .success
+    let target = TargetCompilation.compile(.init(configPath: options.config, schemaPath: options.schema,
+                                                 extensionPaths: options.extensions, paths: options.files))
+    report(target.diagnostics)
+    return target.hasErrors ? .failure : .success
 }
 
 func report(_ diagnostics: [Diagnostic]) {

@@ -260,3 +260,11 @@ import Testing
         #expect(result.schema?.queryType == nil)
     }
 }
+
+extension SchemaBuildingTests {
+    /// graphql-core fails on this one ("Unknown type: 'Querry'"); the unknown type says it all.
+    @Test func unknownQueryTypeIsReportedOnce() {
+        #expect(diagnostics("schema { query: Querry }\ntype Query { a: Int }")
+                == ["Unknown type 'Querry'. Did you mean 'Query'? @ 1:17"])
+    }
+}

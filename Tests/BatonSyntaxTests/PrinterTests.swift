@@ -100,3 +100,47 @@ import BatonDiagnostics
     }
 }
 
+
+/// `spec/syntax/string-printing.json`: graphql-core 3.3.2's `print_block_string` (plain and
+/// minimized) and `print_string` of values with every awkward feature.
+@Suite struct StringPrintingTests {
+    struct Case: Decodable, CustomTestStringConvertible {
+        var value: String
+        var block: String
+        var minimized: String
+        var quoted: String
+        var testDescription: String { value.debugDescription }
+    }
+
+    static let cases: [Case] = {
+        guard let data = try? Data(contentsOf: Fixtures.url("syntax/string-printing.json")) else { return [] }
+        return (try? JSONDecoder().decode([Case].self, from: data)) ?? []
+    }()
+
+    @Test func fixtureIsPresent() { #expect(Self.cases.count >= 20) }
+
+    @Test(arguments: cases)
+    func printsLikeGraphQLCore(_ c: Case) {
+        #expect(StringLiterals.block(c.value) == c.block)
+        #expect(StringLiterals.block(c.value, minimize: true) == c.minimized)
+        #expect(StringLiterals.quoted(c.value) == c.quoted)
+        // A printed quoted string reads back as the value.
+        let token = Lexer.tokenize(Source(name: "s", text: c.quoted)).tokens[0]
+        #expect(Lexer.value(of: token, in: Source(name: "s", text: c.quoted)) == c.value)
+    }
+}
+
+@Suite struct CompactPrinterPiecesTests {
+    @Test func printsDefinitionsFromSeveralSources() throws {
+        let a = Source(name: "a.graphql", text: "query Q { a(s: \"x\\u0041\") ...F }")
+        let b = Source(name: "b.graphql", text: "fragment F on T { b(s: \"\\u00e9\") }  scalar S")
+        let qa = Parser.parse(a).document.definitions
+        let fb = Parser.parse(b).document.definitions
+        #expect(CompactPrinter.print([(qa[0], a), (fb[0], b)]) == #"query Q{a(s:"x\u0041"),...F}fragment F on T{b(s:"\u00e9")}"#)
+        #expect(CompactPrinter.print(fb[0], in: b) == #"fragment F on T{b(s:"\u00e9")}"#)
+        // Scalars end in a word: the next definition is kept apart.
+        #expect(CompactPrinter.print([(fb[1], b), (fb[1], b)]) == "scalar S scalar S")
+        // A string whose range does not hold it in the given source is escaped from its value.
+        #expect(CompactPrinter.print(qa[0], in: b) == #"query Q{a(s:"xA"),...F}"#)
+    }
+}

@@ -58,6 +58,32 @@ import BatonDiagnostics
         #expect(error.range.start == Parser.maxNestingDepth)
     }
 
+    /// On a small stack (here 256 KB, in a debug build's big frames) deep documents end in
+    /// the nesting error, never a stack overflow; within the limit they parse or get that
+    /// same error, never another one.
+    @Test func deepDocumentsOnASmallStack() {
+        let n = Parser.maxNestingDepth
+        let texts = [
+            "{" + String(repeating: "a{", count: n - 1) + "b" + String(repeating: "}", count: n),
+            "{a(x:" + String(repeating: "{a:[", count: (n - 1) / 2) + "1" + String(repeating: "]}", count: (n - 1) / 2) + ")}",
+            "query($a:" + String(repeating: "[", count: n) + "Int" + String(repeating: "]", count: n) + "){a}",
+            "{" + String(repeating: "a{", count: 9_999) + "b" + String(repeating: "}", count: 10_000),
+            "{a(x:" + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + ")}",
+        ]
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var messages: [String?] = []
+        let thread = Thread {
+            messages = texts.map { Parser.parse(Source(name: "deep", text: $0)).diagnostics.first?.message }
+            done.signal()
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+        done.wait()
+        #expect(messages.count == texts.count)
+        for message in messages { #expect(message == nil || message == Self.tooDeep) }
+        #expect(messages[3] == Self.tooDeep && messages[4] == Self.tooDeep)
+    }
+
     /// Random bytes (fixed seed): never a crash or hang; at most one diagnostic, inside the text.
     @Test func randomBytesGiveACleanResult() {
         var generator = SeededGenerator(seed: 0x5EED)

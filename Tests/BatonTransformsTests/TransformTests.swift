@@ -142,3 +142,22 @@ extension TransformTests {
         #expect(printed == #"query Q($id:ID!){node(id:$id){__typename,...on Character@defer(label:"Q$defer$Character"){name},id}}"#)
     }
 }
+
+extension TransformTests {
+    /// Relay's other refetchable roots: `viewer` and `@fetchable` types.
+    @Test func viewerAndFetchableTypesAreRefetched() {
+        let compiler = TestCompiler(schemaText: """
+            directive @fetchable(field_name: String!) on OBJECT
+            type Query { viewer: Viewer fetch__Shop(key: ID!): Shop shop: Shop }
+            type Viewer { name: String }
+            type Shop @fetchable(field_name: "key") { key: ID! name: String }
+            """)
+        let output = compiler.compile("""
+            fragment V on Viewer @refetchable(queryName: "VQ") { name }
+            fragment S on Shop @refetchable(queryName: "SQ") { name }
+            """)
+        #expect(output.errors.isEmpty)
+        #expect(output.text("VQ") == "query VQ{viewer{...V}}fragment V on Viewer{name}")
+        #expect(output.text("SQ") == "query SQ($id:ID!){fetch__Shop(key:$id){...S}}fragment S on Shop{name,key}")
+    }
+}

@@ -34,7 +34,6 @@ enum Schemas {
     static let zoo = buildSchema(readSpec("validation/zoo.graphql"))
     static let rickAndMorty = buildSchema(readSpec("schemas/rick-and-morty.schema.graphql"))
     static let queryOnly = buildSchema(readSpec("validation/query-only.graphql"))
-    static let github = buildSchema(readSpec("schemas/github.schema.graphql"))
 
     static func named(_ name: String) -> Schema {
         switch name {

@@ -228,6 +228,10 @@ CASES["OddInput"] = [
     ("zoo", "fragment F on Dog { ...G }\nfragment G on Dog { ...F }\nquery Q { dog { ...F ...G } }"),
     ("rickandmorty", "query Page($page: Int, $filter: FilterCharacter) { characters(page: $page, filter: $filter) { info { count next } results { id name episode { id name air_date } origin { name } } } episodesByIds(ids: [1, \"2\", 3.5]) { id } }"),
     ("rickandmorty", "{ characters(filter: {name: \"Rick\", statuss: \"Alive\"}) { results { name } } location(id: null) { name } }"),
+    # Literals a scalar or enum rejects print with variables replaced (none given: null, or left out).
+    ("zoo", "query Q($i: Int) { complicatedArgs { stringArgField(stringArg: [$i, 1]) enumArgField(enumArg: {a: $i, b: BROWN}) idArgField(idArg: [[$i]]) } }"),
+    # graphql-core remembers reachable fragments by the set of names spread: B reuses A's order.
+    ("zoo", "query A { dog { ...F ...G } }\nquery B { dog { ...G ...F } }\nfragment F on Dog { isAtLocation(x: $x) }\nfragment G on Dog { isHouseTrained(atOtherHomes: $y) }"),
 ]
 
 

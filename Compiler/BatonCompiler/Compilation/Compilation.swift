@@ -1,7 +1,10 @@
+import BatonConfig
 import BatonDiagnostics
 import BatonHosts
+import BatonIR
 import BatonSchema
 import BatonSyntax
+import BatonTransforms
 import BatonValidation
 
 /// What one compilation reads: the schema (SDL files, then client extensions) and the host
@@ -20,55 +23,76 @@ public struct CompilationInput: Sendable {
 }
 
 /// The outcome: the schema (when it could be built), every document found in the files with
-/// its parse, and every diagnostic.
+/// its parse, the transformed program (when the documents got that far), and every diagnostic.
 public struct CompilationResult: Sendable {
     public var schema: Schema?
-    public var hostDocuments: [HostDocument]
-    public var documents: [Document]
-    public var diagnostics: [Diagnostic]
+    public var hostDocuments: [HostDocument] = []
+    public var documents: [Document] = []
+    /// Nil when the schema could not be built or the documents were too broken to transform.
+    public var transforms: OperationTextPipeline.Result?
+    public var diagnostics: [Diagnostic] = []
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
-/// The one pipeline `batonc` and the language server share: find documents in hosts, parse,
-/// build the schema, validate. Later stages (IR, transforms, plans, emitters) extend it.
+/// The one pipeline `batonc` (validate, print, generate) and the language server share:
+/// find documents in hosts, parse, build the schema with Baton's directives, validate by the
+/// specification and by Relay's and Baton's rules, build the IR and run the transforms.
 public enum Compilation {
-    public static func run(_ input: CompilationInput) -> CompilationResult {
+    public static func run(_ input: CompilationInput, config: BatonConfig? = nil) -> CompilationResult {
         var diagnostics: [Diagnostic] = []
         let schema = buildSchema(input.schema, extensions: input.schemaExtensions, into: &diagnostics)
-        var result = run(files: input.files, schema: schema)
+        var result = run(files: input.files, schema: schema, config: config)
         result.diagnostics.insert(contentsOf: diagnostics, at: 0)
         return result
     }
 
     /// The same pipeline over a schema built earlier (the language server builds a project's
     /// schema once and checks every edit against it).
-    public static func run(files: [Source], schema: Schema?) -> CompilationResult {
-        var diagnostics: [Diagnostic] = []
-        var hostDocuments: [HostDocument] = []
-        var documents: [Document] = []
-        var validatable: [Document] = []
+    public static func run(files: [Source], schema: Schema?, config: BatonConfig? = nil) -> CompilationResult {
+        var result = CompilationResult(schema: schema)
+        var valid: [Document] = []
         for file in files {
             let found = Compilation.documents(in: file)
-            diagnostics.append(contentsOf: found.diagnostics)
+            result.diagnostics += found.diagnostics
             for hostDocument in found.documents {
                 let parsed = MarkerCheck.parse(hostDocument)
-                diagnostics.append(contentsOf: parsed.diagnostics)
-                hostDocuments.append(hostDocument)
-                documents.append(parsed.result.document)
-                // A document that failed to parse is validated no further, as graphql-core
-                // does; the others still are, so one typo does not hide every other finding.
-                if !parsed.result.diagnostics.hasErrors { validatable.append(parsed.result.document) }
+                result.diagnostics += parsed.diagnostics
+                result.hostDocuments.append(hostDocument)
+                result.documents.append(parsed.result.document)
+                // A document that failed to parse is checked no further, as graphql-core does;
+                // the others still are, so one typo does not hide every other finding.
+                if !parsed.result.diagnostics.hasErrors { valid.append(parsed.result.document) }
             }
         }
-        if let schema {
-            diagnostics.append(contentsOf: Validator.validate(validatable, schema: schema))
-        }
-        return CompilationResult(schema: schema, hostDocuments: hostDocuments, documents: documents, diagnostics: diagnostics)
+        guard let schema else { return result }
+
+        result.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
+        let spec = Validator.validate(valid, schema: schema)
+        result.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
+        result.diagnostics += ValidateDirectivePlacement.validate(valid)
+        // Input too deep for the validator is not transformed either.
+        if spec.contains(where: { $0.code == "ValidationAborted" }) { return result }
+
+        let built = IRBuilder.build(valid, schema: schema)
+        result.diagnostics += built.diagnostics
+        let transforms = OperationTextPipeline.run(built.program, options: .init(identity: identity(of: config)))
+        result.diagnostics += transforms.diagnostics
+        result.transforms = transforms
+        return result
+    }
+
+    /// The key fields baton.json names (`id` for every type when it names none).
+    static func identity(of config: BatonConfig?) -> IdentityConfiguration {
+        var identity = IdentityConfiguration()
+        guard let config else { return identity }
+        identity.defaultKey = config.identity.defaultFields
+        for entry in config.identity.types { identity.types[entry.type.value] = entry.fields.value }
+        return identity
     }
 
     /// The documents a file holds, or an error at the file when Baton does not read its kind.
-    static func documents(in file: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
+    public static func documents(in file: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
         let at = [Location(source: file, range: SourceRange(0, 0))]
         switch HostFile.language(ofPath: file.name) {
         case .swift, .graphQL:
@@ -80,23 +104,22 @@ public enum Compilation {
         }
     }
 
-    /// Parses and builds the schema; nil when it cannot be built.
+    /// Parses and builds the schema with Baton's directive definitions (those the schema does
+    /// not declare itself), then the client extensions; nil when it cannot be built.
     public static func buildSchema(_ sources: [Source], extensions: [Source], into diagnostics: inout [Diagnostic]) -> Schema? {
-        func parseAll(_ sources: [Source]) -> [Document]? {
-            var failed = false
-            let parsed = sources.map { source in
-                let result = Parser.parse(source)
-                diagnostics.append(contentsOf: result.diagnostics)
-                failed = failed || result.diagnostics.hasErrors
-                return result.document
-            }
-            return failed ? nil : parsed
+        var failed = false
+        func parse(_ source: Source) -> Document {
+            let parsed = Parser.parse(source)
+            diagnostics += parsed.diagnostics
+            failed = failed || parsed.diagnostics.hasErrors
+            return parsed.document
         }
-        let schemaDocuments = parseAll(sources)
-        let extensionDocuments = parseAll(extensions)
-        guard let schemaDocuments, let extensionDocuments else { return nil }
-        let built = SchemaBuilder.build(schemaDocuments, clientExtensions: extensionDocuments)
-        diagnostics.append(contentsOf: built.diagnostics)
+        let documents = sources.map(parse)
+        let extensionDocuments = extensions.map(parse)
+        if failed { return nil }
+        let directives = Parser.parse(BatonDirectives.definitions(missingFrom: documents + extensionDocuments)).document
+        let built = SchemaBuilder.build(documents + [directives], clientExtensions: extensionDocuments)
+        diagnostics += built.diagnostics
         return built.schema
     }
 }

@@ -47,57 +47,11 @@ public enum TargetCompilation {
         guard let prepared = setup.prepared else { return target }
         target.config = prepared.config
         target.schemaSources = prepared.input.schema + prepared.input.schemaExtensions
-        target.schema = buildSchema(prepared.input.schema, extensions: prepared.input.schemaExtensions, into: &target.diagnostics)
-
-        // Documents: whole `.graphql` files and Swift marker literals.
-        var syntaxFailed = Set<ObjectIdentifier>()
-        for file in prepared.input.files {
-            let found = Compilation.documents(in: file)
-            target.diagnostics += found.diagnostics
-            for document in found.documents {
-                let parsed = MarkerCheck.parse(document)
-                target.diagnostics += parsed.diagnostics
-                if parsed.result.diagnostics.hasErrors { syntaxFailed.insert(ObjectIdentifier(document.source)) }
-                target.documents.append(parsed.result.document)
-            }
-        }
-        guard let schema = target.schema else { return target }
-        target.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
-        let valid = target.documents.filter { !syntaxFailed.contains(ObjectIdentifier($0.source)) }
-        let spec = Validator.validate(valid, schema: schema)
-        target.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
-        target.diagnostics += ValidateDirectivePlacement.validate(valid)
-        // Input too deep for the validator is not transformed either.
-        if spec.contains(where: { $0.code == "ValidationAborted" }) { return target }
-
-        let built = IRBuilder.build(valid, schema: schema)
-        target.diagnostics += built.diagnostics
-        var identity = IdentityConfiguration()
-        if let config = target.config {
-            identity.defaultKey = config.identity.defaultFields
-            for entry in config.identity.types { identity.types[entry.type.value] = entry.fields.value }
-        }
-        let transforms = OperationTextPipeline.run(built.program, options: .init(identity: identity))
-        target.diagnostics += transforms.diagnostics
-        target.transforms = transforms
+        let result = Compilation.run(prepared.input, config: prepared.config)
+        target.schema = result.schema
+        target.documents = result.documents
+        target.transforms = result.transforms
+        target.diagnostics += result.diagnostics
         return target
-    }
-
-    /// The schema's documents plus Baton's directive definitions, then the client extensions.
-    static func buildSchema(_ sources: [Source], extensions: [Source], into diagnostics: inout [Diagnostic]) -> Schema? {
-        var failed = false
-        func parse(_ source: Source) -> Document {
-            let parsed = Parser.parse(source)
-            diagnostics += parsed.diagnostics
-            failed = failed || parsed.diagnostics.hasErrors
-            return parsed.document
-        }
-        let documents = sources.map(parse)
-        let extensionDocuments = extensions.map(parse)
-        if failed { return nil }
-        let directives = Parser.parse(BatonDirectives.definitions(missingFrom: documents + extensionDocuments)).document
-        let built = SchemaBuilder.build(documents + [directives], clientExtensions: extensionDocuments)
-        diagnostics += built.diagnostics
-        return built.schema
     }
 }

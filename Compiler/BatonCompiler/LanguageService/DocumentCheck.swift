@@ -23,7 +23,7 @@ public enum DocumentCheck {
                                       at: [Location(source: document, range: SourceRange(0, 0))], code: "Project"))
             return diagnostics
         }
-        let result = Compilation.run(files: files, schema: schema)
+        let result = Compilation.run(files: files, schema: schema, config: project.config)
         diagnostics += result.diagnostics.filter { isIn(document, $0) }
         return diagnostics
     }

@@ -267,39 +267,52 @@ final class TypeSystemBuilder {
                 fields.reserveCapacity(fields.count + count)
                 refs.reserveCapacity(refs.count + count)
                 fieldIndex.reserveCapacity(fieldIndex.count + count)
-                for m in 0..<count {
-                    let name = t.fields[m].name.value
-                    guard fieldIndex[name] == nil else {
-                        needsFullCheck.insert(typeName)
-                        continue
-                    }
-                    guard let type = resolve(t.fields[m].type) else {
-                        needsFullCheck.insert(typeName)
-                        continue
-                    }
-                    let argumentNodes = t.fields[m].arguments
-                    var arguments: [InputValue] = []
-                    if !argumentNodes.isEmpty {
-                        arguments.reserveCapacity(argumentNodes.count)
-                        for a in argumentNodes.indices {
-                            if arguments.contains(where: { $0.name == argumentNodes[a].name.value }) {
-                                needsFullCheck.insert(typeName)
-                                continue
-                            }
-                            if let value = inputValue(argumentNodes[a], source) {
-                                arguments.append(value)
-                            } else {
-                                needsFullCheck.insert(typeName)
+                // Through a buffer pointer: `t.fields[m].x` would copy the whole definition.
+                t.fields.withUnsafeBufferPointer { definitions in
+                    for m in definitions.indices {
+                        let name = definitions[m].name.value
+                        guard fieldIndex[name] == nil else {
+                            needsFullCheck.insert(typeName)
+                            continue
+                        }
+                        guard let type = resolve(definitions[m].type) else {
+                            needsFullCheck.insert(typeName)
+                            continue
+                        }
+                        var arguments: [InputValue] = []
+                        definitions[m].arguments.withUnsafeBufferPointer { argumentNodes in
+                            guard !argumentNodes.isEmpty else { return }
+                            arguments.reserveCapacity(argumentNodes.count)
+                            // A linear search suits real fields; a hostile one with thousands
+                            // of arguments gets a set.
+                            var names: Set<String>? = argumentNodes.count > 32 ? [] : nil
+                            for a in argumentNodes.indices {
+                                let name = argumentNodes[a].name.value
+                                let seen: Bool
+                                if names == nil {
+                                    seen = arguments.contains { $0.name == name }
+                                } else {
+                                    seen = !names!.insert(name).inserted
+                                }
+                                if seen {
+                                    needsFullCheck.insert(typeName)
+                                    continue
+                                }
+                                if let value = inputValue(argumentNodes[a], source) {
+                                    arguments.append(value)
+                                } else {
+                                    needsFullCheck.insert(typeName)
+                                }
                             }
                         }
+                        let directives = definitions[m].directives
+                        fieldIndex[name] = fields.count
+                        fields.append(SchemaField(
+                            name: name, description: definitions[m].description?.value, arguments: arguments, type: type,
+                            deprecationReason: deprecationReason(directives), directives: directives, origin: origin,
+                            location: Location(source: source, range: definitions[m].range)))
+                        refs.append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
-                    let directives = t.fields[m].directives
-                    fieldIndex[name] = fields.count
-                    fields.append(SchemaField(
-                        name: name, description: t.fields[m].description?.value, arguments: arguments, type: type,
-                        deprecationReason: deprecationReason(directives), directives: directives, origin: origin,
-                        location: Location(source: source, range: t.fields[m].range)))
-                    refs.append(MemberRef(node: Int32(n), member: Int32(m)))
                 }
             }
             swap(&fields, &types[index].fields)
@@ -397,11 +410,28 @@ final class TypeSystemBuilder {
 
     func resolve(_ reference: TypeReference) -> SchemaType? {
         switch reference {
-        case .named(let name): typeIndex[name.value].map { .named($0) }
-        case .list(let inner, _): resolve(inner).map { .list($0) }
-        case .nonNull(let inner, _): resolve(inner).map { .nonNull($0) }
+        case .named(let name):
+            return typeIndex[name.value].map { .named($0) }
+        case .list(let inner, _):
+            return resolve(inner).map { .list($0) }
+        case .nonNull(let inner, _):
+            // `T!` is the commonest wrapped type: one shared box per type instead of one each.
+            if case .named(let name) = inner {
+                guard let id = typeIndex[name.value] else { return nil }
+                let index = Int(id.index)
+                if index < nonNullNamed.count, let shared = nonNullNamed[index] { return shared }
+                if index >= nonNullNamed.count {
+                    nonNullNamed.append(contentsOf: repeatElement(nil, count: index + 1 - nonNullNamed.count))
+                }
+                let type = SchemaType.nonNull(.named(id))
+                nonNullNamed[index] = type
+                return type
+            }
+            return resolve(inner).map { .nonNull($0) }
         }
     }
+
+    private var nonNullNamed: [SchemaType?] = []
 
     private func deprecationReason(_ directives: [Directive]) -> String? {
         guard !directives.isEmpty, let deprecated = directives.first(where: { $0.name.value == "deprecated" }) else {
@@ -441,24 +471,34 @@ final class TypeSystemBuilder {
         return (roots, nodes, hasSchemaDefinition)
     }
 
+    /// The IDs kept by `include`, each once, in order (a set only for long lists).
+    private func uniqued(_ ids: [TypeID], _ include: (TypeID) -> Bool) -> [TypeID] {
+        var result: [TypeID] = []
+        var seen: Set<TypeID>? = ids.count > 32 ? [] : nil
+        for id in ids where include(id) {
+            let new: Bool
+            if seen == nil {
+                new = !result.contains(id)
+            } else {
+                new = seen!.insert(id).inserted
+            }
+            if new { result.append(id) }
+        }
+        return result
+    }
+
     func finish() -> Schema {
         // Interfaces and union members keep only what the model can stand for; the checks
         // report the rest from `writtenInterfaces` / `writtenMembers`.
         for index in types.indices {
             switch kindOf(index) {
             case .object, .interface:
-                var interfaces: [TypeID] = []
-                for id in writtenInterfaces[index] where kindOf(id.index.asInt) == .interface && id.index.asInt != index
-                    && !interfaces.contains(id) {
-                    interfaces.append(id)
+                let interfaces = uniqued(writtenInterfaces[index]) {
+                    self.kindOf($0.index.asInt) == .interface && $0.index.asInt != index
                 }
                 if !interfaces.isEmpty { types[index].interfaces = interfaces }
             case .union:
-                var members: [TypeID] = []
-                for id in writtenMembers[index] where kindOf(id.index.asInt) == .object && !members.contains(id) {
-                    members.append(id)
-                }
-                types[index].possibleTypes = members
+                types[index].possibleTypes = uniqued(writtenMembers[index]) { self.kindOf($0.index.asInt) == .object }
             default:
                 break
             }

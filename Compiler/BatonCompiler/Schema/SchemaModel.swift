@@ -237,8 +237,10 @@ public final class Schema: Sendable {
     public let mutationType: TypeID?
     public let subscriptionType: TypeID?
     public let description: String?
-    /// Every object or interface type's interfaces, closed transitively, by type index;
-    /// used by subtype checks (a handful each, so a linear search beats hashing).
+    /// Every object or interface type's interfaces, by type index, as graphql-core's
+    /// subtype map has them: the declared ones (a valid schema declares every transitive
+    /// interface, and the checks report any missing). A handful each, so a linear search
+    /// beats hashing.
     private let implementations: [[TypeID]]
 
     /// The meta-fields every selection may ask for, resolved by `field(_:on:)`.
@@ -271,19 +273,10 @@ public final class Schema: Sendable {
         self.typenameField = typenameField
         self.schemaField = schemaField
         self.typeField = typeField
-        var implementations = [[TypeID]](repeating: [], count: types.count)
+        var implementations: [[TypeID]] = []
+        implementations.reserveCapacity(types.count)
         types.withUnsafeBufferPointer { types in
-            for index in types.indices where !types[index].interfaces.isEmpty {
-                var seen: [TypeID] = []
-                var stack = types[index].interfaces
-                while let next = stack.popLast() {
-                    if !seen.contains(next) {
-                        seen.append(next)
-                        stack.append(contentsOf: types[Int(next.index)].interfaces)
-                    }
-                }
-                implementations[index] = seen
-            }
+            for index in types.indices { implementations.append(types[index].interfaces) }
         }
         self.implementations = implementations
     }

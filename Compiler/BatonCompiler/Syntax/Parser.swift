@@ -80,6 +80,9 @@ struct ParserCore {
     /// The end of the last consumed token: where a node being finished ends.
     var lastEnd = 0
     var depth = 0
+    /// Looked up only once a document nests deeply (finding the stack's bounds can cost
+    /// tens of microseconds, e.g. on the main thread, which most documents should not pay).
+    var stack: StackGuard? = nil
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         lexer = LexerCore(bytes)
@@ -176,6 +179,12 @@ struct ParserCore {
 
     mutating func enterNesting() throws(SyntaxError) {
         depth += 1
+        if depth > 24 {
+            if stack == nil { stack = StackGuard() }
+            if stack!.isExhausted() {
+                throw SyntaxError("Document is nested too deeply. Parsing aborted.", at: token.range)
+            }
+        }
         if depth > Parser.maxNestingDepth {
             throw SyntaxError("Document is nested too deeply. Parsing aborted.", at: token.range)
         }
@@ -286,6 +295,8 @@ struct ParserCore {
         let start = token
         try expect(.braceL)
         var selections: [Selection] = []
+        // Most selection sets hold a few selections: one allocation instead of three.
+        selections.reserveCapacity(4)
         while try !expectOptional(.braceR) {
             selections.append(try parseSelection())
         }

@@ -5,8 +5,10 @@ import BatonSyntax
 
 /// Relay's refetchable transform: a fragment under `@refetchable(queryName:)` gets a generated
 /// query that selects it again with the lens's variables. On `Query` the query spreads the
-/// fragment at the root; on `Node` or a type implementing it, through `node(id: $id)`, and the
-/// fragment selects `id`. Every other type is refused, as Relay refuses it.
+/// fragment at the root; on `Viewer`, through `viewer`; on `Node` or a type implementing it,
+/// through `node(id: $id)`, and the fragment selects `id`; on a type the schema marks
+/// `@fetchable(field_name:)`, through `fetch__<Type>(…: $id)`, and the fragment selects that
+/// field. Every other type is refused, as Relay refuses it.
 public enum RefetchableFragments {
     public static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
         var result = program
@@ -55,13 +57,25 @@ public enum RefetchableFragments {
                                     generatedFrom: fragment.name)
             return (query, fragment)
         }
-        let node = schema.typeIndex["Node"]
-        let isNode = node.map { type.id == $0 || schema.isSubType(type.id, of: $0) } ?? false
-        guard isNode, let nodeType = node, let nodeField = schema[queryType].field("node"),
-              nodeField.type.namedType == nodeType, let idArgument = nodeField.argument("id"),
-              let idField = type.field("id") else {
+        if type.name == "Viewer", let viewer = schema[queryType].field("viewer"), viewer.type.namedType == type.id {
+            let root = IRField(alias: nil, name: "viewer", definition: viewer, parentType: queryType, selections: [spread])
+            let query = IROperation(kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
+                                    directives: [], type: queryType, selections: [.field(root)], location: fragment.location,
+                                    generatedFrom: fragment.name)
+            return (query, fragment)
+        }
+        // A Node is refetched through `node(id:)`; a `@fetchable(field_name:)` type through its
+        // `fetch__<Type>` field — first when `preferFetchable: true`.
+        let preferFetchable = fragment.directive("refetchable")?.argument("preferFetchable")?.value == .boolean(true)
+        let root: (field: SchemaField, argument: InputValue, key: String)?
+        if preferFetchable {
+            root = fetchableRoot(type, schema) ?? nodeRoot(type, schema)
+        } else {
+            root = nodeRoot(type, schema) ?? fetchableRoot(type, schema)
+        }
+        guard let root, let keyField = type.field(root.key) else {
             diagnostics.append(.error(
-                "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Node, or on a type implementing Node (with Query.node(id:)) can be refetched",
+                "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
                 at: at, code: "Refetchable"))
             return nil
         }
@@ -71,19 +85,38 @@ public enum RefetchableFragments {
                 at: at, code: "Refetchable"))
             return nil
         }
-        variables.append(IRVariableDefinition(name: "id", type: idArgument.type.isNonNull ? idArgument.type : .nonNull(idArgument.type),
-                                              defaultValue: nil, location: nil))
-        let root = IRField(alias: nil, name: "node", definition: nodeField, parentType: queryType,
-                           arguments: [IRArgument(name: "id", value: .variable("id"), type: idArgument.type)],
-                           selections: [spread])
+        let idType = root.argument.type.isNonNull ? root.argument.type : .nonNull(root.argument.type)
+        variables.append(IRVariableDefinition(name: "id", type: idType, defaultValue: nil, location: nil))
+        let field = IRField(alias: nil, name: root.field.name, definition: root.field, parentType: queryType,
+                            arguments: [IRArgument(name: root.argument.name, value: .variable("id"), type: root.argument.type)],
+                            selections: [spread])
         let query = IROperation(kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
-                                directives: [], type: queryType, selections: [.field(root)], location: fragment.location,
+                                directives: [], type: queryType, selections: [.field(field)], location: fragment.location,
                                 generatedFrom: fragment.name)
         var updated = fragment
-        let hasID = fragment.selections.contains { $0.field.map { $0.name == "id" && ($0.alias == nil || $0.alias == "id") } ?? false }
-        if !hasID {
-            updated.selections.append(.field(IRField(alias: nil, name: "id", definition: idField, parentType: type.id)))
+        let hasKey = fragment.selections.contains { $0.field.map { $0.name == root.key && ($0.alias == nil || $0.alias == root.key) } ?? false }
+        if !hasKey {
+            updated.selections.append(.field(IRField(alias: nil, name: root.key, definition: keyField, parentType: type.id)))
         }
         return (query, updated)
+    }
+
+    /// `Query.node(id:)` for `Node` and the types implementing it.
+    static func nodeRoot(_ type: NamedType, _ schema: Schema) -> (field: SchemaField, argument: InputValue, key: String)? {
+        guard let queryType = schema.queryType, let node = schema.typeIndex["Node"],
+              type.id == node || schema.isSubType(type.id, of: node),
+              let field = schema[queryType].field("node"), field.type.namedType == node,
+              let argument = field.argument("id"), type.field("id") != nil else { return nil }
+        return (field, argument, "id")
+    }
+
+    /// `Query.fetch__<Type>(…)` for a type marked `@fetchable(field_name:)` (Relay's fetchable types).
+    static func fetchableRoot(_ type: NamedType, _ schema: Schema) -> (field: SchemaField, argument: InputValue, key: String)? {
+        guard let queryType = schema.queryType,
+              let fetchable = type.directives.first(where: { $0.name.value == "fetchable" }),
+              case .string(let key, _)? = fetchable.argument("field_name")?.value.kind,
+              let field = schema[queryType].field("fetch__" + type.name), field.type.namedType == type.id,
+              let argument = field.arguments.first else { return nil }
+        return (field, argument, key)
     }
 }

@@ -102,6 +102,18 @@ struct NameTable {
         return id
     }
 
+    /// The id of a name already interned.
+    func id(of name: String) -> Int32? {
+        let h = Self.hash(name)
+        var i = Int(truncatingIfNeeded: h ^ (h >> 32)) & mask
+        while true {
+            let id = slots[i]
+            if id < 0 { return nil }
+            if hashes[Int(id)] == h && names[Int(id)] == name { return id }
+            i = (i + 1) & mask
+        }
+    }
+
     subscript(id: Int32) -> String { names[Int(id)] }
 
     var count: Int { names.count }

@@ -16,8 +16,6 @@ extension Schema {
     @inline(__always) func kind(of id: TypeID) -> NamedTypeKind { types[Int(id.index)].kind }
     @inline(__always) func name(of id: TypeID) -> String { types[Int(id.index)].name }
 
-    func typeID(_ name: String) -> TypeID? { typeIndex[name] }
-
     /// The field named `name` on a composite type, with graphql-core's `get_field` rules for the
     /// meta-fields (`__typename` anywhere, `__schema`/`__type` on the query root only).
     func fieldRef(_ name: String, on type: TypeID) -> FieldDefRef? {
@@ -32,23 +30,6 @@ extension Schema {
         guard kind == .object || kind == .interface else { return nil }
         guard let index = types[Int(type.index)].fieldIndex[name] else { return nil }
         return .field(owner: type, index: index)
-    }
-
-    /// A type's own field (no meta-fields), as OverlappingFieldsCanBeMerged looks fields up.
-    func ownFieldRef(_ name: String, on type: TypeID) -> FieldDefRef? {
-        let kind = self.kind(of: type)
-        guard kind == .object || kind == .interface else { return nil }
-        guard let index = types[Int(type.index)].fieldIndex[name] else { return nil }
-        return .field(owner: type, index: index)
-    }
-
-    func fieldDef(_ ref: FieldDefRef) -> SchemaField {
-        switch ref {
-        case .field(let owner, let index): types[Int(owner.index)].fields[index]
-        case .typename: typenameField
-        case .schema: schemaField
-        case .type: typeField
-        }
     }
 
     func fieldType(_ ref: FieldDefRef) -> SchemaType {
@@ -68,9 +49,6 @@ extension Schema {
         case .type: typeField.arguments
         }
     }
-
-    /// A type written in a document, when every name in it is known.
-    func schemaType(_ reference: TypeReference) -> SchemaType? { resolve(reference) }
 
     /// The named type of a type condition, when known.
     func namedType(_ name: Name) -> TypeID? { typeIndex[name.value] }

@@ -52,8 +52,11 @@ final class ValidationContext {
     /// Every operation, in document order.
     let operations: [OperationEntry]
     /// The fragment a spread of a name refers to: the last definition of that name, as in
-    /// graphql-core, where a later duplicate replaces an earlier one.
-    let fragmentIndex: [String: Int]
+    /// graphql-core, where a later duplicate replaces an earlier one. By interned name.
+    private let fragmentNames: NameTable
+    private let fragmentByName: [Int]
+    /// Each fragment's type condition, when the schema has that type.
+    let fragmentTypes: [TypeID?]
 
     /// Whether the @defer and @stream rules look at each directive (see `ValidationOptions`).
     let checksDefer: Bool
@@ -71,12 +74,14 @@ final class ValidationContext {
         self.source = documents.first?.source ?? Source(name: "", text: "")
         var fragments: [FragmentEntry] = []
         var operations: [OperationEntry] = []
-        var index: [String: Int] = [:]
+        var names = NameTable()
+        var byName: [Int] = []
         for (d, document) in documents.enumerated() {
             for definition in document.definitions {
                 switch definition {
                 case .fragment(let fragment):
-                    index[fragment.name.value] = fragments.count
+                    let nameID = Int(names.intern(fragment.name.value))
+                    if nameID == byName.count { byName.append(fragments.count) } else { byName[nameID] = fragments.count }
                     fragments.append(FragmentEntry(id: fragments.count, definition: fragment, source: document.source, document: d))
                 case .operation(let operation):
                     operations.append(OperationEntry(id: operations.count, definition: operation, source: document.source, document: d))
@@ -87,7 +92,9 @@ final class ValidationContext {
         }
         self.fragments = fragments
         self.operations = operations
-        self.fragmentIndex = index
+        self.fragmentNames = names
+        self.fragmentByName = byName
+        self.fragmentTypes = fragments.map { schema.typeIndex[$0.definition.typeCondition.value] }
         spreadsByFragment = Array(repeating: nil, count: fragments.count)
         spreadsByOperation = Array(repeating: nil, count: operations.count)
         spreadTargetsByFragment = Array(repeating: nil, count: fragments.count)
@@ -140,8 +147,13 @@ final class ValidationContext {
 
     // MARK: Fragments
 
+    /// The id of the fragment a spread of `name` refers to.
+    func fragmentID(_ name: String) -> Int? {
+        fragmentNames.id(of: name).map { fragmentByName[Int($0)] }
+    }
+
     func fragment(named name: String) -> FragmentEntry? {
-        fragmentIndex[name].map { fragments[$0] }
+        fragmentID(name).map { fragments[$0] }
     }
 
     // Caches by fragment or operation id (filled in `init`; arrays, not lazy properties, so
@@ -183,27 +195,38 @@ final class ValidationContext {
     }
 
     /// The fragments a fragment spreads (not through others), as ids, each once, in order.
-    private func spreadTargets(of fragmentID: Int) -> [Int] {
-        if let cached = spreadTargetsByFragment[fragmentID] { return cached }
+    private func spreadTargets(of fragment: Int) -> [Int] {
+        if let cached = spreadTargetsByFragment[fragment] { return cached }
         var targets: [Int] = []
-        for spread in spreads(of: fragments[fragmentID]) {
-            if let id = fragmentIndex[spread.name.value], !targets.contains(id) { targets.append(id) }
+        for spread in spreads(of: fragments[fragment]) {
+            if let id = fragmentID(spread.name.value), !targets.contains(id) { targets.append(id) }
         }
-        spreadTargetsByFragment[fragmentID] = targets
+        spreadTargetsByFragment[fragment] = targets
         return targets
     }
 
+    /// Results of `recursivelyReferencedFragments` by the set of names spread directly.
+    private var referencedBySpreadNames: [Set<String>: [Int]] = [:]
+
     /// The fragments the operations reach through spreads, directly or not, each once, in the
-    /// order graphql-core finds them (as ids).
+    /// order graphql-core finds them (as ids). Like graphql-core, results are remembered by the
+    /// set of names the operations spread directly, so two operations spreading the same
+    /// fragments in different orders get the first one's order.
     func recursivelyReferencedFragments(_ operations: [OperationEntry]) -> [Int] {
+        var names: [String] = []
+        var nameSet = Set<String>()
+        for operation in operations {
+            for spread in spreads(of: operation) where nameSet.insert(spread.name.value).inserted {
+                names.append(spread.name.value)
+            }
+        }
+        if let cached = referencedBySpreadNames[nameSet] { return cached }
         var result: [Int] = []
         var seen = [Bool](repeating: false, count: fragments.count)
-        for operation in operations {
-            for spread in spreads(of: operation) {
-                if let id = fragmentIndex[spread.name.value], !seen[id] {
-                    seen[id] = true
-                    result.append(id)
-                }
+        for name in names {
+            if let id = fragmentID(name), !seen[id] {
+                seen[id] = true
+                result.append(id)
             }
         }
         var i = 0
@@ -214,6 +237,7 @@ final class ValidationContext {
             }
             i += 1
         }
+        referencedBySpreadNames[nameSet] = result
         return result
     }
 
@@ -226,7 +250,7 @@ final class ValidationContext {
     func variableUsages(of fragment: FragmentEntry) -> [VariableUsage] {
         if let cached = usagesByFragment[fragment.id] { return cached }
         let definition = fragment.definition
-        guard VariableUsageCollector.mayUseVariables(definition.directives, definition.selectionSet) else {
+        guard Self.mentionsDollar(fragment.source, definition.range) else {
             usagesByFragment[fragment.id] = []
             return []
         }
@@ -239,7 +263,7 @@ final class ValidationContext {
     func variableUsages(of operation: OperationEntry) -> [VariableUsage] {
         if let cached = usagesByOperation[operation.id] { return cached }
         let definition = operation.definition
-        guard VariableUsageCollector.mayUseVariables(definition.directives, definition.selectionSet) else {
+        guard Self.mentionsDollar(operation.source, definition.range) else {
             usagesByOperation[operation.id] = []
             return []
         }
@@ -247,6 +271,15 @@ final class ValidationContext {
         collector.collect(operation.definition)
         usagesByOperation[operation.id] = collector.usages
         return collector.usages
+    }
+
+    /// Whether a definition's text holds a `$` at all: without one it uses no variable, and the
+    /// typed walk that finds usages is skipped (most fragments).
+    static func mentionsDollar(_ source: Source, _ range: SourceRange) -> Bool {
+        let bytes = source.utf8
+        let end = min(range.end, bytes.count)
+        guard range.start < end else { return false }
+        return bytes[range.start..<end].contains(0x24)
     }
 
     /// The usages in an operation and in every fragment it reaches.

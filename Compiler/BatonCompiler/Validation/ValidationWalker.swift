@@ -208,7 +208,7 @@ struct FragmentNesting {
         var seenRoot = [Bool](repeating: false, count: count)
         var nestings = [(depth: Int, spreads: [(Int, Int)])?](repeating: nil, count: count)
         for fragment in context.fragments {
-            guard let id = context.fragmentIndex[fragment.name], !seenRoot[id] else { continue }
+            guard let id = context.fragmentID(fragment.name), !seenRoot[id] else { continue }
             seenRoot[id] = true
             roots.append(id)
             nestings[id] = Self.nesting(of: context.fragments[id].definition.selectionSet, context)
@@ -257,7 +257,7 @@ struct FragmentNesting {
             maxDepth = max(maxDepth, depth)
             for selection in set.selections {
                 switch selection {
-                case .fragmentSpread(let spread): spreads.append((context.fragmentIndex[spread.name.value] ?? -1, depth))
+                case .fragmentSpread(let spread): spreads.append((context.fragmentID(spread.name.value) ?? -1, depth))
                 case .field(let field): if let nested = field.selectionSet { stack.append((nested, depth + 1)) }
                 case .inlineFragment(let inline): stack.append((inline.selectionSet, depth + 1))
                 }
@@ -273,7 +273,7 @@ struct FragmentNesting {
     }
 
     func exceeds(_ fragment: FragmentEntry) -> Bool {
-        guard active, let id = context.fragmentIndex[fragment.name] else { return false }
+        guard active, let id = context.fragmentID(fragment.name) else { return false }
         return depths[id] > ValidationWalker.maxNestingDepth
     }
 }

@@ -8,7 +8,14 @@ enum ValuePrinter {
     private static let maxLineLength = 80
 
     static func print(_ value: Value) -> String {
-        printed(value).lines.joined(separator: "\n")
+        printed(value, replacingVariables: false).lines.joined(separator: "\n")
+    }
+
+    /// As graphql-core prints a literal a scalar or enum rejects, after `replace_variables`
+    /// with no variable values: a variable becomes `null`, an object field holding one is left
+    /// out.
+    static func printReplacingVariables(_ value: Value) -> String {
+        printed(value, replacingVariables: true).lines.joined(separator: "\n")
     }
 
     /// A printed value as lines; `length` is graphql-core's buffer length (characters including
@@ -28,23 +35,24 @@ enum ValuePrinter {
         }
     }
 
-    private static func printed(_ value: Value) -> Printed {
+    private static func printed(_ value: Value, replacingVariables: Bool) -> Printed {
         switch value.kind {
-        case .variable(let name): return Printed("$" + name)
+        case .variable(let name): return Printed(replacingVariables ? "null" : "$" + name)
         case .int(let text), .float(let text): return Printed(text)
         case .string(let string, let block): return Printed(block ? blockString(string) : quoted(string))
         case .boolean(let b): return Printed(b ? "true" : "false")
         case .null: return Printed("null")
         case .enumValue(let name): return Printed(name)
         case .list(let values):
-            let items = values.map(printed).filter { $0.length > 0 }
+            let items = values.map { printed($0, replacingVariables: replacingVariables) }.filter { $0.length > 0 }
             if 2 + joinedLength(items) > maxLineLength {
                 return wrapped(open: "[", items: items, close: "]")
             }
             return joinInline(open: "[", items: items, close: "]")
         case .object(let fields):
-            let items = fields.map { field -> Printed in
-                var p = printed(field.value)
+            let kept = replacingVariables ? fields.filter { $0.value.variableName == nil } : fields
+            let items = kept.map { field -> Printed in
+                var p = printed(field.value, replacingVariables: replacingVariables)
                 let prefix = field.name.value + ": "
                 p.lines[0] = prefix + p.lines[0]
                 p.length += prefix.unicodeScalars.count

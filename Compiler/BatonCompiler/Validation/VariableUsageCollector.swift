@@ -15,42 +15,6 @@ struct VariableUsageCollector {
         self.source = source
     }
 
-    /// Whether any argument below holds a variable; most fragments have none, and then the
-    /// typed walk is skipped.
-    static func mayUseVariables(_ directives: [Directive], _ selectionSet: SelectionSet) -> Bool {
-        if directives.contains(where: usesVariables) { return true }
-        var stack = [selectionSet]
-        while let set = stack.popLast() {
-            for selection in set.selections {
-                switch selection {
-                case .field(let field):
-                    if field.arguments.contains(where: { usesVariables($0.value) }) { return true }
-                    if field.directives.contains(where: usesVariables) { return true }
-                    if let nested = field.selectionSet { stack.append(nested) }
-                case .fragmentSpread(let spread):
-                    if spread.directives.contains(where: usesVariables) { return true }
-                case .inlineFragment(let inline):
-                    if inline.directives.contains(where: usesVariables) { return true }
-                    stack.append(inline.selectionSet)
-                }
-            }
-        }
-        return false
-    }
-
-    private static func usesVariables(_ directive: Directive) -> Bool {
-        directive.arguments.contains { usesVariables($0.value) }
-    }
-
-    private static func usesVariables(_ value: Value) -> Bool {
-        switch value.kind {
-        case .variable: true
-        case .list(let items): items.contains(where: usesVariables)
-        case .object(let fields): fields.contains { usesVariables($0.value) }
-        default: false
-        }
-    }
-
     mutating func collect(_ operation: OperationDefinition) {
         typeInfo.enterOperation(operation.operation)
         directives(operation.directives)

@@ -71,15 +71,28 @@ extension SchemaChecks {
             }
         }
 
+        // Depth-first from each input object without a finite value, with an explicit stack
+        // (a chain of thousands of input objects must not exhaust the thread's stack).
         var visited = Set<Int>()
         var fieldPath: [(String, Location?)] = []
         var pathIndexByType: [Int: Int] = [:]
-        func reportCycles(_ index: Int) {
-            guard visited.insert(index).inserted else { return }
-            pathIndexByType[index] = fieldPath.count
-            let type = schema.types[index]
-            for (fieldIndex, target) in states[index]!.targets {
+        for root in inputObjects where !states[root]!.finite && !visited.contains(root) {
+            var stack: [(index: Int, position: Int)] = []
+            visited.insert(root)
+            pathIndexByType[root] = 0
+            stack.append((root, 0))
+            while let (index, position) = stack.last {
+                let targets = states[index]!.targets
+                if position == targets.count {
+                    pathIndexByType[index] = nil
+                    stack.removeLast()
+                    if !stack.isEmpty { fieldPath.removeLast() }
+                    continue
+                }
+                stack[stack.count - 1].position += 1
+                let (fieldIndex, target) = targets[position]
                 guard let targetState = states[target], !targetState.finite else { continue }
+                let type = schema.types[index]
                 let field = type.inputFields[fieldIndex]
                 fieldPath.append(("\(type.name).\(field.name)", field.location))
                 if let cycleIndex = pathIndexByType[target] {
@@ -87,63 +100,71 @@ extension SchemaChecks {
                     report("Input Object \(schema.types[target].name) cannot be provided a finite value because it "
                            + "references itself through fields: \(cycle.map(\.0).joined(separator: ", ")).",
                            cycle.map(\.1), code: "InputObjectCycles")
+                    fieldPath.removeLast()
+                } else if visited.insert(target).inserted {
+                    pathIndexByType[target] = fieldPath.count
+                    stack.append((target, 0))
                 } else {
-                    reportCycles(target)
+                    fieldPath.removeLast()
                 }
-                fieldPath.removeLast()
             }
-            pathIndexByType[index] = nil
         }
-        for index in inputObjects where !states[index]!.finite { reportCycles(index) }
     }
 
     // MARK: Default values
 
-    /// Walks the defaults reachable from an input object (starting from an empty value, so
-    /// every field's default applies) and reports a default that reaches itself.
-    mutating func checkDefaultValueCycles(_ index: Int) {
-        detectInObject(index, provided: [])
+    private enum DefaultValueTask {
+        case object(Int, [ObjectField])
+        case literal(Int, Value)
+        case fieldDefault(InputValue, Int, String)
+        case leave(String)
     }
 
-    private mutating func detectInObject(_ index: Int, provided: [ObjectField]) {
-        let type = schema.types[index]
-        for field in type.inputFields {
-            let named = field.type.namedType
-            guard schema[named].kind == .inputObject else { continue }
-            if let given = provided.first(where: { $0.name.value == field.name }) {
-                detectInLiteral(named.index.asInt, given.value)
-            } else {
-                detectInFieldDefault(field, named.index.asInt, "\(type.name).\(field.name)")
+    /// Walks the defaults reachable from an input object (starting from an empty value, so
+    /// every field's default applies) and reports a default that reaches itself. The walk
+    /// keeps its own stack, in the order graphql-core's recursion takes.
+    mutating func checkDefaultValueCycles(_ index: Int) {
+        var tasks: [DefaultValueTask] = [.object(index, [])]
+        while let task = tasks.popLast() {
+            switch task {
+            case .object(let index, let provided):
+                var expanded: [DefaultValueTask] = []
+                let (typeName, fields) = read(index) { ($0.name, $0.inputFields) }
+                for field in fields {
+                    let named = field.type.namedType
+                    guard kind(named) == .inputObject else { continue }
+                    if let given = provided.first(where: { $0.name.value == field.name }) {
+                        expanded.append(.literal(named.index.asInt, given.value))
+                    } else {
+                        expanded.append(.fieldDefault(field, named.index.asInt, "\(typeName).\(field.name)"))
+                    }
+                }
+                tasks.append(contentsOf: expanded.reversed())
+            case .literal(let index, let value):
+                switch value.kind {
+                case .list(let items): tasks.append(contentsOf: items.reversed().map { .literal(index, $0) })
+                case .object(let fields): tasks.append(.object(index, fields))
+                default: break
+                }
+            case .fieldDefault(let field, let fieldType, let description):
+                guard let defaultValue = field.defaultValue, let source = field.defaultValueSource else { continue }
+                if let cycleIndex = defaultValueCycles.fieldPathIndex[description] {
+                    let path = defaultValueCycles.fieldPath
+                    let via = cycleIndex < path.count
+                        ? " via the default values of: " + path[cycleIndex...].map(\.0).joined(separator: ", ") : ""
+                    report("Invalid circular reference. The default value of Input Object field \(description) references itself\(via).",
+                           path[(cycleIndex - 1)...].map(\.1), code: "InputObjectCycles")
+                    continue
+                }
+                guard defaultValueCycles.visitedFields.insert(description).inserted else { continue }
+                defaultValueCycles.fieldPath.append((description, Location(source: source, range: defaultValue.range)))
+                defaultValueCycles.fieldPathIndex[description] = defaultValueCycles.fieldPath.count
+                tasks.append(.leave(description))
+                tasks.append(.literal(fieldType, defaultValue))
+            case .leave(let description):
+                defaultValueCycles.fieldPath.removeLast()
+                defaultValueCycles.fieldPathIndex[description] = nil
             }
         }
-    }
-
-    private mutating func detectInLiteral(_ index: Int, _ value: Value) {
-        switch value.kind {
-        case .list(let items):
-            for item in items { detectInLiteral(index, item) }
-        case .object(let fields):
-            detectInObject(index, provided: fields)
-        default:
-            break
-        }
-    }
-
-    private mutating func detectInFieldDefault(_ field: InputValue, _ fieldType: Int, _ description: String) {
-        guard let defaultValue = field.defaultValue, let source = field.defaultValueSource else { return }
-        if let cycleIndex = defaultValueCycles.fieldPathIndex[description] {
-            let path = defaultValueCycles.fieldPath
-            let via = cycleIndex < path.count
-                ? " via the default values of: " + path[cycleIndex...].map(\.0).joined(separator: ", ") : ""
-            report("Invalid circular reference. The default value of Input Object field \(description) references itself\(via).",
-                   path[(cycleIndex - 1)...].map(\.1), code: "InputObjectCycles")
-            return
-        }
-        guard defaultValueCycles.visitedFields.insert(description).inserted else { return }
-        defaultValueCycles.fieldPath.append((description, Location(source: source, range: defaultValue.range)))
-        defaultValueCycles.fieldPathIndex[description] = defaultValueCycles.fieldPath.count
-        detectInLiteral(fieldType, defaultValue)
-        defaultValueCycles.fieldPath.removeLast()
-        defaultValueCycles.fieldPathIndex[description] = nil
     }
 }

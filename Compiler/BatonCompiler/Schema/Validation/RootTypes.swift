@@ -6,7 +6,8 @@ import BatonSyntax
 extension SchemaChecks {
     mutating func checkRootTypes() {
         let schemaDefinition = builder.schemaNodes.first { !$0.0.node.isExtension && $0.1 != .builtIn }?.0
-        if schema.queryType == nil {
+        // A query type named but unknown is already an unknown type.
+        if schema.queryType == nil && builder.rootTypeNodes[.query] == nil {
             report("Query root type must be provided.", [schemaDefinition.map { $0.location($0.node.range) }],
                    code: "RootTypes")
         }

@@ -31,6 +31,7 @@ struct SDLValidator {
     var typeDirectivesSeen: [String: [String: Location]] = [:]
     var directiveDirectivesSeen: [String: [String: Location]] = [:]
     var directiveInfos: [String: DirectiveInfo] = [:]
+    var typeSuggestions: [String: String] = [:]
 
     init(schema: Schema, builder: TypeSystemBuilder, existing: ServerSnapshot?) {
         self.schema = schema

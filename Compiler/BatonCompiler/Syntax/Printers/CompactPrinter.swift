@@ -27,11 +27,24 @@ public enum CompactPrinter {
         return printer.finish()
     }
 
-    /// One definition with the fragments it needs appended is the compiler's business; this
-    /// prints a list of definitions back to back.
-    public static func print(_ definitions: [Definition], in source: Source) -> String {
+    /// Definitions back to back, each with the source it was parsed from (an operation and
+    /// the fragments it reaches may come from different files; strings keep their spelling
+    /// from their own source).
+    public static func print(_ definitions: [(definition: Definition, source: Source)]) -> String {
+        var out = ""
+        for (definition, source) in definitions {
+            var printer = CompactWriter(source: source)
+            if let last = out.utf8.last, isNameContinue(last) { printer.out.append(0x20) }
+            printer.definition(definition)
+            out += printer.finish()
+        }
+        return out
+    }
+
+    /// One definition; executable definitions can be concatenated as they are.
+    public static func print(_ definition: Definition, in source: Source) -> String {
         var printer = CompactWriter(source: source)
-        for definition in definitions { printer.definition(definition) }
+        printer.definition(definition)
         return printer.finish()
     }
 }

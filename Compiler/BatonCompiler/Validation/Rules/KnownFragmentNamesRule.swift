@@ -7,7 +7,7 @@ final class KnownFragmentNamesRule: ValidationRule {
 
     func enterFragmentSpread(_ spread: FragmentSpread, _ context: ValidationContext) {
         let name = spread.name.value
-        guard context.fragment(named: name) == nil else { return }
+        guard context.fragmentID(name) == nil else { return }
         context.report(Self.code, "Unknown fragment '\(name)'.", [context.location(spread.name.range)])
     }
 }

@@ -30,8 +30,8 @@ final class NoFragmentCyclesRule: ValidationRule {
                 context.report(Self.code,
                                "Cannot spread fragment '\(name)' within itself" + (via.isEmpty ? "." : " via \(via)."),
                                cycle.map(\.location))
-            } else if let next = context.fragment(named: name) {
-                detectCycles(from: next, context)
+            } else if let next = context.fragmentID(name) {
+                detectCycles(from: context.fragments[next], context)
                 if context.aborted { return }
             }
             spreadPath.removeLast()

@@ -96,24 +96,19 @@ private struct FieldRecord {
 }
 
 /// The fields of a selection set grouped by response key (inline fragments flattened), and
-/// the fragments spread there.
-private final class CollectedFields {
-    let id: Int
-    /// Response keys (interned) in first-seen order, and for each its fields (record indices).
-    let keys: [Int32]
-    let groups: [[Int32]]
-    let spreadNames: [String]
-    /// The spread fragments, each once, as fragment ids (-1: unknown fragment); on demand.
-    var spreadTargets: [Int]?
+/// the fragments spread there; ranges into `OverlapState`'s flat arrays.
+private struct Collection {
+    /// Response keys in first-seen order: `keys[keyStart..<keyEnd]`, each with its fields
+    /// (record indices) `groupRecords[groupStart[k]..<groupEnd[k]]`.
+    let keyStart: Int32
+    let keyEnd: Int32
+    /// The spread fragments, each once (-1: unknown fragment): `spreads[spreadStart..<spreadEnd]`.
+    let spreadStart: Int32
+    let spreadEnd: Int32
+    /// How many spreads the selection set has, repeats included.
+    let spreadCount: Int32
 
-    init(id: Int, keys: [Int32], groups: [[Int32]], spreadNames: [String]) {
-        self.id = id
-        self.keys = keys
-        self.groups = groups
-        self.spreadNames = spreadNames
-    }
-
-    var isEmpty: Bool { keys.isEmpty }
+    var isEmpty: Bool { keyStart == keyEnd }
 }
 
 /// What comparing needs of a field's syntax; empty for the common simple leaf.
@@ -154,7 +149,12 @@ private struct OverlapState {
     /// Overlaps being compared, a stack shared by nested comparisons.
     private var overlapStack: [Overlap] = []
 
-    private var collections: [CollectedFields] = []
+    private var collections: [Collection] = []
+    private var keys: [Int32] = []
+    private var groupStart: [Int32] = []
+    private var groupEnd: [Int32] = []
+    private var groupRecords: [Int32] = []
+    private var spreads: [Int] = []
     /// Collections by selection set (source, offset) and parent type.
     private var collected = IntegerTable(capacity: 1024)
     /// (fields, fragment) pairs compared: 1 when compared as not mutually exclusive, 2 when as
@@ -215,34 +215,36 @@ private struct OverlapState {
                                       _ conflicts: inout [Conflict]) {
         let fields = collectFields(parentType.map { $0.index } ?? -1, selectionSet, source)
         collectConflictsWithin(fields, &conflicts)
-        if !fields.spreadNames.isEmpty && (!fields.isEmpty || fields.spreadNames.count > 1) {
-            let spreads = spreadTargets(fields)
-            for (i, spread) in spreads.enumerated() {
-                collectConflictsBetweenFieldsAndFragment(false, fields, spread, &conflicts)
-                for other in spreads[(i + 1)...] {
-                    collectConflictsBetweenFragments(false, spread, other, &conflicts)
+        let collection = collections[fields]
+        if collection.spreadCount > 0 && (!collection.isEmpty || collection.spreadCount > 1) {
+            let start = Int(collection.spreadStart), end = Int(collection.spreadEnd)
+            spend(Int(collection.spreadCount))
+            for i in start..<end {
+                collectConflictsBetweenFieldsAndFragment(false, fields, spreads[i], &conflicts)
+                for j in (i + 1)..<end {
+                    collectConflictsBetweenFragments(false, spreads[i], spreads[j], &conflicts)
                 }
                 if context.aborted { return }
             }
         }
     }
 
-    private mutating func collectConflictsBetweenFieldsAndFragment(_ mutuallyExclusive: Bool, _ fields: CollectedFields,
+    private mutating func collectConflictsBetweenFieldsAndFragment(_ mutuallyExclusive: Bool, _ fields: Int,
                                                                    _ fragmentID: Int, _ conflicts: inout [Conflict]) {
         spend(1)
-        if fields.isEmpty || context.aborted { return }
-        let a = UInt64(fields.id), b = UInt64(fragmentID + 1)
+        if collections[fields].isEmpty || context.aborted { return }
+        let a = UInt64(fields), b = UInt64(fragmentID + 1)
         if let mark = comparedFieldsAndFragment.value(a, b), Self.covers(UInt8(mark), mutuallyExclusive) { return }
         comparedFieldsAndFragment.set(a, b, to: mutuallyExclusive ? 2 : 1)
         guard fragmentID >= 0 else { return }
         let fragmentFields = collectFragmentFields(fragmentID)
-        let referenced = spreadTargets(fragmentFields)
-        if fields === fragmentFields { return }
+        if fields == fragmentFields { return }
         guard context.descend() else { return }
         defer { context.ascend() }
         collectConflictsBetween(mutuallyExclusive, fields, fragmentFields, &conflicts)
-        for next in referenced {
-            collectConflictsBetweenFieldsAndFragment(mutuallyExclusive, fields, next, &conflicts)
+        let referenced = collections[fragmentFields]
+        for i in Int(referenced.spreadStart)..<Int(referenced.spreadEnd) {
+            collectConflictsBetweenFieldsAndFragment(mutuallyExclusive, fields, spreads[i], &conflicts)
             if context.aborted { return }
         }
     }
@@ -256,18 +258,18 @@ private struct OverlapState {
         setFragmentPairMark(fragment1, fragment2, mutuallyExclusive ? 2 : 1)
         guard fragment1 >= 0, fragment2 >= 0 else { return }
         let fields1 = collectFragmentFields(fragment1)
-        let referenced1 = spreadTargets(fields1)
         let fields2 = collectFragmentFields(fragment2)
-        let referenced2 = spreadTargets(fields2)
         guard context.descend() else { return }
         defer { context.ascend() }
         collectConflictsBetween(mutuallyExclusive, fields1, fields2, &conflicts)
-        for next in referenced2 {
-            collectConflictsBetweenFragments(mutuallyExclusive, fragment1, next, &conflicts)
+        let referenced2 = collections[fields2]
+        for i in Int(referenced2.spreadStart)..<Int(referenced2.spreadEnd) {
+            collectConflictsBetweenFragments(mutuallyExclusive, fragment1, spreads[i], &conflicts)
             if context.aborted { return }
         }
-        for next in referenced1 {
-            collectConflictsBetweenFragments(mutuallyExclusive, next, fragment2, &conflicts)
+        let referenced1 = collections[fields1]
+        for i in Int(referenced1.spreadStart)..<Int(referenced1.spreadEnd) {
+            collectConflictsBetweenFragments(mutuallyExclusive, spreads[i], fragment2, &conflicts)
             if context.aborted { return }
         }
     }
@@ -281,54 +283,62 @@ private struct OverlapState {
         guard context.descend() else { return conflicts }
         defer { context.ascend() }
         let fields1 = collectFields(parentType1, selectionSet1, source1)
-        let spreads1 = spreadTargets(fields1)
         let fields2 = collectFields(parentType2, selectionSet2, source2)
-        let spreads2 = spreadTargets(fields2)
         collectConflictsBetween(mutuallyExclusive, fields1, fields2, &conflicts)
-        for spread in spreads2 { collectConflictsBetweenFieldsAndFragment(mutuallyExclusive, fields1, spread, &conflicts) }
-        for spread in spreads1 { collectConflictsBetweenFieldsAndFragment(mutuallyExclusive, fields2, spread, &conflicts) }
-        for spread1 in spreads1 {
-            for spread2 in spreads2 {
-                collectConflictsBetweenFragments(mutuallyExclusive, spread1, spread2, &conflicts)
+        let collection1 = collections[fields1], collection2 = collections[fields2]
+        let spreads1 = Int(collection1.spreadStart)..<Int(collection1.spreadEnd)
+        let spreads2 = Int(collection2.spreadStart)..<Int(collection2.spreadEnd)
+        for i in spreads2 { collectConflictsBetweenFieldsAndFragment(mutuallyExclusive, fields1, spreads[i], &conflicts) }
+        for i in spreads1 { collectConflictsBetweenFieldsAndFragment(mutuallyExclusive, fields2, spreads[i], &conflicts) }
+        for i in spreads1 {
+            for j in spreads2 {
+                collectConflictsBetweenFragments(mutuallyExclusive, spreads[i], spreads[j], &conflicts)
                 if context.aborted { return conflicts }
             }
         }
         return conflicts
     }
 
-    private mutating func collectConflictsWithin(_ fields: CollectedFields, _ conflicts: inout [Conflict]) {
-        for (index, key) in fields.keys.enumerated() {
-            let group = fields.groups[index]
-            guard group.count > 1 else { continue }
-            for i in 0..<group.count {
-                for j in (i + 1)..<group.count {
-                    if let conflict = findConflict(false, key, group[i], group[j]) { conflicts.append(conflict) }
+    private mutating func collectConflictsWithin(_ fields: Int, _ conflicts: inout [Conflict]) {
+        let collection = collections[fields]
+        for k in Int(collection.keyStart)..<Int(collection.keyEnd) {
+            let start = Int(groupStart[k]), end = Int(groupEnd[k])
+            guard end - start > 1 else { continue }
+            for i in start..<end {
+                for j in (i + 1)..<end {
+                    if let conflict = findConflict(false, keys[k], groupRecords[i], groupRecords[j]) {
+                        conflicts.append(conflict)
+                    }
                     if context.aborted { return }
                 }
             }
         }
     }
 
-    private mutating func collectConflictsBetween(_ mutuallyExclusive: Bool, _ fields1: CollectedFields,
-                                                  _ fields2: CollectedFields, _ conflicts: inout [Conflict]) {
-        if fields1.isEmpty || fields2.isEmpty { return }
+    private mutating func collectConflictsBetween(_ mutuallyExclusive: Bool, _ fields1: Int, _ fields2: Int,
+                                                  _ conflicts: inout [Conflict]) {
+        let collection1 = collections[fields1], collection2 = collections[fields2]
+        if collection1.isEmpty || collection2.isEmpty { return }
         // The shared response keys, in the first collection's order, pushed on the stack so
         // that nested comparisons can use the scratch slots again.
         let base = overlapStack.count
-        for (index, key) in fields2.keys.enumerated() { slots[Int(key)] = Int32(index) }
-        for (index, key) in fields1.keys.enumerated() {
-            let other = slots[Int(key)]
-            if other >= 0 { overlapStack.append(Overlap(key: key, first: Int32(index), second: other)) }
+        let keys1 = Int(collection1.keyStart)..<Int(collection1.keyEnd)
+        let keys2 = Int(collection2.keyStart)..<Int(collection2.keyEnd)
+        for k in keys2 { slots[Int(keys[k])] = Int32(k) }
+        for k in keys1 {
+            let other = slots[Int(keys[k])]
+            if other >= 0 { overlapStack.append(Overlap(key: keys[k], first: Int32(k), second: other)) }
         }
-        for key in fields2.keys { slots[Int(key)] = -1 }
-        spend(fields1.keys.count)
+        for k in keys2 { slots[Int(keys[k])] = -1 }
+        spend(keys1.count)
         let end = overlapStack.count
         defer { overlapStack.removeSubrange(base...) }
         for next in base..<end {
             let overlap = overlapStack[next]
-            for record1 in fields1.groups[Int(overlap.first)] {
-                for record2 in fields2.groups[Int(overlap.second)] {
-                    if let conflict = findConflict(mutuallyExclusive, overlap.key, record1, record2) {
+            let first = Int(overlap.first), second = Int(overlap.second)
+            for i in Int(groupStart[first])..<Int(groupEnd[first]) {
+                for j in Int(groupStart[second])..<Int(groupEnd[second]) {
+                    if let conflict = findConflict(mutuallyExclusive, overlap.key, groupRecords[i], groupRecords[j]) {
                         conflicts.append(conflict)
                     }
                     if context.aborted { return }
@@ -478,12 +488,13 @@ private struct OverlapState {
 
     // MARK: Collecting
 
-    private mutating func collectFields(_ parentType: Int32, _ selectionSet: SelectionSet, _ source: Source) -> CollectedFields {
+    /// The collection of a selection set's fields for a parent type, made once.
+    private mutating func collectFields(_ parentType: Int32, _ selectionSet: SelectionSet, _ source: Source) -> Int {
         let sourceID = self.sourceID(source)
         let a = UInt64(selectionSet.range.start), b = UInt64(sourceID) << 32 | UInt64(UInt32(bitPattern: parentType))
-        if let index = collected.value(a, b) { return collections[Int(index)] }
+        if let index = collected.value(a, b) { return Int(index) }
         let fields = makeCollection(parentType, selectionSet, sourceID)
-        collected.set(a, b, to: Int32(fields.id))
+        collected.set(a, b, to: Int32(fields))
         return fields
     }
 
@@ -497,14 +508,25 @@ private struct OverlapState {
         return id
     }
 
-    private mutating func makeCollection(_ parentType: Int32, _ selectionSet: SelectionSet, _ sourceID: Int32) -> CollectedFields {
+    private mutating func makeCollection(_ parentType: Int32, _ selectionSet: SelectionSet, _ sourceID: Int32) -> Int {
         var builder = CollectionBuilder()
         collect(parentType, selectionSet, sourceID, into: &builder)
-        for key in builder.keys { groupSlots[Int(key)] = -1 }
-        let fields = CollectedFields(id: collections.count, keys: builder.keys, groups: builder.groups,
-                                     spreadNames: builder.spreadNames)
-        collections.append(fields)
-        return fields
+        let keyStart = Int32(keys.count)
+        for (k, key) in builder.keys.enumerated() {
+            groupSlots[Int(key)] = -1
+            keys.append(key)
+            groupStart.append(Int32(groupRecords.count))
+            groupRecords.append(contentsOf: builder.groups[k])
+            groupEnd.append(Int32(groupRecords.count))
+        }
+        let spreadStart = Int32(spreads.count)
+        for name in builder.spreadNames {
+            let id = context.fragmentID(name) ?? -1
+            if !spreads[Int(spreadStart)...].contains(id) { spreads.append(id) }
+        }
+        collections.append(Collection(keyStart: keyStart, keyEnd: Int32(keys.count), spreadStart: spreadStart,
+                                      spreadEnd: Int32(spreads.count), spreadCount: Int32(builder.spreadNames.count)))
+        return collections.count - 1
     }
 
     private struct CollectionBuilder {
@@ -582,26 +604,13 @@ private struct OverlapState {
         return Int32(shapes.count - 1)
     }
 
-    private mutating func collectFragmentFields(_ fragmentID: Int) -> CollectedFields {
+    private mutating func collectFragmentFields(_ fragmentID: Int) -> Int {
         let known = fragmentCollections[fragmentID]
-        if known >= 0 { return collections[known] }
+        if known >= 0 { return known }
         let fragment = context.fragments[fragmentID]
         let parentType = schema.typeIndex[fragment.definition.typeCondition.value]?.index ?? -1
         let fields = collectFields(parentType, fragment.definition.selectionSet, fragment.source)
-        fragmentCollections[fragmentID] = fields.id
+        fragmentCollections[fragmentID] = fields
         return fields
-    }
-
-    /// The fragments spread in a collection, each once (unknown fragments as one -1).
-    private mutating func spreadTargets(_ fields: CollectedFields) -> [Int] {
-        if let cached = fields.spreadTargets { return cached }
-        var result: [Int] = []
-        for name in fields.spreadNames {
-            spend(1)
-            let id = context.fragmentIndex[name] ?? -1
-            if !result.contains(id) { result.append(id) }
-        }
-        fields.spreadTargets = result
-        return result
     }
 }

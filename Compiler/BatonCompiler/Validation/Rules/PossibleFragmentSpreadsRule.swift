@@ -19,8 +19,8 @@ final class PossibleFragmentSpreadsRule: ValidationRule {
 
     func enterFragmentSpread(_ spread: FragmentSpread, _ context: ValidationContext) {
         let schema = context.schema
-        guard let fragment = context.fragment(named: spread.name.value),
-              let type = schema.namedType(fragment.definition.typeCondition), schema.kind(of: type).isComposite,
+        guard let fragment = context.fragmentID(spread.name.value),
+              let type = context.fragmentTypes[fragment], schema.kind(of: type).isComposite,
               let parent = context.typeInfo.parentType, !schema.typesOverlap(type, parent) else { return }
         context.report(Self.code,
                        "Fragment '\(spread.name.value)' cannot be spread here as objects of type '\(schema.name(of: parent))' can never be of type '\(schema.name(of: type))'.",

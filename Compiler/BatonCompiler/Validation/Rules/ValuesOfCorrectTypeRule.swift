@@ -89,7 +89,7 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
 
     private func validateEnum(_ value: Value, _ id: TypeID, _ context: ValidationContext) {
         let type = context.schema.types[Int(id.index)]
-        let printed = ValuePrinter.print(value)
+        let printed = ValuePrinter.printReplacingVariables(value)
         func suggestions() -> String {
             context.options.hideSuggestions
                 ? "" : Suggestions.didYouMean(Suggestions.list(printed, options: type.enumValues.map(\.name)), "the enum value")
@@ -109,28 +109,28 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
         switch (name, value.kind) {
         case ("Int", .int(let text)):
             guard let number = Int(text), number >= -2147483648, number <= 2147483647 else {
-                message = "Int cannot represent non 32-bit signed integer value: \(ValuePrinter.print(value))"
+                message = "Int cannot represent non 32-bit signed integer value: \(ValuePrinter.printReplacingVariables(value))"
                 break
             }
             return
         case ("Int", _):
-            message = "Int cannot represent non-integer value: \(ValuePrinter.print(value))"
+            message = "Int cannot represent non-integer value: \(ValuePrinter.printReplacingVariables(value))"
         case ("Float", .int), ("Float", .float):
             return
         case ("Float", _):
-            message = "Float cannot represent non numeric value: \(ValuePrinter.print(value))"
+            message = "Float cannot represent non numeric value: \(ValuePrinter.printReplacingVariables(value))"
         case ("String", .string):
             return
         case ("String", _):
-            message = "String cannot represent a non string value: \(ValuePrinter.print(value))"
+            message = "String cannot represent a non string value: \(ValuePrinter.printReplacingVariables(value))"
         case ("Boolean", .boolean):
             return
         case ("Boolean", _):
-            message = "Boolean cannot represent a non boolean value: \(ValuePrinter.print(value))"
+            message = "Boolean cannot represent a non boolean value: \(ValuePrinter.printReplacingVariables(value))"
         case ("ID", .string), ("ID", .int):
             return
         case ("ID", _):
-            message = "ID cannot represent a non-string and non-integer value: \(ValuePrinter.print(value))"
+            message = "ID cannot represent a non-string and non-integer value: \(ValuePrinter.printReplacingVariables(value))"
         default:
             // Custom scalars accept any literal.
             return
