@@ -14,9 +14,13 @@ public final class GraphQLWorkspace: LanguageFeature {
     private weak var server: LanguageServer?
     private var scanning = false
     private var rescanRequested = false
+    private var otherDocumentsCheck: ScheduledAction?
+    /// Quiet time before other open documents are checked again after an edit (ms).
+    let crossFileDelay: Int
 
     /// - Parameter delay: quiet time before pushed diagnostics are recomputed after an edit.
     public init(delay: Int = 250) {
+        crossFileDelay = delay * 4
         let state = self.state
         diagnostics = DocumentDiagnostics(delay: delay) { document, token in
             state.waitForFirstScan { token.isCancelled }
@@ -33,6 +37,8 @@ public final class GraphQLWorkspace: LanguageFeature {
             return owner.diagnostics.filter { $0.primaryLocation?.source.name == source.name }
         }
         guard let (project, files) = workspace.files(for: source) else {
+            // A Swift file without markers is no concern of Baton's, project or not.
+            if HostFile.language(ofPath: source.name) == .swift && HostFile.documents(for: source).documents.isEmpty { return [] }
             return [DocumentCheck.outsideEveryProject(source)]
         }
         if token.isCancelled { return nil }
@@ -123,6 +129,14 @@ public final class GraphQLWorkspace: LanguageFeature {
 
     public func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {
         if let path = DocumentURI.filePath(of: document.uri) { state.setOpen(path, document.source) }
+        // What this document declares may be spread in other open ones: once edits settle,
+        // they are checked again too (the edited one is re-checked by its own debounce).
+        guard server.documents.count > 1 else { return }
+        otherDocumentsCheck?.cancel()
+        otherDocumentsCheck = server.schedule(after: crossFileDelay) { [weak self] in
+            self?.otherDocumentsCheck = nil
+            self?.diagnostics.refreshAll()
+        }
     }
 
     public func documentDidSave(_ document: TextDocument, server: LanguageServer) {

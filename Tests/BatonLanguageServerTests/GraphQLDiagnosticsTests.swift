@@ -116,3 +116,70 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: project.path("Frag.graphql")))
     }
 }
+
+@Suite struct GraphQLWorkspaceEdgeTests {
+    @Test func anEditInOneOpenDocumentRechecksTheOthers() throws {
+        let project = try TestProject()
+        let g = GraphQLHarness(project)
+        g.open("Frag.graphql", "fragment G on Character { name }")
+        g.open("Use.graphql", "query U { character(id: 1) { ...F } }")
+        g.settle()
+        #expect(g.published("Use.graphql")?.compactMap { $0["message"]?.stringValue } == ["Unknown fragment 'F'."])
+        g.h.change(project.uri("Frag.graphql"), version: 2, [Harness.edit(0, 9, 0, 10, "F")])
+        g.settle()
+        #expect(g.published("Use.graphql") == [])
+    }
+
+    @Test func swiftFilesWithoutMarkersOutsideProjectsAreLeftAlone() throws {
+        let project = try TestProject()
+        let elsewhere = try TestProject()
+        try FileManager.default.removeItem(atPath: elsewhere.path("baton.json"))
+        let g = GraphQLHarness(project, folders: [project.root, elsewhere.root])
+        func open(_ text: String) -> [JSONValue]? {
+            g.h.notify("textDocument/didOpen", ["textDocument": [
+                "uri": .string(elsewhere.uri("Plain.swift")), "languageId": "swift", "version": 1, "text": .string(text),
+            ]])
+            g.settle()
+            var found: [JSONValue]?
+            for message in g.h.host.take() {
+                if case .notification("textDocument/publishDiagnostics", let params?) = message { found = params["diagnostics"]?.arrayValue }
+            }
+            g.h.notify("textDocument/didClose", ["textDocument": ["uri": .string(elsewhere.uri("Plain.swift"))]])
+            _ = g.h.host.take()
+            return found
+        }
+        #expect(open("struct Plain { var x = 1 }") == [])
+        #expect(open("struct Q { @Query(\"query { x }\") var q: Q }")?.map { $0["code"] } == ["Project"])
+    }
+
+    @Test func brokenAndHostileTextsAnswerWithoutCrashing() throws {
+        let project = try TestProject()
+        let g = GraphQLHarness(project)
+        let deep = "query { character(id: 1) {" + String(repeating: " ... on Character {", count: 5_000)
+        let texts = [
+            deep,
+            "query { character(id: \"unterminated",
+            "fragment on on on { ... ... on { @ $ : ( [ { ",
+            "}}}}))]]] query { character(id: [[[{a: {b: [",
+            "query Q($x: [[Int!]!] = [[1]], $y: CharacterFilter = {name: \"a\"}) { characters(filter: $",
+            "\u{FEFF}# é 😀\nquery { node(id: \"😀\") { ... on Character { nickname @",
+        ]
+        for (i, text) in texts.enumerated() {
+            let name = "Broken\(i).graphql"
+            g.open(name, text)
+            let lines = text.components(separatedBy: "\n")
+            for (line, character) in [(0, 0), (lines.count - 1, lines.last!.utf16.count), (0, 7), (lines.count + 3, 999)] {
+                for method in ["textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/references"] {
+                    g.h.request(9000, method, ["textDocument": ["uri": .string(project.uri(name))],
+                                               "position": ["line": .number(line), "character": .number(character)],
+                                               "context": ["includeDeclaration": true]])
+                    g.settle()
+                    #expect(g.h.answer(9000) != nil, "\(method) at \(line):\(character) of text \(i)")
+                }
+            }
+        }
+        // The deep text still completes with Character's fields at its end.
+        let end = deep.utf16.count
+        #expect(g.labels("Broken0.graphql", line: 0, character: end).contains("nickname"))
+    }
+}
