@@ -22,19 +22,22 @@ struct GraphQLRequests {
     func attach(to server: LanguageServer) {
         let state = self.state
         server.onRequest("textDocument/completion") { context in
+            let markdown = Self.clientReads("textDocument.completion.completionItem.documentationFormat", server)
             Self.answer(context, server: server, state: state, staleOnEdit: false) { at in
                 guard let schema = at.schema else { return .null }
                 let found = Completion.proposals(at: at.offset, in: at.document.source, schema: schema, index: at.index)
                 let range = at.hostRange(found.replacing)
-                return .array(found.proposals.map { Self.item($0, range: range) })
+                return .array(found.proposals.map { Self.item($0, range: range, markdown: markdown) })
             }
         }
         server.onRequest("textDocument/hover") { context in
+            // Markdown reads well as plain text too; the kind tells the client how to show it.
+            let kind: JSONValue = Self.clientReads("textDocument.hover.contentFormat", server) ? "markdown" : "plaintext"
             Self.answer(context, server: server, state: state, staleOnEdit: true) { at in
                 guard let schema = at.schema,
                       let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index) else { return .null }
                 let text = found.symbol.hoverText(schema: schema, index: at.index, accessor: at.accessor(for: found.symbol))
-                return ["contents": ["kind": "markdown", "value": .string(text)], "range": at.hostRange(found.range)]
+                return ["contents": ["kind": kind, "value": .string(text)], "range": at.hostRange(found.range)]
             }
         }
         server.onRequest("textDocument/definition") { context in
@@ -138,7 +141,12 @@ struct GraphQLRequests {
         }
     }
 
-    static func item(_ proposal: CompletionProposal, range: JSONValue) -> JSONValue {
+    /// Whether the client lists Markdown among the formats at `path` of its capabilities.
+    static func clientReads(_ path: String, _ server: LanguageServer) -> Bool {
+        server.clientParams?.clientCapability(path)?.arrayValue?.contains("markdown") == true
+    }
+
+    static func item(_ proposal: CompletionProposal, range: JSONValue, markdown: Bool) -> JSONValue {
         var item: JSONObject = [
             "label": .string(proposal.label),
             "kind": .number(kindNumber(proposal.kind)),
@@ -146,7 +154,7 @@ struct GraphQLRequests {
         ]
         if let detail = proposal.detail { item["detail"] = .string(detail) }
         if let documentation = proposal.documentation {
-            item["documentation"] = ["kind": "markdown", "value": .string(documentation)]
+            item["documentation"] = markdown ? ["kind": "markdown", "value": .string(documentation)] : .string(documentation)
         }
         if proposal.isDeprecated {
             item["deprecated"] = true

@@ -61,6 +61,7 @@ func span(of needle: String, in text: String, occurrence: Int = 1) -> JSONValue 
         let (g, _) = try harness()
         let name = try #require(hover(g, "name"))
         #expect(name["range"] == span(of: "name", in: Self.header))
+        #expect(name["contents"]?["kind"] == "markdown")
         #expect(name["contents"]?["value"] == """
         ```graphql
         Character.name: String

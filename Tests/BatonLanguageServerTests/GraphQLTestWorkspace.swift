@@ -71,7 +71,13 @@ final class GraphQLHarness {
         h.server.add(workspace)
         var capabilities: JSONObject = [:]
         if let encodings { capabilities["general"] = ["positionEncodings": .array(encodings.map { .string($0) })] }
-        if pull { capabilities["textDocument"] = ["diagnostic": ["dynamicRegistration": false]] }
+        // Reads Markdown in completion documentation and hover, as most editors do.
+        var textDocument: JSONObject = [
+            "completion": ["completionItem": ["documentationFormat": ["markdown", "plaintext"]]],
+            "hover": ["contentFormat": ["markdown", "plaintext"]],
+        ]
+        if pull { textDocument["diagnostic"] = ["dynamicRegistration": false] }
+        capabilities["textDocument"] = .object(textDocument)
         let folderPaths = folders ?? [project.root]
         h.request(1, "initialize", [
             "processId": nil, "rootUri": nil, "capabilities": .object(capabilities),
