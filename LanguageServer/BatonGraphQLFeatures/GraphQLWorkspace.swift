@@ -108,6 +108,7 @@ public final class GraphQLWorkspace: LanguageFeature {
 
     public func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer) {
         var rescanNeeded = false
+        if events.contains(where: { $0.type != .changed }) { state.sources.forgetFileLists() }
         for event in events {
             guard let path = DocumentURI.filePath(of: event.uri) else { continue }
             state.sources.forget(path)
@@ -140,6 +141,8 @@ public final class GraphQLWorkspace: LanguageFeature {
     }
 
     public func documentDidSave(_ document: TextDocument, server: LanguageServer) {
+        // Without file watching, a save is when files created meanwhile are looked for.
+        state.sources.forgetFileLists()
         if document.uri.hasSuffix("/baton.json") { rescan() } else { rescanIfStale() }
         // Other documents may spread what this one declares, and closed files are read from disk.
         diagnostics.refreshAll()

@@ -122,6 +122,7 @@ func span(of needle: String, in text: String, occurrence: Int = 1) -> JSONValue 
     @Test func referencesOfAFragmentAcrossFiles() throws {
         let (g, project) = try harness()
         try project.write("Other.graphql", "query O { character(id: 1) { ...CharacterOrigin_character } }\n")
+        g.h.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(project.uri("Other.graphql")), "type": 1]]])
         let p = position(of: "CharacterOrigin_character", in: Self.fragments, offset: 2)
         // A file that is not open is refused (InvalidParams).
         #expect(g.at("textDocument/references", "Fragments.graphql", line: p.line, character: p.character) == nil)

@@ -8,15 +8,40 @@ import Foundation
 public final class ProjectSources: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [String: (stamp: Date?, size: Int?, source: Source)] = [:]
+    private var fileLists: [ObjectIdentifier: (project: Project, paths: [String])] = [:]
 
     public init() {}
 
     /// Every host file of `project`: `open` (keyed by path) wins over the disk. Files that
     /// belong to a nested project are left to it.
     public func sources(of project: Project, among projects: [Project], open: [String: Source]) -> [Source] {
-        var paths = Set(project.documentPaths().filter { projects.project(forPath: $0) === project })
+        var paths = Set(documentPaths(of: project).filter { projects.project(forPath: $0) === project })
         for path in open.keys where projects.project(forPath: path) === project { paths.insert(path) }
         return paths.sorted().compactMap { path in open[path] ?? read(path) }
+    }
+
+    /// The project's host files on disk: listed once, then again after `forgetFileList`
+    /// (a file created or deleted), so a check does not walk the directory tree each time.
+    public func documentPaths(of project: Project) -> [String] {
+        let key = ObjectIdentifier(project)
+        lock.lock()
+        if let listed = fileLists[key], listed.project === project {
+            lock.unlock()
+            return listed.paths
+        }
+        lock.unlock()
+        let paths = project.documentPaths()
+        lock.lock()
+        fileLists[key] = (project, paths)
+        lock.unlock()
+        return paths
+    }
+
+    /// Forgets every project's file list (files were created or deleted, or might have been).
+    public func forgetFileLists() {
+        lock.lock()
+        fileLists.removeAll()
+        lock.unlock()
     }
 
     /// A file from disk, or nil when it cannot be read.
