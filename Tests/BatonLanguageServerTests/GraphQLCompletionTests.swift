@@ -95,6 +95,10 @@ func cursor(_ marked: String) -> (text: String, line: Int, character: Int) {
         #expect(items.first { $0["label"] == "tag" }?["detail"] == "@tag(name: String!)")
         #expect(items.first { $0["label"] == "tag" }?["documentation"]?["value"] == "Marks a selection for tooling.")
         #expect(labels(try complete("query { character(id: 1) { name @tag(‸) } }")) == ["name"])
+        let onFragment = labels(try complete("fragment F on Character @‸ { id }"))
+        #expect(onFragment.contains("argumentDefinitions") && onFragment.isDisjoint(with: ["include", "tag", "arguments"]))
+        let onVariable = labels(try complete("query Q($x: Int @‸) { node(id: 1) { id } }"))
+        #expect(onVariable.isDisjoint(with: ["include", "tag", "argumentDefinitions", "arguments"]))
     }
 
     @Test func fragmentSpreadsOfACompatibleType() throws {

@@ -234,13 +234,8 @@ struct Walker {
         case .name:
             let word = text(token)
             if prev?.kind == .spread {
-                if word == "on" {
-                    nextSelectionType = parent
-                } else {
-                    location = .fragmentSpread
-                }
-                if word != "on" { return }
-                location = .inlineFragment
+                // `... on Type` (an inline fragment; its type follows) or `...Name` (a spread).
+                location = word == "on" ? .inlineFragment : .fragmentSpread
             } else if prev?.kind == .name, prev.map(text) == "on", previous(tokens, index, 2)?.kind == .spread {
                 nextSelectionType = schema.typeIndex[word]
                 location = .inlineFragment
