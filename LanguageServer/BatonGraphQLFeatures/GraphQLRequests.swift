@@ -133,7 +133,7 @@ struct GraphQLRequests {
             let source = document.source
             let hostOffset = PositionConverter.offset(of: params.position, in: source, encoding: encoding)
             guard let (project, files) = workspace.files(for: source),
-                  let (hostDocument, offset) = HostFile.documents(for: source).documents.document(atHostOffset: hostOffset)
+                  let (hostDocument, offset) = HostCursor.locate(source, offset: hostOffset)
             else { return .success(.null) }
             let cursor = Cursor(document: hostDocument, offset: offset, schema: project.schema, project: project,
                                 index: ProjectIndex(files: files), host: source, encoding: encoding)

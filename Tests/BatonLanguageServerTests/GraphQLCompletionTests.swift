@@ -53,6 +53,17 @@ func cursor(_ marked: String) -> (text: String, line: Int, character: Int) {
         #expect(items.first { $0["label"] == "episodes" }?["detail"] == "[Episode!]")
     }
 
+    @Test func fieldsInSwiftLiteralsNotClosedYet() throws {
+        let multiLine = try complete("struct V {\n    @Fragment(\"\"\"\n    fragment F on Character {\n      st‸\n}\n", in: "V.swift")
+        #expect(labels(multiLine).contains("status"))
+        #expect(multiLine.first?["textEdit"]?["range"] == range(3, 6, 3, 8))
+        let marked = "struct V {\n    @Query(#\"query { character(id: \"1\") { o‸\n}\n"
+        let single = try complete(marked, in: "V.swift")
+        #expect(labels(single).contains("origin"))
+        let (_, line, character) = cursor(marked)
+        #expect(single.first?["textEdit"]?["range"] == range(line, character - 1, line, character))
+    }
+
     @Test func fieldsInSingleLineAndRawLiterals() throws {
         let single = try complete("struct Q {\n    @Query(\"query Q { character(id: \\\"é\\\") { ‸ } }\") var q: Q\n}\n", in: "Q.swift")
         #expect(labels(single).contains("status"))
