@@ -183,3 +183,27 @@ import Testing
         #expect(g.labels("Broken0.graphql", line: 0, character: end).contains("nickname"))
     }
 }
+
+@Suite struct GraphQLProjectReloadTests {
+    @Test func aNewBatonJSONMakesAProjectAndExtensionsReloadIt() throws {
+        let project = try TestProject()
+        try FileManager.default.removeItem(atPath: project.path("baton.json"))
+        let g = GraphQLHarness(project)
+        g.open("A.graphql", "query A { character(id: 1) { isFavorite } }")
+        g.settle()
+        #expect(g.published("A.graphql")?.map { $0["code"] } == ["Project"])
+
+        try project.write("client.graphql", "extend type Character { isFavorite: Boolean }")
+        try project.write("baton.json", #"{"schema": "schema.graphql", "schemaExtensions": ["client.graphql"]}"#)
+        g.h.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(project.uri("baton.json")), "type": 1]]])
+        g.settle()
+        #expect(g.published("A.graphql") == [])
+
+        try project.write("client.graphql", "extend type Character { isFavourite: Boolean }")
+        g.h.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(project.uri("client.graphql")), "type": 2]]])
+        g.settle()
+        let diagnostics = try #require(g.published("A.graphql"))
+        #expect(diagnostics.map { $0["message"] } == ["Cannot query field 'isFavorite' on type 'Character'. Did you mean 'isFavourite'?"])
+        #expect(diagnostics.first?["range"] == range(0, 29, 0, 39))
+    }
+}
