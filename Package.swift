@@ -22,15 +22,20 @@ let package = Package(
         .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
         .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonCompiler/IR"),
         .target(name: "BatonTransforms", dependencies: ["BatonIR"], path: "Compiler/BatonCompiler/Transforms"),
+        .target(name: "BatonPlans", dependencies: ["BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Plans"),
+        .target(name: "BatonEmit", dependencies: ["BatonPlans", "BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Emit"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),
         // The pipeline batonc and baton-lsp share.
         .target(name: "BatonCompiler",
                 dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig",
-                               "BatonIR", "BatonTransforms"],
+                               "BatonIR", "BatonTransforms", "BatonPlans", "BatonEmit", "BatonJSON"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
+        // What editors ask of GraphQL (projects, per-document checks, completion, hover,
+        // definitions), on the compiler core; baton-lsp speaks it over LSP.
+        .target(name: "BatonLanguageService", dependencies: ["BatonCompiler"], path: "Compiler/BatonCompiler/LanguageService"),
 
         // MARK: Runtime
         .target(name: "Baton", path: "Runtime/Baton"),
@@ -43,7 +48,9 @@ let package = Package(
         // MARK: Language server
         .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .target(name: "BatonLanguageServer", dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"], path: "LanguageServer/BatonLanguageServer"),
-        .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer"], path: "LanguageServer/baton-lsp"),
+        .target(name: "BatonGraphQLFeatures", dependencies: ["BatonLanguageServer", "BatonLanguageService", "BatonEmit"],
+                path: "LanguageServer/BatonGraphQLFeatures"),
+        .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures"], path: "LanguageServer/baton-lsp"),
 
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
@@ -58,7 +65,11 @@ let package = Package(
                     path: "Tests/BatonTransformsTests"),
         .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
                     path: "Tests/BatonCompilerTests"),
-        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"],
+        .testTarget(name: "BatonConformanceTests", dependencies: ["Baton", "BatonInspector", "BatonCompiler"],
+                    path: "Tests/BatonConformanceTests"),
+        .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
+                    path: "Tests/BatonTests"),
+        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],
                     path: "Tests/BatonLanguageServerTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),

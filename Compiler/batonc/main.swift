@@ -15,12 +15,17 @@ enum ExitCode: Int32 {
 let usage = """
     usage: batonc validate (--schema <sdl> | --config <baton.json>) [--schema-extension <sdl>]... <files...>
            batonc print <OperationName> (--config <baton.json> | --schema <sdl>) [--language swift] <files...>
+           batonc generate --config <baton.json> (--out <dir> | --emit <source>=<output>...) [--shared <file>]
+                           [--report <file>] [--persisted <file>] [--check] <files...>
 
     commands:
       validate   check documents against the schema; diagnostics on stderr as
                  path:line:column: severity: message
       print      compile the target and print the named operation's wire text (compact, one
                  line), after `# documentId: <id>` under persistConfig
+      generate   write one .baton.swift per source declaring GraphQL, the shared Baton.baton.swift,
+                 and optionally the report and the persisted documents; nothing is written when
+                 any document has an error; --check writes nothing and names stale outputs
 
     options:
       --schema <sdl>             the schema's SDL file (overrides the configuration's)
@@ -107,6 +112,60 @@ func runPrint(_ arguments: ArraySlice<String>) -> ExitCode {
     return .success
 }
 
+struct GenerateArguments {
+    var common = ValidateArguments()
+    var out: String?
+    var emits: [(source: String, output: String)] = []
+    var shared: String?
+    var report: String?
+    var persisted: String?
+    var check = false
+}
+
+func parseGenerate(_ arguments: ArraySlice<String>) -> GenerateArguments {
+    var result = GenerateArguments()
+    var rest = arguments
+    var passOn: [String] = []
+    func value(for option: String) -> String {
+        guard let next = rest.popFirst(), !next.hasPrefix("--") else { fail("\(option) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--out": result.out = value(for: argument)
+        case "--shared": result.shared = value(for: argument)
+        case "--report": result.report = value(for: argument)
+        case "--persisted": result.persisted = value(for: argument)
+        case "--check": result.check = true
+        case "--emit":
+            let pair = value(for: argument)
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex, pair.index(after: equals) != pair.endIndex
+            else { fail("--emit needs <source>=<output>, got '\(pair)'") }
+            result.emits.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
+        case "--": passOn.append(argument); passOn += rest; rest = []
+        default: passOn.append(argument)
+        }
+    }
+    result.common = parseValidate(passOn[...])
+    return result
+}
+
+func runGenerate(_ arguments: ArraySlice<String>) -> ExitCode {
+    let options = parseGenerate(arguments)
+    if let language = options.common.language, language != "swift" { fail("generate supports --language swift only") }
+    if options.common.config == nil && options.common.schema == nil { fail("generate needs --config <baton.json> or --schema <sdl>") }
+    if options.out == nil && options.emits.isEmpty { fail("generate needs --out <dir> or --emit <source>=<output>") }
+    let request = CompilationSetup.Request(configPath: options.common.config, schemaPath: options.common.schema,
+                                           extensionPaths: options.common.extensions, paths: options.common.files)
+    let result = GenerateCommand.run(.init(request: request, out: options.out, emits: options.emits, shared: options.shared,
+                                           report: options.report, persisted: options.persisted, check: options.check))
+    report(result.diagnostics)
+    if !result.stale.isEmpty {
+        FileHandle.standardError.write(Data(result.stale.map { "batonc: stale: \($0)\n" }.joined().utf8))
+    }
+    return result.exitCode == 0 ? .success : .failure
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let command = arguments.first else { fail("no command") }
 switch command {
@@ -114,6 +173,8 @@ case "validate":
     exit(runValidate(arguments.dropFirst()).rawValue)
 case "print":
     exit(runPrint(arguments.dropFirst()).rawValue)
+case "generate":
+    exit(runGenerate(arguments.dropFirst()).rawValue)
 case "-h", "--help", "help":
     print(usage)
     exit(ExitCode.success.rawValue)

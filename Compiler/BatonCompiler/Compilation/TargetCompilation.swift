@@ -12,6 +12,8 @@ public struct CompiledTarget: Sendable {
     public var config: BatonConfig?
     public var schema: Schema?
     public var documents: [Document] = []
+    /// The schema's files then the client extensions, as read (what the schema digest hashes).
+    public var schemaSources: [Source] = []
     /// Nil when the schema could not be built.
     public var transforms: OperationTextPipeline.Result?
     public var diagnostics: [Diagnostic] = []
@@ -44,6 +46,7 @@ public enum TargetCompilation {
         target.diagnostics = setup.diagnostics
         guard let prepared = setup.prepared else { return target }
         target.config = prepared.config
+        target.schemaSources = prepared.input.schema + prepared.input.schemaExtensions
         let result = Compilation.run(prepared.input, config: prepared.config)
         target.schema = result.schema
         target.documents = result.documents

@@ -21,6 +21,10 @@ public enum OperationTextPipeline {
         public var program: IRProgram
         /// The program whose operations print as the server text.
         public var textProgram: IRProgram
+        /// The program plans are built from: fragment arguments applied, identity fields and
+        /// `__typename`s inserted, constant conditions settled, flattened, client extensions and
+        /// client directives kept (the store writes client fields and edge directives).
+        public var normalizationProgram: IRProgram
         public var diagnostics: [Diagnostic]
 
         /// The compact text of an operation (generated refetch queries included), or nil.
@@ -59,6 +63,7 @@ public enum OperationTextPipeline {
         (text, diagnostics) = append(ApplyFragmentArguments.transform(text), to: diagnostics)
         text = GenerateIdentityFields.transform(text, identity: options.identity)
         let withClientFields = text
+        let normalization = Flatten.transform(GenerateTypename.transform(SkipUnreachableNodes.transform(withClientFields)))
         text = SkipClientExtensions.transform(text)
         diagnostics += ValidateReach.clientOnlyOperations(withClientFields, clientFree: text)
         text = SkipUnreachableNodes.transform(text)
@@ -70,7 +75,7 @@ public enum OperationTextPipeline {
         text = Flatten.transform(text)
         text = SkipNullArguments.transform(text)
         text = SkipUnusedVariables.transform(text)
-        return Result(program: common, textProgram: text, diagnostics: diagnostics)
+        return Result(program: common, textProgram: text, normalizationProgram: normalization, diagnostics: diagnostics)
     }
 
     private static func append(_ step: (program: IRProgram, diagnostics: [Diagnostic]), to diagnostics: [Diagnostic])

@@ -1,0 +1,202 @@
+import BatonConfig
+import BatonDiagnostics
+import BatonEmit
+import BatonIR
+import BatonJSON
+import BatonPlans
+import BatonSchema
+import BatonTransforms
+import Foundation
+
+/// `batonc generate` (compiler.md §10): compiles the target and computes every output — one per
+/// source declaring GraphQL, header-only files for `--emit`ed sources without documents, the
+/// shared file, the report and the persisted documents — then writes only what changed, removes
+/// stale outputs under `--out`, or under `--check` writes nothing and names what is stale.
+/// Nothing is written when any document has an error.
+public enum GenerateCommand {
+    public struct Options: Sendable {
+        public var request: CompilationSetup.Request
+        /// The directory every output goes to (`--out`).
+        public var out: String?
+        /// Source → output (`--emit src=out`), in the order given.
+        public var emits: [(source: String, output: String)]
+        public var shared: String?
+        public var report: String?
+        public var persisted: String?
+        public var check: Bool
+        /// What source paths are made relative to (output names, the report).
+        public var workingDirectory: String
+
+        public init(request: CompilationSetup.Request, out: String? = nil, emits: [(source: String, output: String)] = [],
+                    shared: String? = nil, report: String? = nil, persisted: String? = nil, check: Bool = false,
+                    workingDirectory: String = FileManager.default.currentDirectoryPath) {
+            self.request = request
+            self.out = out
+            self.emits = emits
+            self.shared = shared
+            self.report = report
+            self.persisted = persisted
+            self.check = check
+            self.workingDirectory = workingDirectory
+        }
+    }
+
+    public struct Result: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// Every output this run computed: path → bytes (empty after an error).
+        public var outputs: [String: String] = [:]
+        /// Outputs written (changed or new).
+        public var written: [String] = []
+        /// Stale outputs removed under `--out`.
+        public var removed: [String] = []
+        /// Under `--check`: outputs that are missing, differ, or would be removed.
+        public var stale: [String] = []
+        /// Files that could not be written or removed.
+        public var failures: [String] = []
+
+        /// 0 done, 1 an error, a stale output under `--check`, or a write failure.
+        public var exitCode: Int32 {
+            diagnostics.hasErrors || !stale.isEmpty || !failures.isEmpty ? 1 : 0
+        }
+    }
+
+    public static let sharedFileName = "Baton.baton.swift"
+
+    /// `Sources/App/Screen.swift` → `Sources_App_Screen.baton.swift`; other extensions keep theirs
+    /// and gain `.baton.swift`.
+    public static func outputName(forSource path: String) -> String {
+        let flat = path.replacingOccurrences(of: "\\", with: "/").split(separator: "/", omittingEmptySubsequences: true)
+            .joined(separator: "_")
+        if flat.hasSuffix(".swift") { return String(flat.dropLast(".swift".count)) + ".baton.swift" }
+        return flat + ".baton.swift"
+    }
+
+    static func relative(_ path: String, to directory: String) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
+        if path.hasPrefix("./") { return String(path.dropFirst(2)) }
+        return path
+    }
+
+    /// Computes every output without touching the disk.
+    public static func compute(_ options: Options) -> Result {
+        let target = TargetCompilation.compile(options.request)
+        var result = Result(diagnostics: target.diagnostics)
+        guard !target.hasErrors, let schema = target.schema, let transforms = target.transforms else {
+            if !target.hasErrors {
+                result.diagnostics.append(.error("the target could not be compiled", at: [], code: "Generate"))
+            }
+            return result
+        }
+        if options.out == nil && options.emits.isEmpty {
+            result.diagnostics.append(.error("generate needs --out <dir> or --emit <source>=<output>", at: [], code: "Generate"))
+            return result
+        }
+        let config = target.config
+        var identity = IdentityConfiguration()
+        if let config {
+            identity.defaultKey = config.identity.defaultFields
+            for entry in config.identity.types { identity.types[entry.type.value] = entry.fields.value }
+        }
+        let plans = PlanBuilder.plans(transforms.normalizationProgram, identity: identity)
+        let texts = transforms.texts
+        var persistedIDs: [String: String]?
+        if config?.persistConfig != nil {
+            var ids: [String: String] = [:]
+            for (name, text) in texts { ids[name] = target.documentID(of: text) }
+            persistedIDs = ids
+        }
+        var customScalars: [String: String] = [:]
+        for scalar in config?.customScalarTypes ?? [] {
+            if let swift = scalar.swift?.value { customScalars[scalar.scalar.value] = swift }
+        }
+        let digestText = target.schemaSources.map(\.text).joined(separator: "\n")
+        let digest = PersistedDocumentID.id(of: digestText, algorithm: .md5)
+        let input = SwiftEmitter.Input(
+            schema: schema, lensProgram: transforms.program, plans: plans, texts: texts, persistedIDs: persistedIDs,
+            customScalars: customScalars, transientTypes: Set(config?.transient.types.map(\.value) ?? []),
+            schemaDigest: digest)
+        let emitted = SwiftEmitter.emit(input)
+
+        func join(_ directory: String, _ name: String) -> String {
+            directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        }
+        var outputs: [String: String] = [:]
+        var emittedSources = Set<String>()
+        for (source, output) in options.emits {
+            let key = emitted.sources.keys.first { relative($0, to: options.workingDirectory) == relative(source, to: options.workingDirectory) }
+            outputs[output] = key.map { emitted.sources[$0]! } ?? SwiftEmitter.headerOnly
+            if let key { emittedSources.insert(key) }
+        }
+        if let out = options.out {
+            for (source, text) in emitted.sources where !emittedSources.contains(source) {
+                outputs[join(out, outputName(forSource: relative(source, to: options.workingDirectory)))] = text
+            }
+        }
+        if let shared = options.shared ?? options.out.map({ join($0, sharedFileName) }) {
+            outputs[shared] = emitted.shared
+        }
+        if let persist = config?.persistConfig, let persistedIDs {
+            let path = options.persisted
+                ?? options.out.map { join($0, (persist.file.written as NSString).lastPathComponent) }
+                ?? persist.file.resolved
+            outputs[path] = persistedFile(persistedIDs, texts: texts)
+        }
+        if let report = options.report {
+            outputs[report] = GenerateReport.json(target: target, transforms: transforms, lenses: emitted.lenses,
+                                                  persistedIDs: persistedIDs, digest: digest,
+                                                  workingDirectory: options.workingDirectory)
+        }
+        result.outputs = outputs
+        return result
+    }
+
+    /// Relay's persisted map: id → text, ids sorted.
+    static func persistedFile(_ ids: [String: String], texts: [String: String]) -> String {
+        var members: [JSONMember] = []
+        var seen = Set<String>()
+        for (name, id) in ids.sorted(by: { $0.value < $1.value }) where seen.insert(id).inserted {
+            members.append(JSONMember(key: id, value: .string(texts[name] ?? "")))
+        }
+        return JSONSerializer.string(.object(JSONObject(members: members)), options: [.prettyPrinted]) + "\n"
+    }
+
+    /// Computes, then writes what changed and removes stale outputs (or, under `--check`, compares).
+    public static func run(_ options: Options) -> Result {
+        var result = compute(options)
+        guard !result.diagnostics.hasErrors else { return result }
+        let manager = FileManager.default
+        var stale: [String] = []
+        for (path, text) in result.outputs.sorted(by: { $0.key < $1.key }) {
+            let existing = manager.contents(atPath: path)
+            if existing == Data(text.utf8) { continue }
+            if options.check { stale.append(path); continue }
+            let directory = (path as NSString).deletingLastPathComponent
+            do {
+                if !directory.isEmpty { try manager.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                result.written.append(path)
+            } catch {
+                result.failures.append(path)
+                result.diagnostics.append(.error("could not write \(path): \(error.localizedDescription)", at: [], code: "Generate"))
+            }
+        }
+        if let out = options.out, let names = try? manager.contentsOfDirectory(atPath: out) {
+            let kept = Set(result.outputs.keys.map { ($0 as NSString).standardizingPath })
+            for name in names.sorted() where name.hasSuffix(".baton.swift") {
+                let path = out.hasSuffix("/") ? out + name : out + "/" + name
+                guard !kept.contains((path as NSString).standardizingPath) else { continue }
+                if options.check { stale.append(path); continue }
+                do {
+                    try manager.removeItem(atPath: path)
+                    result.removed.append(path)
+                } catch {
+                    result.failures.append(path)
+                    result.diagnostics.append(.error("could not remove \(path): \(error.localizedDescription)", at: [], code: "Generate"))
+                }
+            }
+        }
+        result.stale = stale
+        return result
+    }
+}

@@ -1,0 +1,104 @@
+import BatonIR
+import BatonSchema
+
+/// The one place lens naming is decided: type names, accessor names and accessor Swift types
+/// (compiler.md §7.4). The emitter writes what it says; the language server calls
+/// `accessorDeclaration` for hover.
+public enum LensNaming {
+    /// Names a generated enum or input object may not take as they are: the shared file's own
+    /// enums and the standard types generated code spells.
+    static let reservedTypeNames: Set<String> = [
+        "Types", "Slots", "Guards", "Sites", "AbstractSlots", "Baton", "Swift", "Foundation",
+        "String", "Int", "Double", "Bool", "Array", "Dictionary", "Optional", "Result", "Error", "Set",
+        "Character", "Data", "Date", "URL", "UUID", "Decimal", "List", "ID", "MainActor", "Hasher", "Sendable",
+        "Equatable", "Hashable", "Lens", "Anchor", "Never", "Void", "Any", "AnyObject", "Self", "Type", "Protocol",
+        "VariableValue", "Variables", "Plan", "Selection", "Field", "Operation",
+    ]
+
+    /// The Swift name of a schema enum (`Enum` appended on a clash).
+    public static func enumTypeName(_ schemaName: String) -> String {
+        reservedTypeNames.contains(schemaName) ? schemaName + "Enum" : schemaName
+    }
+
+    /// The Swift name of a schema input object (`Input` appended on a clash).
+    public static func inputTypeName(_ schemaName: String) -> String {
+        reservedTypeNames.contains(schemaName) ? schemaName + "Input" : schemaName
+    }
+
+    /// An enum case's spelling: a value named `unknown` gets an underscore (the unknown case is
+    /// Baton's); keywords get backticks where declared and referred to.
+    public static func enumCaseName(_ value: String) -> String {
+        value == "unknown" ? "unknown_" : value
+    }
+
+    /// Names an accessor may not take as they are: generated lenses spell them inside the struct.
+    static let reservedAccessorNames: Set<String> = reservedTypeNames.union([
+        "Baton", "Types", "Slots", "Guards", "AbstractSlots", "Swift", "Foundation", "anchor", "init", "self",
+        "recordKey",
+    ])
+
+    /// A field's accessor: its response key, `_` appended where it would shadow what the lens spells
+    /// (`_` alone becomes `__`, a name no schema field may take).
+    public static func fieldAccessorName(responseKey: String) -> String {
+        if responseKey == "_" { return "__" }
+        return reservedAccessorNames.contains(responseKey) ? responseKey + "_" : responseKey
+    }
+
+    /// An operation value's property for a variable: the variable's name, `_` appended where it
+    /// would shadow the value's static members or what its body spells.
+    public static func variablePropertyName(_ variable: String) -> String {
+        if variable == "_" { return "__" }
+        if reservedAccessorNames.contains(variable) || variable == "variables" {
+            return variable + "_"
+        }
+        if variable.hasPrefix("selection"), Int(variable.dropFirst("selection".count)) != nil { return variable + "_" }
+        if variable.hasPrefix("v"), Int(variable.dropFirst()) != nil { return variable + "_" }
+        return variable
+    }
+
+    /// A spread's accessor: `@alias(as:)`, or the fragment's name before its last `_`, as a word
+    /// starting lowercase (`CharacterHeader_character` → `characterHeader`).
+    public static func spreadAccessorName(fragment: String, alias: String? = nil) -> String {
+        if let alias { return fieldAccessorName(responseKey: alias) }
+        let base = fragment.lastIndex(of: "_").map { String(fragment[..<$0]) } ?? fragment
+        return SwiftSpelling.lowerFirstWord(base.isEmpty ? fragment : base)
+    }
+
+    /// The nested lens of a linked field (`origin` → `Origin`), kept off the standard types the
+    /// accessors spell.
+    public static func nestedLensName(responseKey: String) -> String {
+        if responseKey.allSatisfy({ $0 == "_" }) { return "Underscore" + String(repeating: "_", count: responseKey.count) }
+        let name = SwiftSpelling.upperFirst(responseKey)
+        return reservedTypeNames.contains(name) || SwiftSpelling.keywords.contains(name) ? name + "_" : name
+    }
+
+    /// A type condition's accessor and nested lens: `asCharacter`, `AsCharacter`.
+    public static func conditionAccessorName(type: String) -> String { "as" + SwiftSpelling.upperFirst(type) }
+    public static func conditionLensName(type: String) -> String { "As" + SwiftSpelling.upperFirst(type) }
+
+    /// The Swift type a leaf of `type` reads as (no optionality), or nil for a mapped scalar's
+    /// configured type. `customScalars` maps scalar names to Swift types.
+    public static func leafType(_ type: NamedType, customScalars: [String: String]) -> String {
+        if type.kind == .enum { return enumTypeName(type.name) }
+        switch type.name {
+        case "ID": return "Baton.ID"
+        case "String": return "String"
+        case "Int": return "Int"
+        case "Float": return "Double"
+        case "Boolean": return "Bool"
+        default: return customScalars[type.name] ?? "String"
+        }
+    }
+
+    /// The declaration an accessor of `responseKey` in fragment `fragment` has
+    /// (`var name: String?`), or nil when the fragment declares no such field.
+    public static func accessorDeclaration(responseKey: String, fragment: String, program: IRProgram,
+                                           customScalars: [String: String] = [:]) -> String? {
+        guard let definition = program.fragment(named: fragment) else { return nil }
+        let builder = LensBuilder(program: program, customScalars: customScalars, references: SharedReferences())
+        let lens = builder.lens(name: definition.name, type: definition.typeCondition, selections: definition.selections)
+        guard let accessor = lens.accessors.first(where: { $0.responseKey == responseKey || $0.name == responseKey })
+        else { return nil }
+        return "var " + SwiftSpelling.identifier(accessor.name) + ": " + accessor.swiftType
+    }
+}
