@@ -71,8 +71,6 @@ let package = Package(
                     path: "Tests/BatonTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],
                     path: "Tests/BatonLanguageServerTests"),
-        .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
-                    path: "Tests/BatonTests"),
     ],
     swiftLanguageModes: [.v6]
 )
