@@ -33,6 +33,9 @@ let package = Package(
                                "BatonIR", "BatonTransforms", "BatonPlans", "BatonEmit", "BatonJSON"],
                 path: "Compiler/BatonCompiler/Compilation"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
+        // What editors ask of GraphQL (projects, per-document checks, completion, hover,
+        // definitions), on the compiler core; baton-lsp speaks it over LSP.
+        .target(name: "BatonLanguageService", dependencies: ["BatonCompiler"], path: "Compiler/BatonCompiler/LanguageService"),
 
         // MARK: Runtime
         .target(name: "Baton", path: "Runtime/Baton"),
@@ -45,7 +48,9 @@ let package = Package(
         // MARK: Language server
         .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .target(name: "BatonLanguageServer", dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"], path: "LanguageServer/BatonLanguageServer"),
-        .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer"], path: "LanguageServer/baton-lsp"),
+        .target(name: "BatonGraphQLFeatures", dependencies: ["BatonLanguageServer", "BatonLanguageService", "BatonEmit"],
+                path: "LanguageServer/BatonGraphQLFeatures"),
+        .executableTarget(name: "baton-lsp", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures"], path: "LanguageServer/baton-lsp"),
 
         // MARK: Tests
         .testTarget(name: "BatonSyntaxTests", dependencies: ["BatonSyntax"], path: "Tests/BatonSyntaxTests"),
@@ -60,8 +65,6 @@ let package = Package(
                     path: "Tests/BatonTransformsTests"),
         .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics"],
                     path: "Tests/BatonCompilerTests"),
-        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "baton-lsp"],
-                    path: "Tests/BatonLanguageServerTests"),
         .testTarget(name: "BatonEmitTests", dependencies: ["BatonCompiler", "BatonEmit", "BatonPlans", "BatonTransforms",
                                                            "BatonDiagnostics"],
                     path: "Tests/BatonEmitTests"),
@@ -69,6 +72,8 @@ let package = Package(
                     path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
+        .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],
+                    path: "Tests/BatonLanguageServerTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,13 +7,37 @@ func milliseconds(_ body: () -> Void) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
 }
 
-/// The median of `runs` timed calls after `warmup` untimed ones.
-func median(runs: Int, warmup: Int = 0, _ body: () -> Void) -> Double {
+/// CPU time of the calling thread, in milliseconds: what a run costs even when other
+/// processes share the cores (wall time is reported beside it).
+func threadCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+}
+
+struct Timing {
+    var wall: Double
+    var cpu: Double
+
+    var text: String { "\(formatted(wall)) ms wall, \(formatted(cpu)) ms CPU" }
+}
+
+/// The medians of `runs` timed calls after `warmup` untimed ones.
+func median(runs: Int, warmup: Int = 0, _ body: () -> Void) -> Timing {
     for _ in 0..<warmup { body() }
-    let samples = (0..<runs).map { _ in milliseconds(body) }.sorted()
-    return samples.count % 2 == 1
-        ? samples[samples.count / 2]
-        : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
+    var walls: [Double] = []
+    var cpus: [Double] = []
+    for _ in 0..<runs {
+        let cpuStart = threadCPUMilliseconds()
+        walls.append(milliseconds(body))
+        cpus.append(threadCPUMilliseconds() - cpuStart)
+    }
+    return Timing(wall: middle(walls), cpu: middle(cpus))
+}
+
+private func middle(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func formatted(_ value: Double, digits: Int = 2) -> String {

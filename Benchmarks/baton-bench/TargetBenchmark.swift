@@ -40,7 +40,7 @@ struct TargetBenchmark {
             errors = target.diagnostics.filter { $0.severity == .error }.count
         }
         print("target (release, median of \(runs)): \(files) Swift files, \(found) documents, \(errors) errors, GitHub schema")
-        print("  baton   validate --config over the target: \(formatted(ms)) ms (goal ≤ 300 ms)")
+        print("  baton   validate --config over the target: \(ms.text) (goal ≤ 300 ms)")
     }
 
     /// Writes the target: views whose fragments are spread by screens' queries, each in a

@@ -1,3 +1,4 @@
+import BatonGraphQLFeatures
 import BatonLanguageServer
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,7 @@ sigprocmask(SIG_SETMASK, &unblocked, nil)
 
 let loop = UVEventLoop()
 let server = LanguageServer(host: loop)
+server.add(GraphQLWorkspace())
 loop.onInput = { bytes in server.receive(bytes) }
 loop.onEndOfInput = { server.receiveEndOfInput() }
 exit(loop.run())

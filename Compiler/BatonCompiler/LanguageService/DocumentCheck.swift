@@ -1,0 +1,41 @@
+import BatonCompiler
+import BatonDiagnostics
+
+/// The diagnostics of one document, as `batonc validate` gives them for the same files:
+/// the whole project is compiled together (a fragment spread here may be declared in another
+/// file) and the findings located in the document are kept.
+public enum DocumentCheck {
+    public static let outsideProjectCode = "Project"
+
+    /// - Parameters:
+    ///   - document: the checked text; its `name` is its path.
+    ///   - files: every host file of the project, the document included.
+    public static func diagnostics(for document: Source, in project: Project, files: [Source]) -> [Diagnostic] {
+        var files = files
+        if !files.contains(where: { $0 === document }) {
+            files.removeAll { $0.name == document.name }
+            files.append(document)
+        }
+        var diagnostics = project.diagnostics.filter { isIn(document, $0) }
+        guard let schema = project.schema else {
+            let reason = project.diagnostics.first { $0.severity == .error }?.rendered() ?? "no schema"
+            diagnostics.append(.error("\(project.configPath) gives no usable schema (\(reason)); this document is not validated",
+                                      at: [Location(source: document, range: SourceRange(0, 0))], code: "Project"))
+            return diagnostics
+        }
+        let result = Compilation.run(files: files, schema: schema, config: project.config)
+        diagnostics += result.diagnostics.filter { isIn(document, $0) }
+        return diagnostics
+    }
+
+    /// The one diagnostic of a document no `baton.json` covers.
+    public static func outsideEveryProject(_ document: Source) -> Diagnostic {
+        .warning("\(document.name) is outside every Baton project: no baton.json in the workspace covers it, so its GraphQL is not checked",
+                 at: [Location(source: document, range: SourceRange(0, 0))], code: outsideProjectCode)
+    }
+
+    static func isIn(_ document: Source, _ diagnostic: Diagnostic) -> Bool {
+        guard let location = diagnostic.primaryLocation?.hostLocation else { return false }
+        return location.source === document || location.source.name == document.name
+    }
+}

@@ -1,0 +1,91 @@
+import BatonCompiler
+import BatonConfig
+import BatonDiagnostics
+import BatonSchema
+import Foundation
+
+/// One `baton.json` and what it names: the schema and its client extensions, built once.
+/// The documents it covers are the host files under its directory. A project is immutable;
+/// a change on disk makes a new one (`isCurrent` tells when).
+public final class Project: Sendable {
+    /// The configuration file's absolute path.
+    public let configPath: String
+    /// Where its documents live: the configuration's directory.
+    public let directory: String
+    public let config: BatonConfig?
+    public let schema: Schema?
+    /// Everything wrong with the configuration, the schema or its extensions.
+    public let diagnostics: [Diagnostic]
+    /// The schema and extension files (never documents of the project).
+    public let schemaFiles: Set<String>
+    /// Modification times of the configuration, schema and extensions when built.
+    let stamps: [String: Date?]
+
+    init(configPath: String, directory: String, config: BatonConfig?, schema: Schema?, diagnostics: [Diagnostic],
+         schemaFiles: Set<String>, stamps: [String: Date?]) {
+        self.configPath = configPath
+        self.directory = directory
+        self.config = config
+        self.schema = schema
+        self.diagnostics = diagnostics
+        self.schemaFiles = schemaFiles
+        self.stamps = stamps
+    }
+
+    /// Reads the configuration at `configPath` and builds its schema.
+    public static func load(configPath: String) -> Project {
+        let path = ConfigPaths.resolve(configPath, against: FileManager.default.currentDirectoryPath)
+        let directory = ConfigPaths.directory(of: path)
+        var stamps: [String: Date?] = [path: modificationDate(path)]
+        let prepared = CompilationSetup.prepare(.init(configPath: path, schemaPath: nil, paths: []))
+        var diagnostics = prepared.diagnostics
+        let config = prepared.prepared?.config ?? BatonConfig.load(path: path).config
+        var schemaFiles: Set<String> = []
+        if let config {
+            // Watched even when missing, so creating them reloads the project.
+            if let schema = config.schema?.resolved { schemaFiles.insert(schema) }
+            for file in config.extensionFiles() { schemaFiles.insert(ConfigPaths.resolve(file, against: directory)) }
+            for entry in config.schemaExtensions { stamps[entry.resolved] = modificationDate(entry.resolved) }
+        }
+        for file in schemaFiles { stamps[file] = modificationDate(file) }
+        var schema: Schema?
+        if let input = prepared.prepared?.input {
+            schema = Compilation.buildSchema(input.schema, extensions: input.schemaExtensions, into: &diagnostics)
+            if schema == nil {
+                diagnostics.append(.error("the schema named by \(path) cannot be built; documents are not validated",
+                                          at: [], code: "Schema"))
+            }
+        }
+        return Project(configPath: path, directory: directory, config: config, schema: schema, diagnostics: diagnostics,
+                       schemaFiles: schemaFiles, stamps: stamps)
+    }
+
+    /// Whether the configuration, schema and extension files are as they were when built
+    /// (the modification-time check behind file watching).
+    public var isCurrent: Bool {
+        stamps.allSatisfy { Project.modificationDate($0.key) == $0.value }
+    }
+
+    /// Whether a file belongs to the project: under its directory and not its schema.
+    public func contains(path: String) -> Bool {
+        let standardized = ConfigPaths.resolve(path, against: "/")
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return standardized.hasPrefix(prefix) && !schemaFiles.contains(standardized)
+    }
+
+    /// Whether a change to `path` concerns the project's schema or configuration.
+    public func dependsOn(path: String) -> Bool {
+        let standardized = ConfigPaths.resolve(path, against: "/")
+        return standardized == configPath || stamps.keys.contains(standardized)
+            || stamps.keys.contains { standardized.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    /// The host files of the project on disk (`.swift`, `.graphql`, `.gql`), schema excluded.
+    public func documentPaths() -> [String] {
+        CompilationSetup.expand([directory]).filter { !$0.contains("/.build/") && contains(path: $0) }
+    }
+
+    static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}

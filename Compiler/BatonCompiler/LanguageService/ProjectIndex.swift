@@ -1,0 +1,65 @@
+import BatonDiagnostics
+import BatonHosts
+import BatonSyntax
+
+/// The GraphQL documents of a project's files, parsed: where fragments are declared and
+/// spread, for completion, definition, references and symbols. Files that do not parse keep
+/// the definitions before the error.
+public struct ProjectIndex: Sendable {
+    public struct Entry: Sendable {
+        public var hostDocument: HostDocument
+        public var document: Document
+    }
+
+    public var entries: [Entry]
+
+    public init(files: [Source]) {
+        var entries: [Entry] = []
+        for file in files {
+            for hostDocument in HostFile.documents(for: file).documents {
+                entries.append(Entry(hostDocument: hostDocument, document: Parser.parse(hostDocument.source).document))
+            }
+        }
+        self.entries = entries
+    }
+
+    /// Every fragment definition, in file order.
+    public var fragments: [(definition: FragmentDefinition, source: Source)] {
+        entries.flatMap { entry in entry.document.fragments.map { ($0, entry.hostDocument.source) } }
+    }
+
+    public func fragment(named name: String) -> (definition: FragmentDefinition, source: Source)? {
+        fragments.first { $0.definition.name.value == name }
+    }
+
+    /// Every spread of the fragment `name`, as locations of its name.
+    public func spreads(of name: String) -> [Location] {
+        var found: [Location] = []
+        for entry in entries {
+            let source = entry.hostDocument.source
+            func visit(_ set: SelectionSet) {
+                for selection in set.selections {
+                    switch selection {
+                    case .field(let field): if let inner = field.selectionSet { visit(inner) }
+                    case .inlineFragment(let inline): visit(inline.selectionSet)
+                    case .fragmentSpread(let spread):
+                        if spread.name.value == name { found.append(Location(source: source, range: spread.name.range)) }
+                    }
+                }
+            }
+            for definition in entry.document.definitions {
+                switch definition {
+                case .operation(let operation): visit(operation.selectionSet)
+                case .fragment(let fragment): visit(fragment.selectionSet)
+                default: break
+                }
+            }
+        }
+        return found
+    }
+
+    /// The documents found in the file named `path`.
+    public func entries(inFile path: String) -> [Entry] {
+        entries.filter { $0.hostDocument.host.name == path }
+    }
+}

@@ -1,0 +1,71 @@
+import BatonCompiler
+import BatonDiagnostics
+import Foundation
+
+/// The texts of a project's files: the editor's snapshot for open ones, the disk for the
+/// rest. Disk reads are cached by modification time and size, so checking an edit re-reads
+/// only files that changed.
+public final class ProjectSources: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: [String: (stamp: Date?, size: Int?, source: Source)] = [:]
+    private var fileLists: [ObjectIdentifier: (project: Project, paths: [String])] = [:]
+
+    public init() {}
+
+    /// Every host file of `project`: `open` (keyed by path) wins over the disk. Files that
+    /// belong to a nested project are left to it.
+    public func sources(of project: Project, among projects: [Project], open: [String: Source]) -> [Source] {
+        var paths = Set(documentPaths(of: project).filter { projects.project(forPath: $0) === project })
+        for path in open.keys where projects.project(forPath: path) === project { paths.insert(path) }
+        return paths.sorted().compactMap { path in open[path] ?? read(path) }
+    }
+
+    /// The project's host files on disk: listed once, then again after `forgetFileList`
+    /// (a file created or deleted), so a check does not walk the directory tree each time.
+    public func documentPaths(of project: Project) -> [String] {
+        let key = ObjectIdentifier(project)
+        lock.lock()
+        if let listed = fileLists[key], listed.project === project {
+            lock.unlock()
+            return listed.paths
+        }
+        lock.unlock()
+        let paths = project.documentPaths()
+        lock.lock()
+        fileLists[key] = (project, paths)
+        lock.unlock()
+        return paths
+    }
+
+    /// Forgets every project's file list (files were created or deleted, or might have been).
+    public func forgetFileLists() {
+        lock.lock()
+        fileLists.removeAll()
+        lock.unlock()
+    }
+
+    /// A file from disk, or nil when it cannot be read.
+    public func read(_ path: String) -> Source? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let stamp = attributes?[.modificationDate] as? Date
+        let size = (attributes?[.size] as? NSNumber)?.intValue
+        lock.lock()
+        if let cached = cache[path], cached.stamp == stamp, cached.size == size {
+            lock.unlock()
+            return cached.source
+        }
+        lock.unlock()
+        guard case .loaded(let source) = SourceLoader.load(path) else { return nil }
+        lock.lock()
+        cache[path] = (stamp, size, source)
+        lock.unlock()
+        return source
+    }
+
+    /// Forgets a file (deleted or changed on disk).
+    public func forget(_ path: String) {
+        lock.lock()
+        cache[path] = nil
+        lock.unlock()
+    }
+}

@@ -1,0 +1,109 @@
+"""baton-lsp over its real protocol, from pytest-lsp's client (pygls).
+
+Run after `swift build --product baton-lsp`:  .venv/bin/pytest Tests/lsp
+(BATON_LSP names another server binary.)"""
+import os
+import pathlib
+import shutil
+import tempfile
+
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SERVER = os.environ.get("BATON_LSP", str(REPO / ".build" / "debug" / "baton-lsp"))
+
+SCHEMA = '''
+type Character {
+  id: ID!
+  "The character's full name."
+  name: String
+  nickname: String @deprecated(reason: "Use name.")
+}
+type Query { character(id: ID!): Character }
+'''
+
+HEADER = '''struct CharacterHeader {
+    @Fragment("""
+    fragment CharacterHeader_character on Character {
+      id
+      nmae
+      ...CharacterExtra_character
+    }
+    """) var character: CharacterHeader_character
+}
+'''
+
+EXTRA = "fragment CharacterExtra_character on Character { nickname }\n"
+
+
+def make_project() -> pathlib.Path:
+    root = pathlib.Path(tempfile.mkdtemp(prefix="baton-lsp-pytest-"))
+    (root / "baton.json").write_text('{"schema": "schema.graphql"}')
+    (root / "schema.graphql").write_text(SCHEMA)
+    (root / "Sources").mkdir()
+    (root / "Sources" / "Header.swift").write_text(HEADER)
+    (root / "Extra.graphql").write_text(EXTRA)
+    return root
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "--stdio"]))
+async def client(lsp_client: LanguageClient):
+    root = make_project()
+    lsp_client.root = root
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(
+            text_document=types.TextDocumentClientCapabilities(
+                publish_diagnostics=types.PublishDiagnosticsClientCapabilities(),
+                hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+            )),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="project")],
+    ))
+    yield
+    await lsp_client.shutdown_session()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+async def open_header(client: LanguageClient) -> str:
+    path = client.root / "Sources" / "Header.swift"
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="swift", version=1, text=path.read_text())))
+    while not client.diagnostics.get(uri):
+        await client.wait_for_notification("textDocument/publishDiagnostics")
+    return uri
+
+
+def at(uri: str, line: int, character: int) -> dict:
+    return dict(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=character))
+
+
+async def test_diagnostic_in_the_swift_literal(client: LanguageClient):
+    uri = await open_header(client)
+    errors = [d for d in client.diagnostics[uri] if d.severity == types.DiagnosticSeverity.Error]
+    assert [(d.range.start.line, d.range.start.character, d.range.end.character) for d in errors] == [(4, 6, 10)]
+    assert errors[0].message == "Cannot query field 'nmae' on type 'Character'. Did you mean 'name'?"
+
+
+async def test_completion_marks_deprecated_fields(client: LanguageClient):
+    uri = await open_header(client)
+    result = await client.text_document_completion_async(types.CompletionParams(**at(uri, 4, 8)))
+    items = {item.label: item for item in (result.items if hasattr(result, "items") else result)}
+    assert {"id", "name", "nickname", "__typename"} <= set(items)
+    assert list(items["nickname"].tags) == [types.CompletionItemTag.Deprecated]
+    assert items["nickname"].documentation == "Deprecated: Use name."  # plain: this client reads no Markdown
+    assert items["name"].detail == "String"
+    assert items["name"].text_edit.range == types.Range(start=types.Position(line=4, character=6),
+                                                        end=types.Position(line=4, character=10))
+
+
+async def test_hover_and_definition_across_files(client: LanguageClient):
+    uri = await open_header(client)
+    hover = await client.text_document_hover_async(types.HoverParams(**at(uri, 3, 7)))
+    assert hover.contents.value.startswith("```graphql\nCharacter.id: ID!\n```")
+    assert hover.contents.value.endswith("```swift\nvar id: Baton.ID\n```")
+    definition = await client.text_document_definition_async(types.DefinitionParams(**at(uri, 5, 12)))
+    location = definition[0] if isinstance(definition, list) else definition
+    assert location.uri == (client.root / "Extra.graphql").as_uri()
+    assert (location.range.start.line, location.range.start.character) == (0, 9)
