@@ -194,4 +194,21 @@ import Testing
         let appearances = try #require(later.data(for: operation).character?.testAppearances)
         #expect(appearances.episode.count > 0)
     }
+
+    /// Custom scalars mapped in baton.json (`Decimal`, `DateTime`, `Url`) convert at the read; a
+    /// text that does not convert reads nil, never a zero.
+    @Test func mappedScalars() async throws {
+        let environment = Environment()
+        environments.append(environment)
+        try await environment.commitResponse(TestAssetPricesQuery(), Payload(try Fixtures.bytes("tests/asset-prices.json")))
+        let data = environment.data(for: TestAssetPricesQuery())
+        let assets = try #require(data.assets)
+        #expect(assets[0].price == Decimal(string: "12345678901234567890.123456789"))
+        #expect(assets[0].page == URL(string: "https://example.com/assets/a1"))
+        #expect(assets[0].listedAt != nil)
+        #expect(assets[0].prices == [Decimal(string: "1.50"), Decimal(2), Decimal(string: "0.001")])
+        #expect(assets[1].price == nil)
+        #expect(assets[1].page == nil)
+        #expect(assets[1].prices == [Decimal(string: "3.25"), nil, nil])
+    }
 }

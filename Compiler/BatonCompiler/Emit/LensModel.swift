@@ -269,8 +269,14 @@ struct LensBuilder {
         let leaf = LensNaming.leafType(named, customScalars: customScalars)
         let mapped = named.kind == .scalar && customScalars[named.name] != nil
         if let element = schemaType.listElement {
-            // Lists of lists and of mapped scalars have no read form yet.
-            if element.isList || mapped { return nil }
+            // Lists of lists have no read form yet.
+            if element.isList { return nil }
+            if mapped {
+                // Mapped scalars read optional, elements too: a text that does not convert is nil.
+                return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: "[\(leaf)?]?",
+                                    read: "anchor.mappedList(\(slot))", optional: true, list: true, elementsOptional: true,
+                                    fragment: nil, conditionType: nil, nested: nil)
+            }
             let elementNonNull = element.isNonNull
             let swiftType = "[" + leaf + (elementNonNull ? "" : "?") + "]" + (nonNull ? "" : "?")
             let function = switch (nonNull, elementNonNull) {

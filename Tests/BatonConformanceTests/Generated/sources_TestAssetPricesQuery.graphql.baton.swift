@@ -32,6 +32,7 @@ struct TestAssetPricesQuery: Baton.Operation {
             @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
             @MainActor var listedAt: Foundation.Date? { anchor.mapped(Slots.Asset.listedAt) }
             @MainActor var page: Foundation.URL? { anchor.mapped(Slots.Asset.page) }
+            @MainActor var prices: [Foundation.Decimal?]? { anchor.mappedList(Slots.Asset.prices) }
         }
     }
 }

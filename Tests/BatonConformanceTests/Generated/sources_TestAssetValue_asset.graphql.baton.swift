@@ -8,6 +8,7 @@ struct TestAssetValue_asset: Sendable, Hashable {
     var price: Foundation.Decimal?
     var listedAt: Foundation.Date?
     var page: Foundation.URL?
+    var prices: [Foundation.Decimal?]?
     var caughtSize: Int?
 
     struct Reader: Baton.Lens {
@@ -18,6 +19,7 @@ struct TestAssetValue_asset: Sendable, Hashable {
         @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
         @MainActor var listedAt: Foundation.Date? { anchor.mapped(Slots.Asset.listedAt) }
         @MainActor var page: Foundation.URL? { anchor.mapped(Slots.Asset.page) }
+        @MainActor var prices: [Foundation.Decimal?]? { anchor.mappedList(Slots.Asset.prices) }
         @MainActor var caughtSize: Result<Int?, Baton.FieldErrors> { anchor.caught(Slots.Asset.size) }
     }
 }
@@ -29,6 +31,7 @@ extension TestAssetValue_asset {
         self.price = reader.price
         self.listedAt = reader.listedAt
         self.page = reader.page
+        self.prices = reader.prices
         self.caughtSize = (try? reader.caughtSize.get()) ?? nil
     }
 }

@@ -6,4 +6,5 @@ struct TestThrowingPrices_asset: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
+    @MainActor var prices: [Foundation.Decimal?]? { anchor.mappedList(Slots.Asset.prices) }
 }
