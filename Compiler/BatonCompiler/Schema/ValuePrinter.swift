@@ -39,7 +39,7 @@ public enum ValuePrinter {
         switch value.kind {
         case .variable(let name): return Printed(replacingVariables ? "null" : "$" + name)
         case .int(let text), .float(let text): return Printed(text)
-        case .string(let string, let block): return Printed(block ? blockString(string) : quoted(string))
+        case .string(let string, let block): return Printed(block ? StringLiterals.block(string) : StringLiterals.quoted(string))
         case .boolean(let b): return Printed(b ? "true" : "false")
         case .null: return Printed("null")
         case .enumValue(let name): return Printed(name)
@@ -101,60 +101,5 @@ public enum ValuePrinter {
         innerLength += 2 * inner.count
         let lines = [open] + inner.map { "  " + $0 } + [close]
         return Printed(lines: lines, length: innerLength + 4)
-    }
-
-    /// A string literal with graphql-js's escapes.
-    public static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0x08: out += "\\b"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0C: out += "\\f"
-            case 0x0D: out += "\\r"
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x00...0x1F, 0x7F...0x9F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// A block string as graphql-js's `printBlockString` writes it.
-    public static func blockString(_ value: String) -> String {
-        let escaped = value.replacing("\"\"\"", with: "\\\"\"\"")
-        // Parsed block strings hold "\n" only; split on every terminator all the same.
-        var lines: [Substring] = []
-        var start = escaped.startIndex
-        var index = escaped.startIndex
-        while index < escaped.endIndex {
-            let c = escaped[index]
-            let next = escaped.index(after: index)
-            if c == "\n" || c == "\r" || c == "\r\n" {
-                lines.append(escaped[start..<index])
-                start = next
-            }
-            index = next
-        }
-        lines.append(escaped[start..<escaped.endIndex])
-        let isSingleLine = lines.count == 1
-        let forceLeadingNewLine = lines.count > 1 && lines.dropFirst().allSatisfy { line in
-            line.isEmpty || line.first == " " || line.first == "\t"
-        }
-        let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
-        let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
-        let hasTrailingSlash = value.hasSuffix("\\")
-        let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
-        let printAsMultipleLines = !isSingleLine || value.unicodeScalars.count > 70 || forceTrailingNewLine
-            || forceLeadingNewLine || hasTrailingTripleQuotes
-        let skipLeadingNewLine = isSingleLine && (value.first == " " || value.first == "\t")
-        let before = (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine ? "\n" : ""
-        let after = printAsMultipleLines || forceTrailingNewLine ? "\n" : ""
-        // The printer rejoins the lines with "\n", whatever terminators the value had.
-        return "\"\"\"" + before + lines.joined(separator: "\n") + after + "\"\"\""
     }
 }
