@@ -3,8 +3,8 @@ import BatonSyntax
 
 /// Checks a literal against an input type the way graphql-core's `validate_input_literal`
 /// does without variable values (variables are left to the document rules), reporting
-/// graphql-core's messages. Used for SDL default values and directive arguments; the
-/// document validator can use it for ValuesOfCorrectType.
+/// graphql-core's messages. Used for SDL default values and directive arguments, and by the
+/// document validator's ValuesOfCorrectType.
 public struct InputLiteralChecker {
     public enum PathComponent: Hashable, Sendable {
         case index(Int)
@@ -31,9 +31,22 @@ public struct InputLiteralChecker {
     }
 
     public let types: [NamedType]
+    /// Leave "Did you mean …?" suggestions out of messages.
+    public var hideSuggestions: Bool
 
-    public init(schema: Schema) { self.types = schema.types }
-    init(types: [NamedType]) { self.types = types }
+    public init(schema: Schema, hideSuggestions: Bool = false) {
+        self.types = schema.types
+        self.hideSuggestions = hideSuggestions
+    }
+
+    init(types: [NamedType]) {
+        self.types = types
+        self.hideSuggestions = false
+    }
+
+    private func didYouMean(_ input: String, _ options: [String], _ subMessage: String? = nil) -> String {
+        hideSuggestions ? "" : Suggestions.didYouMean(Suggestions.list(input, options: options), subMessage)
+    }
 
     public func check(_ value: Value, as type: SchemaType) -> [Problem] {
         var problems: [Problem] = []
@@ -83,18 +96,18 @@ public struct InputLiteralChecker {
             case .inputObject:
                 checkObject(value, named, &path, &problems)
             case .enum:
+                // Printed as graphql-core prints a rejected literal: after `replace_variables`
+                // with no values (a variable becomes null, an object field holding one is left out).
                 if case .enumValue(let name) = value.kind {
                     if named.enumValue(name) == nil {
-                        let printed = ValuePrinter.print(value)
+                        let printed = ValuePrinter.printReplacingVariables(value)
                         report("Value '\(printed)' does not exist in '\(named.name)' enum."
-                               + Suggestions.didYouMean(Suggestions.list(printed, named.enumValues.map(\.name)),
-                                                        "the enum value"), value)
+                               + didYouMean(printed, named.enumValues.map(\.name), "the enum value"), value)
                     }
                 } else {
-                    let printed = ValuePrinter.print(value)
+                    let printed = ValuePrinter.printReplacingVariables(value)
                     report("Enum '\(named.name)' cannot represent non-enum value: \(printed)."
-                           + Suggestions.didYouMean(Suggestions.list(printed, named.enumValues.map(\.name)),
-                                                    "the enum value"), value)
+                           + didYouMean(printed, named.enumValues.map(\.name), "the enum value"), value)
                 }
             case .scalar:
                 if named.origin == .builtIn, let message = Self.scalarProblem(named.name, value) {
@@ -112,8 +125,12 @@ public struct InputLiteralChecker {
                                     range: value.range, path: path))
             return
         }
+        // The last field of a repeated name counts, as in graphql-core's dict of field nodes
+        // (the repetition itself is UniqueInputFieldNames' finding).
+        var byName: [String: ObjectField] = [:]
+        for field in fields { byName[field.name.value] = field }
         for definition in type.inputFields {
-            if let provided = fields.first(where: { $0.name.value == definition.name }) {
+            if let provided = byName[definition.name] {
                 path.append(.field(definition.name))
                 check(provided.value, definition.type, &path, &problems)
                 path.removeLast()
@@ -126,7 +143,7 @@ public struct InputLiteralChecker {
         var known: [ObjectField] = []
         for field in fields {
             if type.inputField(field.name.value) == nil {
-                let suggestion = Suggestions.didYouMean(Suggestions.list(field.name.value, type.inputFields.map(\.name)))
+                let suggestion = didYouMean(field.name.value, type.inputFields.map(\.name))
                 problems.append(Problem(
                     message: "Expected value of type '\(type.name)' not to include unknown field '\(field.name.value)'"
                         + (suggestion.isEmpty ? ", found" : ".\(suggestion) Found") + ": \(ValuePrinter.print(value)).",
@@ -145,30 +162,31 @@ public struct InputLiteralChecker {
         }
     }
 
-    /// graphql-core's `parse_literal` messages for the specified scalars.
+    /// graphql-core's `parse_literal` messages for the specified scalars; the value printed
+    /// with variables replaced, as graphql-core prints a rejected literal.
     static func scalarProblem(_ scalar: String, _ value: Value) -> String? {
         switch scalar {
         case "Int":
             guard case .int(let text) = value.kind else {
-                return "Int cannot represent non-integer value: \(ValuePrinter.print(value))"
+                return "Int cannot represent non-integer value: \(ValuePrinter.printReplacingVariables(value))"
             }
             if let n = Int64(text), n >= -2_147_483_648 && n <= 2_147_483_647 { return nil }
-            return "Int cannot represent non 32-bit signed integer value: \(text)"
+            return "Int cannot represent non 32-bit signed integer value: \(ValuePrinter.printReplacingVariables(value))"
         case "Float":
             switch value.kind {
             case .int, .float: return nil
-            default: return "Float cannot represent non numeric value: \(ValuePrinter.print(value))"
+            default: return "Float cannot represent non numeric value: \(ValuePrinter.printReplacingVariables(value))"
             }
         case "String":
             if case .string = value.kind { return nil }
-            return "String cannot represent a non string value: \(ValuePrinter.print(value))"
+            return "String cannot represent a non string value: \(ValuePrinter.printReplacingVariables(value))"
         case "Boolean":
             if case .boolean = value.kind { return nil }
-            return "Boolean cannot represent a non boolean value: \(ValuePrinter.print(value))"
+            return "Boolean cannot represent a non boolean value: \(ValuePrinter.printReplacingVariables(value))"
         case "ID":
             switch value.kind {
             case .string, .int: return nil
-            default: return "ID cannot represent a non-string and non-integer value: \(ValuePrinter.print(value))"
+            default: return "ID cannot represent a non-string and non-integer value: \(ValuePrinter.printReplacingVariables(value))"
             }
         default:
             return nil

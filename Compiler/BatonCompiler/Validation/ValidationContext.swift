@@ -1,4 +1,9 @@
 import BatonDiagnostics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BatonSchema
 import BatonSyntax
 
@@ -182,14 +187,16 @@ final class ValidationContext {
 
     func spreads(of fragment: FragmentEntry) -> [FragmentSpread] {
         if let cached = spreadsByFragment[fragment.id] { return cached }
-        let spreads = Self.spreads(in: fragment.definition.selectionSet)
+        let spreads = Self.mentionsSpread(fragment.source, fragment.definition.range)
+            ? Self.spreads(in: fragment.definition.selectionSet) : []
         spreadsByFragment[fragment.id] = spreads
         return spreads
     }
 
     func spreads(of operation: OperationEntry) -> [FragmentSpread] {
         if let cached = spreadsByOperation[operation.id] { return cached }
-        let spreads = Self.spreads(in: operation.definition.selectionSet)
+        let spreads = Self.mentionsSpread(operation.source, operation.definition.range)
+            ? Self.spreads(in: operation.definition.selectionSet) : []
         spreadsByOperation[operation.id] = spreads
         return spreads
     }
@@ -276,10 +283,31 @@ final class ValidationContext {
     /// Whether a definition's text holds a `$` at all: without one it uses no variable, and the
     /// typed walk that finds usages is skipped (most fragments).
     static func mentionsDollar(_ source: Source, _ range: SourceRange) -> Bool {
-        let bytes = source.utf8
-        let end = min(range.end, bytes.count)
-        guard range.start < end else { return false }
-        return bytes[range.start..<end].contains(0x24)
+        count(of: 0x24, in: source, range, upTo: 1) > 0
+    }
+
+    /// Whether a definition's text holds a `.` at all: without one it spreads nothing (a spread
+    /// starts with `...`), and the walks that find spreads are skipped (most fragments).
+    static func mentionsSpread(_ source: Source, _ range: SourceRange) -> Bool {
+        count(of: 0x2E, in: source, range, upTo: 1) > 0
+    }
+
+    /// How many times a byte occurs in a definition's text, counting no further than `limit`
+    /// (memchr, which scans many bytes at a time).
+    static func count(of byte: UInt8, in source: Source, _ range: SourceRange, upTo limit: Int) -> Int {
+        source.utf8.withUnsafeBufferPointer { bytes in
+            let end = min(range.end, bytes.count)
+            guard range.start >= 0, range.start < end, let base = bytes.baseAddress else { return 0 }
+            var found = 0
+            var position = base + range.start
+            let stop = base + end
+            while found < limit, position < stop,
+                  let hit = memchr(position, Int32(byte), stop - position) {
+                found += 1
+                position = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return found
+        }
     }
 
     /// The usages in an operation and in every fragment it reaches.

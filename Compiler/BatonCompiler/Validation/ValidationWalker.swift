@@ -191,6 +191,8 @@ extension DirectiveLocation {
 
 /// How deep each definition nests once its spreads are followed (graphql-core's
 /// `FragmentNestingVisitor`), computed without recursion; a spread closing a cycle adds nothing.
+/// A fragment whose text has no `.` spreads nothing, and one with no more `{` than the limit
+/// cannot nest past it: such fragments (most) are not walked unless another spreads them.
 struct FragmentNesting {
     /// By fragment id, for the definition a name refers to (the last of that name).
     private var depths: [Int]
@@ -207,18 +209,29 @@ struct FragmentNesting {
         var roots: [Int] = []
         var seenRoot = [Bool](repeating: false, count: count)
         var nestings = [(depth: Int, spreads: [(Int, Int)])?](repeating: nil, count: count)
+        func nesting(_ id: Int) -> (depth: Int, spreads: [(Int, Int)]) {
+            if let known = nestings[id] { return known }
+            let made = Self.nesting(of: context.fragments[id].definition.selectionSet, context)
+            nestings[id] = made
+            return made
+        }
         for fragment in context.fragments {
             guard let id = context.fragmentID(fragment.name), !seenRoot[id] else { continue }
             seenRoot[id] = true
+            let entry = context.fragments[id], range = entry.definition.range
+            if !ValidationContext.mentionsSpread(entry.source, range)
+                && ValidationContext.count(of: 0x7B, in: entry.source, range, upTo: ValidationWalker.maxNestingDepth + 1)
+                    <= ValidationWalker.maxNestingDepth {
+                continue
+            }
             roots.append(id)
-            nestings[id] = Self.nesting(of: context.fragments[id].definition.selectionSet, context)
         }
         var onPath = [Bool](repeating: false, count: count)
         for root in roots where depths[root] < 0 {
             var path: [(id: Int, next: Int)] = [(root, 0)]
             onPath[root] = true
             while let top = path.last {
-                let spreads = nestings[top.id]!.spreads
+                let spreads = nesting(top.id).spreads
                 var i = top.next
                 var pushed = false
                 while i < spreads.count {
@@ -235,8 +248,8 @@ struct FragmentNesting {
                 if pushed { continue }
                 path.removeLast()
                 onPath[top.id] = false
-                let nesting = nestings[top.id]!
-                depths[top.id] = depth(nesting.depth, nesting.spreads)
+                let own = nesting(top.id)
+                depths[top.id] = depth(own.depth, own.spreads)
             }
         }
     }
@@ -272,6 +285,7 @@ struct FragmentNesting {
         return depth(nesting.depth, nesting.spreads) > ValidationWalker.maxNestingDepth
     }
 
+    /// A fragment never walked here (depth -1) spreads nothing and nests within the limit.
     func exceeds(_ fragment: FragmentEntry) -> Bool {
         guard active, let id = context.fragmentID(fragment.name) else { return false }
         return depths[id] > ValidationWalker.maxNestingDepth

@@ -7,7 +7,7 @@ extension SDLValidator {
         guard !directive.arguments.isEmpty, let info = directiveInfos[directive.name.value] else { return }
         for argument in directive.arguments where !info.argumentNames.contains(argument.name.value) {
             report("Unknown argument '\(argument.name.value)' on directive '@\(directive.name.value)'."
-                   + Suggestions.didYouMean(Suggestions.list(argument.name.value, info.argumentNames)),
+                   + Suggestions.didYouMean(Suggestions.list(argument.name.value, options: info.argumentNames)),
                    [argument.range], code: "KnownArgumentNamesOnDirectives")
         }
     }

@@ -13,7 +13,7 @@ extension SDLValidator {
             // up on for a schema with hundreds of unknown names (a wrong file, not a typo).
             let serverOnly = existing == nil
             let candidates = schema.types.lazy.filter { !serverOnly || $0.origin != .client }.map(\.name)
-            suggestion = Suggestions.didYouMean(Suggestions.list(name.value, candidates))
+            suggestion = Suggestions.didYouMean(Suggestions.list(name.value, options: candidates))
             typeSuggestions[name.value] = suggestion
         } else {
             suggestion = ""

@@ -37,7 +37,7 @@ extension SDLValidator {
         if let existing {
             allNames += schema.types.prefix(existing.typeCount).map(\.name)
         }
-        report("Cannot extend type '\(name)' because it is not defined." + Suggestions.didYouMean(Suggestions.list(name, allNames)),
+        report("Cannot extend type '\(name)' because it is not defined." + Suggestions.didYouMean(Suggestions.list(name, options: allNames)),
                [t.name.range], code: "PossibleTypeExtensions")
     }
 }

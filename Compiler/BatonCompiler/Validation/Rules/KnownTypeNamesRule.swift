@@ -1,3 +1,4 @@
+import BatonSchema
 import BatonSyntax
 
 /// Every type named in a variable's type or a type condition exists in the schema (or is

@@ -18,6 +18,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         if selections.count <= 1 {
             guard let first = selections.first, case .inlineFragment = first else { return }
         }
+        if hasNothingToCompare(selectionSet) { return }
         if state == nil { state = OverlapState(context: context) }
         var conflicts: [Conflict] = []
         state!.findConflictsWithin(context.typeInfo.parentType, selectionSet, context.source, &conflicts)
@@ -25,6 +26,53 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             context.report(Self.code,
                            "Fields '\(abbreviate(conflict.responseName))' conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
                            conflict.fields1 + conflict.fields2)
+        }
+    }
+
+    /// Whether a selection set is only fields (inline fragments' included) under distinct
+    /// response keys and spreads nothing: then no two fields of it are compared, and each
+    /// field's sub-selection is checked when the walk reaches it. Most selection sets are such,
+    /// and this spares collecting their fields. Keys are compared by hash, so a collision only
+    /// sends the set down the full path.
+    private func hasNothingToCompare(_ selectionSet: SelectionSet) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maxQuickKeys) { hashes in
+            var count = 0
+            guard Self.gatherKeyHashes(selectionSet, depth: 0, into: hashes, &count) else { return false }
+            for i in 0..<count {
+                for j in (i + 1)..<count where hashes[i] == hashes[j] { return false }
+            }
+            return true
+        }
+    }
+
+    private let maxQuickKeys = 16
+
+    /// Stores the hashes of a selection set's response keys; false at a spread, or when the set
+    /// is too large or nested for the pairwise check to be the cheap way.
+    private static func gatherKeyHashes(_ selectionSet: SelectionSet, depth: Int,
+                                        into hashes: UnsafeMutableBufferPointer<UInt64>, _ count: inout Int) -> Bool {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                if count == hashes.count { return false }
+                hashes[count] = keyHash(field.alias?.value ?? field.name.value)
+                count += 1
+            case .inlineFragment(let inline):
+                if depth == 4 || !gatherKeyHashes(inline.selectionSet, depth: depth + 1, into: hashes, &count) { return false }
+            case .fragmentSpread:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// FNV-1a over the name's UTF-8 bytes (names are short).
+    private static func keyHash(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return h
         }
     }
 }

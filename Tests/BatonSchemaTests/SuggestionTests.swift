@@ -1,10 +1,10 @@
-@testable import BatonValidation
-import BatonSyntax
 import BatonDiagnostics
+import BatonSchema
+import BatonSyntax
 import Testing
 
-/// graphql-js's `suggestionList`, `didYouMean` and graphql-core's value printing, checked on
-/// outputs of graphql-core 3.3.2.
+/// graphql-core's `suggestion_list`, `did_you_mean`, `and_list`/`or_list` and value printing
+/// (shared by schema building and document validation), checked on outputs of graphql-core 3.3.2.
 @Suite struct SuggestionTests {
     @Test func suggestionList() {
         #expect(Suggestions.list("", options: ["a"]) == ["a"])
@@ -21,6 +21,13 @@ import Testing
         #expect(Suggestions.didYouMean(["a", "b"]) == " Did you mean 'a' or 'b'?")
         #expect(Suggestions.didYouMean(["a", "b", "c", "d", "e", "f"], "to use an inline fragment on")
                 == " Did you mean to use an inline fragment on 'a', 'b', 'c', 'd', or 'e'?")
+    }
+
+    @Test func wordLists() {
+        #expect(Suggestions.andList(["A"]) == "A")
+        #expect(Suggestions.andList(["A", "B"]) == "A and B")
+        #expect(Suggestions.andList(["A", "B", "C"]) == "A, B, and C")
+        #expect(Suggestions.orList(["A", "B", "C"]) == "A, B, or C")
     }
 
     private func printed(_ text: String) -> String {
