@@ -1,9 +1,11 @@
+import Foundation
+
 /// A text the compiler reads: a `.graphql` file, a schema, or the GraphQL held by a Swift
 /// marker literal.
 ///
 /// Nodes keep only UTF-8 offsets; line and column are derived here on demand from a line
-/// table built once, so a 1 MB schema pays for positions only where a diagnostic or an
-/// editor asks. "Column" means Unicode scalar values (GraphQL's SourceCharacter, and what
+/// table built the first time a position is asked for, so a 1 MB schema pays for positions
+/// only where a diagnostic or an editor asks. "Column" means Unicode scalar values (GraphQL's SourceCharacter, and what
 /// graphql-core counts); the UTF-16 column the language server needs is derived from the
 /// same line, and on an ASCII line it is the byte column itself.
 public final class Source: Sendable {
@@ -13,39 +15,19 @@ public final class Source: Sendable {
     public let utf8: [UInt8]
     /// UTF-8 offset of the first byte of each line. Line terminators are `\n`, `\r\n` and `\r`
     /// (the same set in GraphQL and in Swift).
-    public let lineStarts: [Int]
-    /// Whether each line holds only ASCII bytes; there, every column kind equals the byte column.
-    private let asciiLines: [Bool]
+    public var lineStarts: [Int] { lineTable.starts }
     /// Where this text lives inside another file (a Swift marker literal), if anywhere.
     public let origin: SourceOrigin?
+    private let lazyLineTable = LazyLineTable()
 
     public init(name: String, text: String, origin: SourceOrigin? = nil) {
         self.name = name
         self.text = text
         self.origin = origin
-        let bytes = Array(text.utf8)
-        self.utf8 = bytes
-        var starts = [0]
-        var ascii: [Bool] = []
-        var lineIsASCII = true
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0x0A || b == 0x0D {
-                if b == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
-                ascii.append(lineIsASCII)
-                lineIsASCII = true
-                starts.append(i + 1)
-            } else if b >= 0x80 {
-                lineIsASCII = false
-            }
-            i += 1
-        }
-        ascii.append(lineIsASCII)
-        self.lineStarts = starts
-        self.asciiLines = ascii
+        self.utf8 = Array(text.utf8)
     }
+
+    private var lineTable: LineTable { lazyLineTable.table(for: utf8) }
 
     /// Text from bytes that may not be UTF-8: each maximal ill-formed subsequence becomes
     /// U+FFFD (what `String(decoding:as:)` does, but in one linear pass: the standard
@@ -117,25 +99,20 @@ public final class Source: Sendable {
         return reached == length ? (length, length) : (0, reached)
     }
 
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { lineTable.starts.count }
 
     /// The 0-based line holding a UTF-8 offset (an offset at the end is on the last line).
     public func line(containing offset: Int) -> Int {
-        var lo = 0
-        var hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        lineTable.line(containing: offset)
     }
 
     /// The 0-based position of a UTF-8 offset.
     public func position(of offset: Int) -> SourcePosition {
+        let table = lineTable
         let clamped = max(0, min(offset, utf8.count))
-        let line = line(containing: clamped)
-        let start = lineStarts[line]
-        if asciiLines[line] {
+        let line = table.line(containing: clamped)
+        let start = table.starts[line]
+        if table.ascii[line] {
             let column = clamped - start
             return SourcePosition(line: line, column: column, utf16Column: column)
         }
@@ -155,11 +132,12 @@ public final class Source: Sendable {
     /// The UTF-8 offset of a 0-based line and column, counted in `unit`. A column past the end
     /// of its line lands at the line's end; a line past the end lands at the end of the text.
     public func offset(line: Int, column: Int, in unit: ColumnUnit = .scalars) -> Int {
+        let table = lineTable
         guard line >= 0 else { return 0 }
-        guard line < lineStarts.count else { return utf8.count }
-        let start = lineStarts[line]
+        guard line < table.starts.count else { return utf8.count }
+        let start = table.starts[line]
         let end = lineEnd(line)
-        if asciiLines[line] { return min(start + max(0, column), end) }
+        if table.ascii[line] { return min(start + max(0, column), end) }
         var i = start
         var counted = 0
         while i < end && counted < column {
@@ -176,6 +154,7 @@ public final class Source: Sendable {
 
     /// The offset just past the last character of a line, before its terminator.
     public func lineEnd(_ line: Int) -> Int {
+        let lineStarts = lineTable.starts
         if line + 1 < lineStarts.count {
             var end = lineStarts[line + 1]
             if end > 0 && utf8[end - 1] == 0x0A { end -= 1 }
@@ -198,6 +177,72 @@ public final class Source: Sendable {
         if b < 0xE0 { return 2 }
         if b < 0xF0 { return 3 }
         return 4
+    }
+}
+
+/// Where each line starts, and whether it is all ASCII (there every column kind equals the
+/// byte column).
+struct LineTable: Sendable {
+    let starts: [Int]
+    let ascii: [Bool]
+
+    init(_ bytes: [UInt8]) {
+        var starts = [0]
+        var ascii: [Bool] = []
+        var lineIsASCII = true
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let b = buffer[i]
+                if b == 0x0A || b == 0x0D {
+                    if b == 0x0D && i + 1 < n && buffer[i + 1] == 0x0A { i += 1 }
+                    ascii.append(lineIsASCII)
+                    lineIsASCII = true
+                    starts.append(i + 1)
+                } else if b >= 0x80 {
+                    lineIsASCII = false
+                }
+                i += 1
+            }
+        }
+        ascii.append(lineIsASCII)
+        self.starts = starts
+        self.ascii = ascii
+    }
+
+    /// The 0-based line holding a UTF-8 offset (an offset at the end is on the last line).
+    func line(containing offset: Int) -> Int {
+        var lo = 0
+        var hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}
+
+/// The line table, built on first use: parsing and validating never need it, only positions
+/// shown to a person or an editor do.
+final class LazyLineTable: @unchecked Sendable {
+    // Guards `built`; held only while reading or storing it.
+    private let lock = NSLock()
+    private var built: LineTable?
+
+    func table(for bytes: [UInt8]) -> LineTable {
+        lock.lock()
+        if let built {
+            lock.unlock()
+            return built
+        }
+        lock.unlock()
+        let table = LineTable(bytes)
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        built = table
+        return table
     }
 }
 
