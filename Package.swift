@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One package: the compiler core (one module per pipeline stage, like Relay's crates), the
-// batonc and baton-lsp executables, the runtime, the build plugin, tests and benchmarks.
+// batonc and baton-lsp executables, the runtime, tests and benchmarks.
 let package = Package(
     name: "Baton",
     platforms: [.macOS(.v14)],
