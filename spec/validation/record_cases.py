@@ -1,7 +1,7 @@
 """Records spec/validation/cases.json: per validation rule, documents and the findings
 graphql-core 3.3.2 reports for them (message and 1-based line:column of every location).
 
-Run with the graphql-core venv: /work/pyvenv/bin/python spec/validation/record_cases.py
+Run with the project venv (scripts/setup makes it): .venv/bin/python spec/validation/record_cases.py
 The documents are Baton's own; the expected findings come from graphql-core.
 """
 import json
