@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
         .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
         .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonCompiler/IR"),
-        .target(name: "BatonTransforms", dependencies: ["BatonIR"], path: "Compiler/BatonCompiler/Transforms"),
+        .target(name: "BatonTransforms", dependencies: ["BatonIR", "BatonJSON"], path: "Compiler/BatonCompiler/Transforms"),
         .target(name: "BatonPlans", dependencies: ["BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Plans"),
         .target(name: "BatonEmit", dependencies: ["BatonPlans", "BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Emit"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),

@@ -13,11 +13,7 @@ struct FrontendBenchmark {
     let fragmentCount = 500
 
     func run() {
-        let schemaPath = root.appendingPathComponent("spec/schemas/github.schema.graphql").path
-        guard let text = try? String(contentsOfFile: schemaPath, encoding: .utf8) else {
-            print("cannot read \(schemaPath)")
-            exit(1)
-        }
+        let (schemaPath, text) = gitHubSchema(root: root)
 
         func buildSchema() -> (Schema?, [Diagnostic]) {
             let parsed = Parser.parse(Source(name: schemaPath, text: text))

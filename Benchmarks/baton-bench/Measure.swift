@@ -65,3 +65,13 @@ func runPython(root: URL, script: String, arguments: [String]) -> String? {
     guard process.terminationStatus == 0 else { return nil }
     return String(decoding: data, as: UTF8.self)
 }
+
+/// GitHub's schema, the input both front-end benchmarks measure against: its path and text.
+func gitHubSchema(root: URL) -> (path: String, text: String) {
+    let path = root.appendingPathComponent("spec/schemas/github.schema.graphql").path
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        print("cannot read \(path)")
+        exit(1)
+    }
+    return (path, text)
+}

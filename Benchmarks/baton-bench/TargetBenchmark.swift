@@ -13,11 +13,7 @@ struct TargetBenchmark {
     let runs = 7
 
     func run() {
-        let schemaPath = root.appendingPathComponent("spec/schemas/github.schema.graphql").path
-        guard let text = try? String(contentsOfFile: schemaPath, encoding: .utf8) else {
-            print("cannot read \(schemaPath)")
-            exit(1)
-        }
+        let (schemaPath, text) = gitHubSchema(root: root)
         var diagnostics: [Diagnostic] = []
         guard let schema = Compilation.buildSchema([Source(name: schemaPath, text: text)], extensions: [], into: &diagnostics) else {
             print("GitHub's schema did not build")

@@ -45,7 +45,7 @@ struct ErrorPlacement {
             let variant = selection.variant(for: type)
             let bytes = Array(name.utf8)
             guard let field = variant.fields.first(where: { $0.responseKey == bytes }) else { break }
-            let slot = Self.entrySlot(field.slot, on: type)
+            let slot = field.slot.entry(on: type)
             last = (record, slot)
             guard case .link(let child, _) = field.kind, let value = changes.value(record, slot) else { break }
             switch value {
@@ -66,15 +66,5 @@ struct ErrorPlacement {
             }
         }
         return last
-    }
-
-    static func entrySlot(_ slot: ResolvedSlot, on type: TypeID) -> EntrySlot {
-        switch slot {
-        case .fixed(let fixed):
-            if fixed.type == type { return .fixed(fixed.index) }
-            return .fixed(Registry.slot(type, fixed.key).index)
-        case .rendered(let text): return .rendered(text)
-        case .abstract(let abstract): return .fixed(abstract.slot(on: type).index)
-        }
     }
 }

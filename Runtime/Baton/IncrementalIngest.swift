@@ -130,7 +130,7 @@ extension Ingest {
             changes.add(target.key, target.type, [])
             let fieldError = FieldError(message: error.message, path: error.dottedPath, extensions: error.extensions)
             for field in target.selection.variant(for: target.type).fields where field.deferLabel == part.label {
-                changes.attach(fieldError, to: target.key, ErrorPlacement.entrySlot(field.slot, on: target.type))
+                changes.attach(fieldError, to: target.key, field.slot.entry(on: target.type))
             }
         }
     }

@@ -140,7 +140,7 @@ public struct Ingest {
             expected = index + 1
             if complete { seen[index] = true }
             let field = variant.fields[index]
-            let slot = entrySlot(field.slot, on: type)
+            let slot = field.slot.entry(on: type)
             switch field.kind {
             case .scalar(let kind, let list):
                 let keyPosition = variant.keyPosition[index]
@@ -205,7 +205,7 @@ public struct Ingest {
                         // off the parent beside it.
                         let key = ownKey! + ":" + connection.keyText
                         let position = changes.add(key, changes.records[page].type, [])
-                        entries.append((entrySlot(connection.slot, on: type), .link(position)))
+                        entries.append((connection.slot.entry(on: type), .link(position)))
                         changes.edits.append(.merge(page: pageKey, connection: key, mode: connection.mode))
                     }
                 }
@@ -234,17 +234,6 @@ public struct Ingest {
             if reader.matches(name, fields[index].responseKey) { return index }
         }
         return nil
-    }
-
-    private func entrySlot(_ slot: ResolvedSlot, on type: TypeID) -> EntrySlot {
-        switch slot {
-        case .fixed(let fixed):
-            // A constant declared on another type (an interface's) names this type's slot by its text.
-            if fixed.type == type { return .fixed(fixed.index) }
-            return .fixed(Registry.slot(type, fixed.key).index)
-        case .rendered(let text): return .rendered(text)
-        case .abstract(let abstract): return .fixed(abstract.slot(on: type).index)
-        }
     }
 
     private func composeKey(_ type: TypeID, _ values: [String?], path: String) -> String {

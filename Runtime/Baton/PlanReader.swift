@@ -14,7 +14,7 @@
             let variant = variant(selection, for: record.type, in: store)
             let name = Array(components[index].utf8)
             guard let field = variant.fields.first(where: { $0.responseKey == name }) else { return nil }
-            let ref = store.slotRef(ErrorPlacement.entrySlot(field.slot, on: record.type), on: record.type)
+            let ref = store.slotRef(field.slot.entry(on: record.type), on: record.type)
             guard let value = record.peek(ref) else { return nil }
             index += 1
             if index == components.count { return value }

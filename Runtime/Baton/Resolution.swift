@@ -186,3 +186,17 @@ struct Resolver {
         return ResolvedVariant(fields: out, key: keyBytes, keyPosition: positions, required: required)
     }
 }
+
+extension ResolvedSlot {
+    /// The change set's slot for this field on a record of `type`. A constant declared on
+    /// another type (an interface's) names this type's slot by its text.
+    func entry(on type: TypeID) -> EntrySlot {
+        switch self {
+        case .fixed(let fixed):
+            if fixed.type == type { return .fixed(fixed.index) }
+            return .fixed(Registry.slot(type, fixed.key).index)
+        case .rendered(let text): return .rendered(text)
+        case .abstract(let abstract): return .fixed(abstract.slot(on: type).index)
+        }
+    }
+}

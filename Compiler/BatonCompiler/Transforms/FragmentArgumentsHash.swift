@@ -1,4 +1,5 @@
 import BatonIR
+import BatonJSON
 
 /// The name Relay gives a fragment copy with bound arguments: `<Fragment>_<hash>`, where the
 /// hash is the base-62 murmurhash3 (32-bit, seed 0) of the arguments as JSON — sorted by name,
@@ -62,23 +63,9 @@ enum JSONText {
     }
 
     static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x08: out += "\\b"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0C: out += "\\f"
-            case 0x0D: out += "\\r"
-            case 0x00...0x1F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONSerializer.writeString(s, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
