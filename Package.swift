@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Baton", targets: ["Baton"]),
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
+        .executable(name: "baton-spec", targets: ["baton-spec"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -42,6 +43,15 @@ let package = Package(
         .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
         .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
 
+        // MARK: Conformance harness
+        // Test code, so it lives under Tests/: the library runs a conformance manifest
+        // (spec/conformance's, or any directory in its format) against the lenses batonc generated
+        // from spec/conformance/sources, compiled in (Tests/BatonConformance/Generated/). Both
+        // BatonConformanceTests and the `baton-spec <spec-dir>` executable run it.
+        .target(name: "BatonConformance", dependencies: ["Baton", "BatonInspector", "BatonJSON"],
+                path: "Tests/BatonConformance"),
+        .executableTarget(name: "baton-spec", dependencies: ["BatonConformance"], path: "Tests/baton-spec"),
+
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
 
@@ -68,7 +78,7 @@ let package = Package(
         .testTarget(name: "BatonEmitTests", dependencies: ["BatonCompiler", "BatonEmit", "BatonPlans", "BatonTransforms",
                                                            "BatonDiagnostics"],
                     path: "Tests/BatonEmitTests"),
-        .testTarget(name: "BatonConformanceTests", dependencies: ["Baton", "BatonInspector", "BatonCompiler"],
+        .testTarget(name: "BatonConformanceTests", dependencies: ["BatonConformance", "Baton", "BatonCompiler", "baton-spec"],
                     path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),

@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 @_spi(Generated) import Baton
+@testable import BatonConformance
 
-/// The manifest's `reads` rows, read through the lenses batonc generated: each case committed
-/// through its generated plan, then its rows read accessor by accessor (a row's path crosses
-/// fragment spreads, which a lens crosses through the spread's accessor).
+/// Lens reads beyond the manifest's `reads` rows (which ConformanceRunnerTests reads, every one):
+/// a case committed through its generated plan, then read accessor by accessor.
 @MainActor @Suite final class LensReadTests {
     /// Commits a manifest case through `O`'s plan and returns its root lens.
     func commit<O: Baton.Operation>(_ name: String, _: O.Type) async throws -> O.Data {
-        let testCase = try #require(try Manifest.load().cases.first { $0.name == name })
+        let testCase = try #require(try ConformanceManifest.load(from: Fixtures.root).cases.first { $0.name == name })
         let environment = Environment()
-        let operation = WithVariables<O>(variables: (testCase.variables ?? [:]).mapValues(\.value))
+        let operation = WithVariables<O>(variables: testCase.variables)
         try await GeneratedOperation.of(O.self).commit(environment, operation.variables,
                                                         try testCase.responses.map { Payload(try Fixtures.bytes($0)) },
                                                         testCase.complete)
@@ -21,12 +21,6 @@ import Testing
 
     var environments: [Environment] = []
 
-    @Test func characterNameHidden() async throws {
-        let data = try await commit("tests/character-name-hidden", TestStrictQuery.self)
-        #expect(data.character?.name == nil)
-        #expect(data.character?.species == "Human")
-    }
-
     @Test func characterOriginNull() async throws {
         let data = try await commit("tests/character-origin-null", TestProfileQuery.self)
         let character = try #require(data.character)
@@ -34,25 +28,6 @@ import Testing
         #expect(character.testProfile == nil)
         #expect(character.strict.type == "Genius")
         #expect(character.strict.species == "Human")
-    }
-
-    @Test func caughtAndRequiredReads() async throws {
-        let data = try await commit("tests/character-errors-answered", TestProfileQuery.self)
-        let profile = try #require(data.character?.testProfile)
-        #expect(profile.name == "Rick Sanchez")
-        #expect(profile.origin.name == "Earth (C-137)")
-        #expect(profile.status == "Alive")
-        #expect(data.character?.strict.type == nil)
-        // The row reading `species` as absent needs `@throwOnFieldError` on the fragment, which
-        // the emitter does not generate yet.
-    }
-
-    @Test func charactersList() async throws {
-        let data = try await commit("tests/characters-7-8", TestList.self)
-        let results = try #require(data.characters?.results)
-        #expect(results.count >= 2)
-        #expect(results[0].testRow.name == "Abradolf Lincler")
-        #expect(results[1].testRow.name == "Adjudicator Rick")
     }
 
     @Test func notesConnection() async throws {
@@ -64,52 +39,14 @@ import Testing
         #expect(notes.notes.connectionID != nil)
     }
 
-    @Test func keys() async throws {
-        let data = try await commit("tests/keys-1", TestKeys.self)
-        #expect(data.search?.count == 0)
-        #expect(data.character?.name == "Comma")
-        #expect(data.charactersByIds?.first?.name == "Rick Sanchez")
-        #expect(data.characters?.info?.count == 1)
-    }
-
-    @Test func conditionsIncluded() async throws {
-        let data = try await commit("tests/conditions-included", TestConditions.self)
-        #expect(data.character?.name == "Rick Sanchez")
-        #expect(data.character?.origin?.name == "Earth (C-137)")
-        #expect(data.character?.origin?.dimension == "Dimension C-137")
-        #expect(data.character?.status == "Alive")
-    }
-
-    @Test func conditionsExcluded() async throws {
-        let data = try await commit("tests/conditions-excluded", TestConditions.self)
-        #expect(data.character?.name == "Rick Sanchez")
-        #expect(data.character?.origin?.id == "1")
-    }
-
+    /// A member reads through its own type's condition only.
     @Test func unionMembers() async throws {
         let data = try await commit("tests/union-1", TestUnion.self)
         let search = try #require(data.search)
-        #expect(search[0].asCharacter?.label == "Rick Sanchez")
-        #expect(search[0].asCharacter?.status == "Alive")
-        #expect(search[0].asNamed?.name == "Rick Sanchez")
-        #expect(search[1].asLocation?.label == "Dimension C-137")
-        #expect(search[2].asEpisode?.air_date == "December 2, 2013")
+        #expect(search[0].asCharacter != nil)
         #expect(search[0].asLocation == nil)
-    }
-
-    @Test func nodeFields() async throws {
-        let data = try await commit("tests/node-fields-character", TestNodeFields.self)
-        #expect(data.node?.id == "1")
-        #expect(data.node?.asCharacter?.name == "Rick Sanchez")
-    }
-
-    @Test func searchByType() async throws {
-        let data = try await commit("tests/search-1", TestSearch.self)
-        let search = try #require(data.search)
-        #expect(search[0].asCharacter?.id == "1")
-        #expect(search[0].asCharacter?.name == "Rick Sanchez")
-        #expect(search[1].asLocation?.id == "1")
-        #expect(search[1].asLocation?.dimension == "Dimension C-137")
+        #expect(search[1].asCharacter == nil)
+        #expect(search[2].asNamed == nil)
     }
 
     @Test func twoSpreads() async throws {
@@ -121,40 +58,6 @@ import Testing
         let environment = try #require(environments.last)
         #expect(environment.data(for: TestTwoSpreads(id: "1", again: false)).character?.again == nil)
         #expect(environment.data(for: TestTwoSpreads(id: "1", again: false)).character?.testRow.name == "Rick Sanchez")
-    }
-
-    @Test func mutationPayload() async throws {
-        let data = try await commit("tests/set-favorite-1", TestSetFavorite.self)
-        #expect(data.setFavorite?.character?.id == "1")
-        #expect(data.setFavorite?.character?.name == "Rick Sanchez")
-        #expect(data.setFavorite?.character?.favorite == true)
-    }
-
-    @Test func addedEdge() async throws {
-        let data = try await commit("tests/add-note-n2", TestAddNote.self)
-        #expect(data.addNote?.noteEdge?.cursor == "c2")
-        #expect(data.addNote?.noteEdge?.node?.id == "n2")
-        #expect(data.addNote?.noteEdge?.node?.text == "Portal gun needs charging")
-    }
-
-    @Test func compositeKeys() async throws {
-        let quotes = try await commit("tests/quote-list", TestQuotesQuery.self)
-        #expect(quotes.quotes?.map(\.rate) == [1.5, 0.9, 2])
-        let quote = try await commit("tests/quote-by-pair", TestQuoteQuery.self)
-        #expect(quote.quote?.rate == 1.6)
-    }
-
-    @Test func keyedByAnotherField() async throws {
-        let data = try await commit("tests/asset-by-uuid", TestAssetQuery.self)
-        #expect(data.asset?.owner?.name == "Rick Sanchez")
-        #expect(data.asset?.uuid == "a1")
-        #expect(data.asset?.name == "Portal gun")
-    }
-
-    @Test func tokenizer() async throws {
-        let data = try await commit("tokenizer/response", TestTokenizerQuery.self)
-        #expect(data.tokenizer?.id == "t1")
-        #expect(data.tokenizer?.strings == ["plain", nil, "été", "", nil])
     }
 
     /// An `@inline` fragment reads as a value built from the store, equal to one made with its

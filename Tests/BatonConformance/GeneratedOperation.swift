@@ -1,0 +1,87 @@
+import BatonJSON
+import Foundation
+@_spi(Generated) import Baton
+
+/// A generated operation's plan and lens with the variables a case gives, as JSON.
+struct WithVariables<Base: Baton.Operation>: Baton.Operation {
+    typealias Data = Base.Data
+    static var name: String { Base.name }
+    static var plan: Baton.Plan { Base.plan }
+    let variables: Baton.Variables
+}
+
+/// A generated operation as the runner drives it by name: its root kind, how a case's responses
+/// commit through its plan, how an optimistic layer applies, and the manifest paths its lens reads.
+struct GeneratedOperation: Sendable {
+    /// A manifest path with its list indices replaced by `#` (`search.#.name`), bound to the
+    /// accessors that read it; `indices` are the path's indices in order.
+    typealias Read<Data> = @MainActor @Sendable (_ data: Data, _ indices: [Int]) throws -> any LensReading
+
+    let kind: Baton.OperationKind
+    let commit: @MainActor @Sendable (Environment, Baton.Variables, [Payload], _ complete: Bool) async throws -> Void
+    let applyOptimistic: @MainActor @Sendable (Environment, Baton.Variables, Payload) throws -> OptimisticLayer
+    let boundPaths: Set<String>
+    /// Nil when the path has no binding. The response places the path's list indices (see
+    /// `ReadPath.lensIndices`).
+    let read: @MainActor @Sendable (Environment, Baton.Variables, String, _ response: JSONValue?) throws -> JSONValue?
+
+    static func of<O: Baton.Operation>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
+        GeneratedOperation(
+            kind: O.plan.kind,
+            commit: { environment, variables, payloads, complete in
+                let operation = WithVariables<O>(variables: variables)
+                if payloads.count > 1 {
+                    try await environment.commitResponse(operation, parts: payloads)
+                } else if complete {
+                    try await environment.commitResponse(operation, payloads[0])
+                } else {
+                    try await environment.commitPayload(operation, payloads[0])
+                }
+            },
+            applyOptimistic: { environment, variables, payload in
+                try environment.applyOptimistic(WithVariables<O>(variables: variables), payload)
+            },
+            boundPaths: Set(reads.keys),
+            read: { environment, variables, path, response in
+                let (pattern, indices) = ReadPath.split(path)
+                guard let read = reads[pattern] else { return nil }
+                let data = environment.data(for: WithVariables<O>(variables: variables))
+                return try read(data, ReadPath.lensIndices(path, indices, in: response)).readJSON
+            })
+    }
+}
+
+/// A row's dotted path split into its pattern and list indices: `search.1.name` is
+/// (`search.#.name`, [1]).
+enum ReadPath {
+    static func split(_ path: String) -> (pattern: String, indices: [Int]) {
+        var indices: [Int] = []
+        let segments = path.split(separator: ".", omittingEmptySubsequences: false).map { segment -> Substring in
+            guard let index = Int(segment), !segment.hasPrefix("+") else { return segment }
+            indices.append(index)
+            return "#"
+        }
+        return (segments.joined(separator: "."), indices)
+    }
+
+    /// A path's list indices are the response's; a lens's list shows the records, without the
+    /// response's null entries (a plural drops them, a connection's `nodes` drops null edges). So an
+    /// index becomes the count of non-null entries before it in the response's list. Where the
+    /// response does not reach (a later part's list), the indices stay as they are.
+    static func lensIndices(_ path: String, _ indices: [Int], in response: JSONValue?) -> [Int] {
+        guard var value = response?["data"] else { return indices }
+        var lensIndices: [Int] = []
+        for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
+            if let index = Int(segment), !segment.hasPrefix("+"), let elements = value.arrayValue {
+                guard index >= 0, index < elements.count else { return indices }
+                lensIndices.append(elements[..<index].count { !$0.isNull })
+                value = elements[index]
+            } else if let member = value[String(segment)] {
+                value = member
+            } else {
+                return indices
+            }
+        }
+        return lensIndices.count == indices.count ? lensIndices : indices
+    }
+}
