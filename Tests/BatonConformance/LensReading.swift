@@ -68,7 +68,11 @@ enum ReadComparison {
 
     /// A value as a reason line shows it: compact JSON, cut short.
     static func spelled(_ value: JSONValue) -> String {
-        let text = String(decoding: JSONSerializer.bytes(value), as: UTF8.self)
-        return text.count > 120 ? String(text.prefix(117)) + "..." : text
+        shortened(String(decoding: JSONSerializer.bytes(value), as: UTF8.self))
+    }
+
+    /// A text a reason line quotes, cut to `limit` characters so one line stays readable.
+    static func shortened(_ text: String, limit: Int = 160) -> String {
+        text.count > limit ? String(text.prefix(limit - 3)) + "..." : text
     }
 }

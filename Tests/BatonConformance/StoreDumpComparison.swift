@@ -22,7 +22,7 @@ enum StoreDumpComparison {
         var differences: [String] = []
         for (key, line) in wanted.lines where actual.byKey[key] != line {
             if let got = actual.byKey[key] {
-                differences.append("record \(key) differs: expected \(cut(line)), got \(cut(got))")
+                differences.append("record \(key) differs: expected \(ReadComparison.shortened(line)), got \(ReadComparison.shortened(got))")
             } else {
                 differences.append("record \(key) is missing")
             }
@@ -65,9 +65,5 @@ enum StoreDumpComparison {
             }
         }
         return nil
-    }
-
-    private static func cut(_ text: String) -> String {
-        text.count > 160 ? String(text.prefix(157)) + "..." : text
     }
 }

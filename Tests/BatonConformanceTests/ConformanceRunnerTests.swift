@@ -59,6 +59,29 @@ import BatonConformance
         #expect(changed.passed == original.passed - 1)
     }
 
+    /// A row whose value the lens does not read, and an override naming a leaf the response does not
+    /// have, each fail their case with the path.
+    @Test func wrongRowsFailTheirCases() async throws {
+        let copy = try Self.copyOfSpec()
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let manifest = copy.appendingPathComponent("manifest.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        let row = "\"path\": \"character.image\",\n          \"value\": \"rick.png\""
+        let override = "\"paths\": [\n          \"asset.owner.name\"\n        ]"
+        #expect(text.contains(row) && text.contains(override))
+        text = text.replacingOccurrences(of: row, with: row.replacingOccurrences(of: "rick.png", with: "morty.png"))
+        text = text.replacingOccurrences(of: override, with: override.replacingOccurrences(of: "owner.name", with: "owner.nickname"))
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+
+        let report = try await ConformanceRunner(directory: copy).run()
+        let reasons = Dictionary(uniqueKeysWithValues: report.outcomes.compactMap { outcome -> (String, String)? in
+            if case .failed(let reason) = outcome.result { (outcome.name, reason) } else { nil }
+        })
+        #expect(reasons["tests/two-spreads-1"] == #"read character.image: expected "morty.png", the lens read "rick.png""#)
+        #expect(reasons["tests/asset-by-uuid"] == "override: override path asset.owner.nickname is not a leaf of the first response's data")
+        #expect(report.failed == Self.knownFailures.count + 2)
+    }
+
     /// A manifest that is not JSON is a usage error at its position, not a failed run.
     @Test func malformedManifestIsAnError() async throws {
         let copy = try Self.copyOfSpec()
@@ -96,15 +119,10 @@ import BatonConformance
         return copy
     }
 
-    /// The executable built beside this test bundle.
-    static var executable: URL {
-        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("baton-spec").path),
-              directory.path != "/" {
-            directory = directory.deletingLastPathComponent()
-        }
-        return directory.appendingPathComponent("baton-spec")
-    }
+    /// The executable, built (this target depends on it) in the products directory that holds
+    /// the test bundle's executable.
+    static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("baton-spec")
 
     static func runExecutable(_ arguments: [String]) throws -> (lines: [String], errors: String, status: Int32) {
         let process = Process()
@@ -114,8 +132,8 @@ import BatonConformance
         let directory = FileManager.default.temporaryDirectory
         let out = directory.appendingPathComponent("baton-spec-out-\(UUID().uuidString)")
         let err = directory.appendingPathComponent("baton-spec-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
