@@ -46,9 +46,8 @@ public struct ConformanceRunner: Sendable {
         let responses: [[UInt8]]
         let recorded: String
         do {
-            responses = try testCase.responses.map { Array(try Data(contentsOf: directory.appendingPathComponent($0))) }
             recorded = try String(contentsOf: directory.appendingPathComponent(testCase.records), encoding: .utf8)
-            try await operation.commit(environment, testCase.variables, responses.map(Payload.init), testCase.complete)
+            responses = try await commit(testCase, through: operation, into: environment)
         } catch {
             return .failed("commit threw \(error)")
         }
@@ -84,6 +83,15 @@ public struct ConformanceRunner: Sendable {
             }
         }
         return failures.isEmpty ? .passed : .failed(failures.joined(separator: "; "))
+    }
+
+    /// Commits the case's responses, read from the directory, through the operation's plan (as a
+    /// complete response, a payload, or the parts of an incremental one); returns their bytes.
+    @MainActor func commit(_ testCase: ConformanceCase, through operation: GeneratedOperation,
+                           into environment: Environment) async throws -> [[UInt8]] {
+        let responses = try testCase.responses.map { Array(try Data(contentsOf: directory.appendingPathComponent($0))) }
+        try await operation.commit(environment, testCase.variables, responses.map(Payload.init), testCase.complete)
+        return responses
     }
 
     /// Nil when the lens reads `expected` at `path`; else why not.

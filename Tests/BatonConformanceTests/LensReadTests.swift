@@ -11,9 +11,7 @@ import Testing
         let testCase = try #require(try ConformanceManifest.load(from: Fixtures.root).cases.first { $0.name == name })
         let environment = Environment()
         let operation = WithVariables<O>(variables: testCase.variables)
-        try await GeneratedOperation.of(O.self).commit(environment, operation.variables,
-                                                        try testCase.responses.map { Payload(try Fixtures.bytes($0)) },
-                                                        testCase.complete)
+        _ = try await ConformanceRunner(directory: Fixtures.root).commit(testCase, through: .of(O.self), into: environment)
         // The environment keeps the store alive while the lens is read.
         environments.append(environment)
         return environment.data(for: operation)
