@@ -11,7 +11,18 @@
 /// lens has no `id` (see spec/conformance/STATUS.md).
 enum GeneratedOperations {
     static let byName: [String: GeneratedOperation] = [
-        "Fixture": .of(Fixture.self),
+        "Fixture": .of(Fixture.self, reads: [
+            "characters.info.count": { d, _ in d.characters?.info?.count },
+            "characters.info.pages": { d, _ in d.characters?.info?.pages },
+            "characters.info.next": { d, _ in d.characters?.info?.next },
+            "characters.results.#.name": { d, i in try d.characters?.results?.at(i[0]).name },
+            "characters.results.#.episode.#.characters.#.id": { d, i in
+                try d.characters?.results?.at(i[0]).episode.at(i[1]).characters.at(i[2]).id
+            },
+            "characters.results.#.episode.#.characters.#.image": { d, i in
+                try d.characters?.results?.at(i[0]).episode.at(i[1]).characters.at(i[2]).image
+            },
+        ]),
         "TestEpisodesQuery": .of(TestEpisodesQuery.self, reads: [
             "character.episode.#.id": { d, i in try d.character?.episode.at(i[0]).id },
             "character.episode.#.name": { d, i in try d.character?.episode.at(i[0]).name },
