@@ -20,7 +20,6 @@ struct GeneratedOperation: Sendable {
     let kind: Baton.OperationKind
     let commit: @MainActor @Sendable (Environment, Baton.Variables, [Payload], _ complete: Bool) async throws -> Void
     let applyOptimistic: @MainActor @Sendable (Environment, Baton.Variables, Payload) throws -> OptimisticLayer
-    let boundPaths: Set<String>
     /// Nil when the path has no binding. The response places the path's list indices (see
     /// `ReadPath.lensIndices`).
     let read: @MainActor @Sendable (Environment, Baton.Variables, String, _ response: JSONValue?) throws -> JSONValue?
@@ -41,7 +40,6 @@ struct GeneratedOperation: Sendable {
             applyOptimistic: { environment, variables, payload in
                 try environment.applyOptimistic(WithVariables<O>(variables: variables), payload)
             },
-            boundPaths: Set(reads.keys),
             read: { environment, variables, path, response in
                 let (pattern, indices) = ReadPath.split(path)
                 guard let read = reads[pattern] else { return nil }
