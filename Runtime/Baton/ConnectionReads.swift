@@ -1,16 +1,24 @@
-/// The reads a connection lens makes through the parent's client link to its connection record:
-/// the merged edges' nodes in order, and the page info, each read registered like any other.
+/// The reads of a connection lens. The lens stands on the connection record every page merged into,
+/// reached through the parent's client link, so the connection's declared fields (`totalCount`,
+/// `edges { cursor node }`, `pageInfo { … }`) read like any linked field's, over the merged edges
+/// and page info; the members the lens adds (`nodes`, `hasNext`, `connectionID`…) read here.
 @_spi(Generated) extension Anchor {
-    @MainActor func connectionRecord<K: SlotName>(_ key: K) -> Record? {
-        guard case .link(let connection)? = record.read(key.ref(in: self)), !connection.isDeleted else { return nil }
-        return connection
+    /// The connection lens: the connection record the parent links to under `key`, or the
+    /// connection type's placeholder (every field missing) when no page has arrived.
+    @MainActor public func connection<L: Lens, K: SlotName>(_ key: K, _ type: TypeID) -> L {
+        if case .link(let connection)? = record.read(key.ref(in: self)), !connection.isDeleted {
+            return L(anchor: child(connection))
+        }
+        return L(anchor: child(owner.store.placeholder(type)))
     }
+
+    /// Whether the lens stands on a placeholder rather than a record the store holds.
+    @MainActor var isPlaceholder: Bool { record === owner.store.placeholder(record.type) }
 
     /// `nodes`: the records in order across every page; null edges, null nodes and deleted records
     /// dropped.
-    @MainActor public func connectionNodes<L: Lens, K: SlotName>(_ key: K) -> List<L> {
-        guard let connection = connectionRecord(key),
-              case .links(let edges)? = connection.read(owner.store.slotRef(Store.edgesKey, on: connection.type))
+    @MainActor public func connectionNodes<L: Lens>() -> List<L> {
+        guard case .links(let edges)? = record.read(owner.store.slotRef(Store.edgesKey, on: record.type))
         else { return List(records: [], anchor: self) }
         var nodes: [Record] = []
         for case let edge? in edges where !edge.isDeleted {
@@ -22,16 +30,14 @@
     }
 
     /// `hasNext` / `hasPrevious`: the merged page info's `hasNextPage` / `hasPreviousPage`.
-    @MainActor public func connectionFlag<K: SlotName>(_ key: K, _ field: String) -> Bool {
-        guard let connection = connectionRecord(key),
-              case .link(let info)? = connection.read(owner.store.slotRef(Store.pageInfoKey, on: connection.type)),
+    @MainActor public func connectionFlag(_ field: String) -> Bool {
+        guard case .link(let info)? = record.read(owner.store.slotRef(Store.pageInfoKey, on: record.type)),
               case .bool(let flag)? = info.read(owner.store.slotRef(field, on: info.type))
         else { return false }
         return flag
     }
 
-    /// `connectionID`: the connection record's key, which edge directives name the list by.
-    @MainActor public func connectionID<K: SlotName>(_ key: K) -> String? {
-        connectionRecord(key)?.key
-    }
+    /// `connectionID`: the connection record's key, which edge directives name the list by; nil
+    /// before any page has arrived.
+    @MainActor public var connectionID: String? { isPlaceholder ? nil : record.key }
 }

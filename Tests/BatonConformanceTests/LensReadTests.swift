@@ -24,8 +24,27 @@ import Testing
         let character = try #require(data.character)
         // `origin` is `@required(action: NONE)` and null: the whole fragment reads absent.
         #expect(character.testProfile == nil)
-        #expect(character.strict.type == "Genius")
-        #expect(character.strict.species == "Human")
+        #expect(try character.strict.type == "Genius")
+        #expect(try character.strict.species == "Human")
+    }
+
+    /// `TestStrict_character` is `@throwOnFieldError`: its spread throws the errors of the fields it
+    /// selects, and only those (an error on a field of another spread leaves it readable).
+    @Test func throwOnFieldErrorSpread() async throws {
+        let data = try await commit("tests/character-type-error", TestProfileQuery.self)
+        let character = try #require(data.character)
+        let thrown = #expect(throws: FieldErrors.self) { try character.strict }
+        #expect(thrown?.paths == ["character.type"])
+        #expect(character.testProfile?.name == "Rick Sanchez")
+
+        let answered = try await commit("tests/character-errors-answered", TestProfileQuery.self)
+        #expect(try answered.character?.strict.species == "Human")
+        // Errors on `image`, `location.name` and `gender` belong to TestProfile_character.
+        let environment = try #require(environments.last)
+        let errors = Payload(json: #"{"data":{"character":{"id":"1","name":"Rick Sanchez","origin":{"id":"1","name":"Earth (C-137)"},"status":"Alive","image":null,"location":{"id":"20","name":null,"dimension":"Replacement Dimension"},"gender":null,"species":"Human","type":null}},"errors":[{"message":"image service unavailable","path":["character","image"]},{"message":"gender is private","path":["character","gender"]}]}"#)
+        try await environment.commitResponse(TestProfileQuery(id: "1"), errors)
+        #expect(try answered.character?.strict.species == "Human")
+        #expect(answered.character?.testProfile?.gender == nil)
     }
 
     @Test func notesConnection() async throws {
@@ -35,6 +54,49 @@ import Testing
         #expect(notes.notes.nodes.map(\.id).prefix(2) == ["n1", "n2"])
         #expect(notes.notes.nodes[1].text == "Portal gun needs charging")
         #expect(notes.notes.connectionID != nil)
+        // The declared fields read the connection record: its own fields, the merged edges (with the
+        // cursor the compiler adds) and the merged page info (with every cursor and flag).
+        #expect(notes.notes.totalCount == 5)
+        #expect(notes.notes.edges?.map(\.cursor) == ["c1", "c2"])
+        #expect(notes.notes.edges?[0].node?.text == "Wubba lubba dub dub")
+        #expect(notes.notes.pageInfo.endCursor == "c2")
+        #expect(notes.notes.pageInfo.hasNextPage == notes.notes.hasNext)
+    }
+
+    /// A second page merges into the connection the fragment's lens reads.
+    @Test func notesConnectionAfterASecondPage() async throws {
+        let data = try await commit("tests/notes-page-1", TestNotesQuery.self)
+        let environment = try #require(environments.last)
+        let page2 = Payload(json: """
+        {"data":{"node":{"__typename":"Character","name":"Rick Sanchez","notes":{"totalCount":6,"edges":[\
+        {"cursor":"c3","node":{"__typename":"Note","id":"n3","text":"Get Schwifty"}},\
+        {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Avoid the Citadel"}}],\
+        "pageInfo":{"endCursor":"c4","hasNextPage":false}},"id":"1"}}}
+        """)
+        let query = TestNotesPaginationQuery(count: 2, cursor: "c2", id: "1")
+        try await environment.commitResponse(query, page2)
+        let notes = try #require(data.character?.testNotes.notes)
+        #expect(notes.edges?.map(\.cursor) == ["c1", "c2", "c3", "c4"])
+        #expect(notes.nodes.map(\.id) == ["n1", "n2", "n3", "n4"])
+        #expect(notes.totalCount == 6)
+        #expect(notes.pageInfo.endCursor == "c4")
+        // Neither page had a start cursor: the merged page info has none.
+        #expect(notes.pageInfo.startCursor == nil)
+        #expect(!notes.hasNext && !notes.pageInfo.hasNextPage)
+        // The refetch query's node reads the id it was fetched by, and the same connection.
+        let node = try #require(environment.data(for: query).node)
+        #expect(node.id == "1")
+        #expect(node.testNotes?.notes.connectionID == notes.connectionID)
+    }
+
+    /// Before any page, the connection lens stands on a placeholder: nothing to read, no id.
+    @Test func connectionBeforeAnyPage() async throws {
+        let data = try await commit("tests/character-errors-answered", TestProfileQuery.self)
+        let environment = try #require(environments.last)
+        let lens = try #require(environment.lens(TestNotes_character.self, at: "Character:1"))
+        #expect(data.character != nil)
+        #expect(lens.notes.connectionID == nil)
+        #expect(lens.notes.nodes.isEmpty && lens.notes.edges == nil && !lens.notes.hasNext)
     }
 
     /// A member reads through its own type's condition only.

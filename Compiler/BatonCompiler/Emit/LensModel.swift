@@ -14,6 +14,8 @@ public struct LensModel: Sendable {
     public var requiredSlots: [String] = []
     /// The slots the lens's own fields read (what a deferred spread waits for).
     public var fieldSlots: [String] = []
+    /// A `@throwOnFieldError` fragment's `Baton.ErrorScope`: what its spread accessor weighs.
+    public var errorScope: String?
 }
 
 public struct LensAccessor: Sendable {
@@ -59,6 +61,9 @@ struct LensBuilder {
     /// Whether fields a transform inserted (they have no location) get accessors: only in the
     /// lens of a query a transform generated; a lens has one accessor per field the author wrote.
     var includeGenerated = false
+    /// Inside a `@throwOnFieldError` fragment or operation, where `@semanticNonNull` fields read
+    /// non-optional.
+    var throwsOnFieldError = false
 
     init(program: IRProgram, customScalars: [String: String], references: SharedReferences) {
         self.program = program
@@ -146,6 +151,40 @@ struct LensBuilder {
                          requiredSlots: accessors.compactMap(\.requiredSlot), fieldSlots: accessors.compactMap(\.fieldSlot))
     }
 
+    /// A fragment's lens. Under `@throwOnFieldError` its `@semanticNonNull` fields read non-optional
+    /// and it carries the scope its spread weighs.
+    func fragmentLens(_ fragment: IRFragment) -> LensModel {
+        var builder = self
+        builder.throwsOnFieldError = fragment.directive("throwOnFieldError") != nil
+        var model = builder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
+        if builder.throwsOnFieldError { model.errorScope = Self.errorScope(model) }
+        return model
+    }
+
+    /// The fields and links a lens reads on its record, as a `Baton.ErrorScope`: not those under
+    /// `@catch`, not spreads (each fragment weighs its own), not type conditions or connections.
+    static func errorScope(_ lens: LensModel) -> String {
+        var fields: [String] = []
+        var links: [String] = []
+        for accessor in lens.accessors where !accessor.caught {
+            guard let slot = accessor.fieldSlot else { continue }
+            if accessor.reads == .linked, let nested = accessor.nested {
+                links.append(".init(\(slot), \(errorScope(nested)))")
+            } else if accessor.reads == .scalar {
+                fields.append(slot)
+            }
+        }
+        let linked = links.isEmpty ? "" : ", links: [" + links.joined(separator: ", ") + "]"
+        return "Baton.ErrorScope([" + fields.joined(separator: ", ") + "]" + linked + ")"
+    }
+
+    /// `@semanticNonNull` on a field definition, at the field itself (level 0).
+    static func isSemanticNonNull(_ definition: SchemaField) -> Bool {
+        guard let directive = definition.directives.first(where: { $0.name.value == "semanticNonNull" }) else { return false }
+        guard case .list(let levels)? = directive.argument("levels")?.value.kind else { return true }
+        return levels.contains { if case .int(let text) = $0.kind { text == "0" } else { false } }
+    }
+
     /// `@required`'s action (`NONE`, `LOG`, `THROW`) and `@catch`'s target (`RESULT`, `NULL`).
     static func requiredAction(_ field: IRField) -> String? {
         guard let directive = field.directive("required") else { return nil }
@@ -224,7 +263,9 @@ struct LensBuilder {
                                 fragment: nil, conditionType: nil, nested: nil)
         }
         let schemaType = field.definition.type
-        let nonNull = schemaType.isNonNull && !conditional
+        // Under `@throwOnFieldError` a `@semanticNonNull` field is null only with an error, which throws.
+        let semantic = throwsOnFieldError && !schemaType.isNonNull && Self.isSemanticNonNull(field.definition)
+        let nonNull = (schemaType.isNonNull || semantic) && !conditional
         let named = schema[field.type]
         let slot = slot(field, in: type)
         if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
@@ -325,19 +366,29 @@ struct LensBuilder {
         case (nil, nil):
             break
         }
+        if semantic && nonNull {
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
+                                        read: "try anchor.required(\(slot))", optional: false, list: false,
+                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+            accessor.throwing = true
+            return accessor
+        }
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
                             list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
     }
 
-    /// A `@connection` field reads the connection record every page merged into, through the
-    /// parent's client link: its nodes (the `edges { node }` selection's lens), whether there is
-    /// more in each direction, and its id.
+    /// A `@connection` field reads a lens on the connection record every page merged into, reached
+    /// through the parent's client link: the declared fields read there like any linked field's (so
+    /// `edges` are the merged edges), and the lens adds what compiler.md §7.5 lists — `nodes` (the
+    /// `edges { node }` selection's lens), `hasNext`, `hasPrevious`, `connectionID` and `pageInfo`
+    /// (the declared one, with the cursors added). Names are settled by `LensNaming`.
     func connectionAccessor(_ fields: [IRField], key: StorageKey, in type: TypeID, name: String,
                             nestedNames: inout Set<String>) -> LensAccessor {
         let slot = references.slot(SlotReference(type: schema[type].name, key: key, client: true))
         var nestedName = LensNaming.nestedLensName(responseKey: fields[0].responseKey)
         while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
+        let connectionType = fields[0].type
         var nodeSelections: [IRSelection] = []
         var nodeType: TypeID?
         func edges(_ selections: [IRSelection]) {
@@ -355,26 +406,68 @@ struct LensBuilder {
             }
         }
         for field in fields { edges(field.selections ?? []) }
+        var connection = lens(name: nestedName, type: connectionType, selections: fields.flatMap { $0.selections ?? [] })
         var accessors: [LensAccessor] = []
+        var lensNames = Set(connection.accessors.compactMap { $0.nested?.name })
+        var pageInfo: LensAccessor?
+        for var accessor in connection.accessors {
+            // An edge's `cursor`, which the compiler adds, reads whether written or not.
+            if accessor.responseKey == "edges" { addFields(["cursor"], to: &accessor, as: "edges", of: connectionType) }
+            if accessor.name == LensNaming.connectionPageInfo, accessor.responseKey == "pageInfo", accessor.nested != nil {
+                // The declared `pageInfo` is the one the lens adds.
+                pageInfo = accessor
+                continue
+            }
+            accessor.name = LensNaming.connectionFieldAccessorName(accessor.name)
+            accessors.append(accessor)
+        }
+        if pageInfo == nil, let definition = schema[connectionType].field("pageInfo"),
+           schema[definition.type.namedType].kind == .object {
+            let field = IRField(alias: nil, name: "pageInfo", definition: definition, parentType: connectionType, selections: [])
+            pageInfo = fieldAccessor([(field, false)], in: connectionType, nestedNames: &lensNames)
+        }
+        if var info = pageInfo {
+            // The cursors and flags the compiler adds to the page info, readable whether written or not.
+            addFields(["endCursor", "hasNextPage", "hasPreviousPage", "startCursor"], to: &info, as: "pageInfo", of: connectionType)
+            accessors.append(info)
+        }
         if let nodeType {
-            let node = lens(name: "Node", type: nodeType, selections: nodeSelections)
-            accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<Node>",
-                                          read: "anchor.connectionNodes(\(slot))", optional: false, list: true,
+            var nodeName = "Node"
+            while !lensNames.insert(nodeName).inserted { nodeName += "_" }
+            let node = lens(name: nodeName, type: nodeType, selections: nodeSelections)
+            accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
+                                          read: "anchor.connectionNodes()", optional: false, list: true,
                                           elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
         }
         for (accessor, flag) in [("hasNext", "hasNextPage"), ("hasPrevious", "hasPreviousPage")] {
             accessors.append(LensAccessor(name: accessor, responseKey: nil, reads: .scalar, swiftType: "Bool",
-                                          read: "anchor.connectionFlag(\(slot), \(SwiftSpelling.stringLiteral(flag)))",
+                                          read: "anchor.connectionFlag(\(SwiftSpelling.stringLiteral(flag)))",
                                           optional: false, list: false, elementsOptional: false, fragment: nil,
                                           conditionType: nil, nested: nil))
         }
         accessors.append(LensAccessor(name: "connectionID", responseKey: nil, reads: .scalar, swiftType: "String?",
-                                      read: "anchor.connectionID(\(slot))", optional: true, list: false,
+                                      read: "anchor.connectionID", optional: true, list: false,
                                       elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
-        let nested = LensModel(name: nestedName, graphQLType: schema[fields[0].type].name, accessors: accessors)
+        connection.accessors = accessors
         return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
-                            read: ".init(anchor: anchor)", optional: false, list: false, elementsOptional: false,
-                            fragment: nil, conditionType: nil, nested: nested)
+                            read: "anchor.connection(\(slot), \(references.type(schema[connectionType].name)))",
+                            optional: false, list: false, elementsOptional: false,
+                            fragment: nil, conditionType: nil, nested: connection)
+    }
+
+    /// Adds accessors for `names` to the lens of `accessor`, the connection's field `field`, where
+    /// the lens lacks them: the fields the compiler adds to a connection's selection.
+    func addFields(_ names: [String], to accessor: inout LensAccessor, as field: String, of connectionType: TypeID) {
+        guard var nested = accessor.nested, let definition = schema[connectionType].field(field) else { return }
+        let type = schema[definition.type.namedType]
+        guard type.name == nested.graphQLType else { return }
+        for name in names where !nested.accessors.contains(where: { $0.name == name }) {
+            guard let definition = type.field(name) else { continue }
+            var unused = Set<String>()
+            let added = IRField(alias: nil, name: name, definition: definition, parentType: type.id)
+            if let read = fieldAccessor([(added, false)], in: type.id, nestedNames: &unused) { nested.accessors.append(read) }
+        }
+        accessor.nested = nested
     }
 
     func spreadAccessor(_ spread: IRFragmentSpread, in type: TypeID, guards: [PlanGuard], deferred: Bool) -> LensAccessor {
@@ -384,9 +477,7 @@ struct LensBuilder {
         var read = ".init(anchor: anchor.spread)"
         var swiftType = spread.fragmentName
         var optional = false
-        let child = program.fragment(named: spread.fragmentName).map { fragment in
-            lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
-        }
+        let child = program.fragment(named: spread.fragmentName).map(fragmentLens)
         let required = child?.requiredSlots ?? []
         if !required.isEmpty {
             // A required field of the child that is null makes the whole spread absent.
@@ -425,10 +516,17 @@ struct LensBuilder {
                 ? "(\(read) as \(value).Reader?).map(\(value).init(reader:))"
                 : "\(value)(reader: .init(anchor: anchor.spread))"
         }
+        var throwing = false
+        if child?.errorScope != nil, program.fragment(named: spread.fragmentName)?.directive("inline") == nil {
+            // A `@throwOnFieldError` fragment's spread throws the errors of what it weighs.
+            read = "try anchor.throwing(" + (read.contains(" ? ") ? "(\(read))" : read) + ")"
+            throwing = true
+        }
         var accessor = LensAccessor(name: name, responseKey: nil, reads: .spread, swiftType: swiftType, read: read,
                                     optional: optional, list: false, elementsOptional: false, fragment: spread.fragmentName,
                                     conditionType: nil, nested: nil)
         accessor.inlineValue = program.fragment(named: spread.fragmentName)?.directive("inline") != nil
+        accessor.throwing = throwing
         return accessor
     }
 }

@@ -72,6 +72,17 @@ public enum LensNaming {
         return reservedTypeNames.contains(name) || SwiftSpelling.keywords.contains(name) ? name + "_" : name
     }
 
+    /// What a connection lens adds beside its declared fields (compiler.md §7.5). A declared
+    /// `pageInfo` is the added one (one accessor, the cursors added to its lens); a declared field
+    /// named like another member gets `_` appended, as the member keeps its name.
+    public static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "connectionID"]
+    public static let connectionPageInfo = "pageInfo"
+
+    /// A declared field's accessor in a connection lens, given the name it would have elsewhere.
+    public static func connectionFieldAccessorName(_ name: String) -> String {
+        connectionMembers.contains(name) ? name + "_" : name
+    }
+
     /// A type condition's accessor and nested lens: `asCharacter`, `AsCharacter`.
     public static func conditionAccessorName(type: String) -> String { "as" + SwiftSpelling.upperFirst(type) }
     public static func conditionLensName(type: String) -> String { "As" + SwiftSpelling.upperFirst(type) }

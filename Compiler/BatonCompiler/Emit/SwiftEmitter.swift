@@ -75,7 +75,7 @@ public struct SwiftEmitter {
         }
 
         for fragment in input.lensProgram.sortedFragments {
-            let lens = lensBuilder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
+            let lens = lensBuilder.fragmentLens(fragment)
             lenses[fragment.name] = lens
             let text = fragment.directive("inline") != nil ? InlineValueEmitter.print(lens, indent: "") : printLens(lens, indent: "")
             place(sourcePath(fragment.location), offset: fragment.location?.range.start ?? 0, text)
@@ -84,6 +84,7 @@ public struct SwiftEmitter {
             guard let plan = plans[operation.name] else { continue }
             var builder = lensBuilder
             builder.includeGenerated = operation.generatedFrom != nil
+            builder.throwsOnFieldError = operation.directive("throwOnFieldError") != nil
             let data = builder.lens(name: "Data", type: operation.type, selections: operation.selections)
             lenses[operation.name] = data
             var location = operation.location
@@ -107,9 +108,11 @@ public struct SwiftEmitter {
     }
 
     static func printLens(_ lens: LensModel, indent: String) -> String {
-        var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): Baton.Lens {\n"
+        let conformance = lens.errorScope == nil ? "Baton.Lens" : "Baton.ThrowingFragment"
+        var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): \(conformance) {\n"
         out += indent + "    let anchor: Baton.Anchor\n"
         out += indent + "    init(anchor: Baton.Anchor) { self.anchor = anchor }\n"
+        if let scope = lens.errorScope { out += indent + "    static let errorScope = \(scope)\n" }
         for accessor in lens.accessors {
             let body = accessor.throwing ? "get throws { \(accessor.read) }" : accessor.read
             out += indent + "    @MainActor var \(SwiftSpelling.identifier(accessor.name)): \(accessor.swiftType) { \(body) }\n"

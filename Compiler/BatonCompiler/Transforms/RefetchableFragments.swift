@@ -87,9 +87,16 @@ public enum RefetchableFragments {
         }
         let idType = root.argument.type.isNonNull ? root.argument.type : .nonNull(root.argument.type)
         variables.append(IRVariableDefinition(name: "id", type: idType, defaultValue: nil, location: nil))
+        // `node` selects the id it was fetched by beside the spread, as Relay's refetch query does
+        // (the text had it already, from the identity fields): its lens reads `node.id`.
+        var selections = [spread]
+        let rootType = root.field.type.namedType
+        if root.field.name == "node", let rootKey = schema[rootType].field(root.key) {
+            selections.append(.field(IRField(alias: nil, name: root.key, definition: rootKey, parentType: rootType)))
+        }
         let field = IRField(alias: nil, name: root.field.name, definition: root.field, parentType: queryType,
                             arguments: [IRArgument(name: root.argument.name, value: .variable("id"), type: root.argument.type)],
-                            selections: [spread])
+                            selections: selections)
         let query = IROperation(kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
                                 directives: [], type: queryType, selections: [.field(field)], location: fragment.location,
                                 generatedFrom: fragment.name)

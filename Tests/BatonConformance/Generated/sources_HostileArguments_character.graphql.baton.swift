@@ -179,6 +179,7 @@ struct HostileArgumentsRefetchQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileArguments: HostileArguments_character? { anchor.asType(Types.Character) }
+            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
         }
     }
 }

@@ -62,13 +62,13 @@ struct TestCaughtSpreads: Baton.Operation {
             struct Strict: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
+                @MainActor var testCaughtStrict: TestCaughtStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             }
 
             struct NulledStrict: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
+                @MainActor var testCaughtStrict: TestCaughtStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             }
         }
 

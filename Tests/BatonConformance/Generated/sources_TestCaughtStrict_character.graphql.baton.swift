@@ -2,8 +2,9 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCaughtStrict_character: Baton.Lens {
+struct TestCaughtStrict_character: Baton.ThrowingFragment {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
+    static let errorScope = Baton.ErrorScope([Slots.Character.species])
+    @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
 }

@@ -38,7 +38,7 @@ struct TestFragmentNamedFields: Baton.Operation {
             @MainActor var TestCaughtProfile_character: String? { anchor.nullable(Slots.Character.name) }
             @MainActor var TestCaughtStrict_character: String? { anchor.nullable(Slots.Character.species) }
             @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
-            @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
+            @MainActor var testCaughtStrict: TestCaughtStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var caughtProfile: CaughtProfile { .init(anchor: anchor) }
             @MainActor var nulledProfile: NulledProfile { .init(anchor: anchor) }
             @MainActor var Fragment: String? { anchor.nullable(Slots.Character.status) }

@@ -48,7 +48,7 @@ struct TestProfileQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testProfile: TestProfile_character? { anchor.spread(requiring: [Slots.Character.origin, Slots.Character.status]) }
-            @MainActor var strict: TestStrict_character { .init(anchor: anchor.spread) }
+            @MainActor var strict: TestStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var testAppearances: TestAppearances_character? { anchor.arrived([Slots.Character.episode]) ? TestAppearances_character(anchor: anchor.spread) : nil }
         }
     }

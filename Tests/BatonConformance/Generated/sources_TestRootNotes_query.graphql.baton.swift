@@ -5,15 +5,41 @@ import Foundation
 struct TestRootNotes_query: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { .init(anchor: anchor) }
+    @MainActor var notes: Notes { anchor.connection(Slots.Query.__TestRootNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Query.__TestRootNotes_notes_connection) }
-        @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Query.__TestRootNotes_notes_connection, "hasNextPage") }
-        @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Query.__TestRootNotes_notes_connection, "hasPreviousPage") }
-        @MainActor var connectionID: String? { anchor.connectionID(Slots.Query.__TestRootNotes_notes_connection) }
+        @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
+        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
+        @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
+        @MainActor var connectionID: String? { anchor.connectionID }
+
+        struct Edges: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+
+            struct Node: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+            }
+        }
+
+        struct PageInfo: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
+            @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
+            @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
+            @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+        }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

@@ -27,7 +27,7 @@ struct TestStrictQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
+            @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
         }
     }
 }

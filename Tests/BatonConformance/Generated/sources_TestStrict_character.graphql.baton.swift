@@ -2,9 +2,10 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestStrict_character: Baton.Lens {
+struct TestStrict_character: Baton.ThrowingFragment {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
+    static let errorScope = Baton.ErrorScope([Slots.Character.species, Slots.Character.type])
+    @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
     @MainActor var type: String? { anchor.nullable(Slots.Character.type) }
 }

@@ -2,9 +2,10 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestThrowingPrices_asset: Baton.Lens {
+struct TestThrowingPrices_asset: Baton.ThrowingFragment {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
+    static let errorScope = Baton.ErrorScope([Slots.Asset.price, Slots.Asset.prices])
     @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
     @MainActor var prices: [Foundation.Decimal?]? { anchor.mappedList(Slots.Asset.prices) }
 }

@@ -60,14 +60,14 @@ struct TestNotesQuery: Baton.Operation {
 struct TestNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { .init(anchor: anchor) }
+    @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestNotes_notes_connection) }
-        @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestNotes_notes_connection, "hasNextPage") }
-        @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestNotes_notes_connection) }
+        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
+        @MainActor var connectionID: String? { anchor.connectionID }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
