@@ -169,8 +169,10 @@ struct LensBuilder {
         for accessor in lens.accessors where !accessor.caught {
             guard let slot = accessor.fieldSlot else { continue }
             if accessor.reads == .linked, let nested = accessor.nested {
-                links.append(".init(\(slot), \(errorScope(nested)))")
-            } else if accessor.reads == .scalar {
+                let link = ".init(\(slot), \(errorScope(nested)))"
+                if !links.contains(link) { links.append(link) }
+            } else if accessor.reads == .scalar, !fields.contains(slot) {
+                // Aliases of one field read one slot, weighed once.
                 fields.append(slot)
             }
         }

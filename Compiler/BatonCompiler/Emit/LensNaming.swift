@@ -1,5 +1,6 @@
 import BatonIR
 import BatonSchema
+import BatonTransforms
 
 /// The one place lens naming is decided: type names, accessor names and accessor Swift types
 /// (compiler.md §7.4). The emitter writes what it says; the language server calls
@@ -72,15 +73,15 @@ public enum LensNaming {
         return reservedTypeNames.contains(name) || SwiftSpelling.keywords.contains(name) ? name + "_" : name
     }
 
-    /// What a connection lens adds beside its declared fields (compiler.md §7.5). A declared
-    /// `pageInfo` is the added one (one accessor, the cursors added to its lens); a declared field
-    /// named like another member gets `_` appended, as the member keeps its name.
-    public static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "connectionID"]
+    /// A connection lens's `pageInfo` (compiler.md §7.5): a declared `pageInfo` is the one the lens
+    /// adds (one accessor, the cursors added to its lens).
     public static let connectionPageInfo = "pageInfo"
 
-    /// A declared field's accessor in a connection lens, given the name it would have elsewhere.
+    /// A declared field's accessor in a connection lens, given the name it would have elsewhere: `_`
+    /// appended where a member the lens adds (`BatonNames.connectionMembers`) keeps the name. (A
+    /// `@refetchable` fragment's fields are refused such names before.)
     public static func connectionFieldAccessorName(_ name: String) -> String {
-        connectionMembers.contains(name) ? name + "_" : name
+        BatonNames.connectionMembers.contains(name) ? name + "_" : name
     }
 
     /// A type condition's accessor and nested lens: `asCharacter`, `AsCharacter`.
@@ -107,7 +108,7 @@ public enum LensNaming {
                                            customScalars: [String: String] = [:]) -> String? {
         guard let definition = program.fragment(named: fragment) else { return nil }
         let builder = LensBuilder(program: program, customScalars: customScalars, references: SharedReferences())
-        let lens = builder.lens(name: definition.name, type: definition.typeCondition, selections: definition.selections)
+        let lens = builder.fragmentLens(definition)
         guard let accessor = lens.accessors.first(where: { $0.responseKey == responseKey || $0.name == responseKey })
         else { return nil }
         return "var " + SwiftSpelling.identifier(accessor.name) + ": " + accessor.swiftType

@@ -17,7 +17,8 @@ import BatonSchema
 ///   schema enum, which the shared file generates as a type of that name.
 public enum BatonNames {
     static let lensMembers: Set<String> = ["anchor", "recordID"]
-    static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "isLoadingNext", "isLoadingPrevious", "connectionID"]
+    /// What a connection lens adds beside its declared fields (the emitter's `LensNaming` too).
+    public static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "isLoadingNext", "isLoadingPrevious", "connectionID"]
     static let sharedNames: Set<String> = ["Types", "Slots", "Guards", "Sites", "AbstractSlots", "Baton"]
 
     public static func validate(_ program: IRProgram) -> [Diagnostic] {
