@@ -83,6 +83,8 @@ let package = Package(
                     path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
+        // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
+        .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],
                     path: "Tests/BatonLanguageServerTests"),
     ],

@@ -12,8 +12,9 @@ struct BatonPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let packageRoot = context.package.directoryURL
-        // `Target.directoryURL` needs tools version 6.1; the package is at 6.0.
-        let targetDirectory = URL(fileURLWithPath: target.directory.string, isDirectory: true)
+        // `Target.directoryURL` needs tools version 6.1 and `Path.string` is deprecated; the
+        // package is at 6.0, and a path's description is its text.
+        let targetDirectory = URL(fileURLWithPath: String(describing: target.directory), isDirectory: true)
         guard let config = BatonConfigFile.find(target: targetDirectory, packageRoot: packageRoot) else {
             Diagnostics.warning("BatonPlugin: target '\(target.name)' has no baton.json (looked beside the target and at the package root); nothing generated")
             return []
