@@ -90,9 +90,11 @@ struct BatonConfigFile {
     }
 
     /// The file itself, or the `.graphql` files under a directory (an extension entry may be one).
+    /// A missing file is left out: batonc reports it at the configuration, which is clearer than
+    /// the build system's missing input.
     static func graphQLFiles(at url: URL) -> [URL] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [url] }
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return [url] }
         let found = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL } ?? []
