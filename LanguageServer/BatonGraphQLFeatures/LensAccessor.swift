@@ -9,6 +9,10 @@ import BatonLanguageService
 enum LensAccessor {
     static func declaration(for symbol: GraphQLSymbol, at offset: Int, in document: HostDocument, project: Project,
                             index: ProjectIndex) -> String? {
+        switch symbol {
+        case .field, .fragment, .type: break
+        default: return nil  // arguments, values, directives, variables compile to no member
+        }
         guard let schema = project.schema,
               let entry = index.entries.first(where: { $0.hostDocument.source.name == document.source.name
                   && $0.hostDocument.source.text == document.source.text

@@ -67,7 +67,7 @@ enum InlineValueEmitter {
             } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
                 value = "(try? reader.\(name).get()) ?? nil"
             } else if let nested = accessor.nested {
-                let type = path + "." + SwiftSpelling.identifier(nested.name)
+                let type = LensNaming.nestedPath(nested.name, in: path)
                 if accessor.list {
                     value = accessor.optional ? "reader.\(name)?.map(\(type).init(reader:))" : "reader.\(name).map(\(type).init(reader:))"
                 } else {
@@ -79,8 +79,7 @@ enum InlineValueEmitter {
         out += indent + "    }\n" + indent + "}\n"
         for accessor in lens.accessors where isValueMember(accessor) {
             guard let nested = accessor.nested else { continue }
-            let nestedName = SwiftSpelling.identifier(nested.name)
-            out += "\n" + extensionInit(nested, path: path + "." + nestedName, indent: indent)
+            out += "\n" + extensionInit(nested, path: LensNaming.nestedPath(nested.name, in: path), indent: indent)
         }
         return out
     }
