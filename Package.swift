@@ -10,10 +10,11 @@ let package = Package(
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
         .executable(name: "baton-lsp", targets: ["baton-lsp"]),
-        .library(name: "Baton", targets: ["Baton"]),
+        .library(name: "Baton", targets: ["Baton", "BatonMarkers"]),
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
         .executable(name: "baton-spec", targets: ["baton-spec"]),
+        .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -42,6 +43,16 @@ let package = Package(
         .target(name: "Baton", path: "Runtime/Baton"),
         .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
         .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
+        // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).
+        .target(name: "BatonMarkers", dependencies: ["Baton"], path: "Runtime/BatonMarkers"),
+
+        // MARK: Build-tool plugin: `batonc generate` on each target that uses it
+        .plugin(name: "BatonPlugin", capability: .buildTool(), dependencies: ["batonc"], path: "Plugins/BatonPlugin"),
+
+        // MARK: Examples
+        .executableTarget(name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonTesting"],
+                          path: "Examples/RickAndMorty", resources: [.copy("Responses")],
+                          plugins: ["BatonPlugin"]),
 
         // MARK: Conformance harness
         // Test code, so it lives under Tests/: the library runs a conformance manifest
@@ -82,6 +93,8 @@ let package = Package(
                     path: "Tests/BatonConformanceTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
+        // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
+        .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],
                     path: "Tests/BatonLanguageServerTests"),
     ],

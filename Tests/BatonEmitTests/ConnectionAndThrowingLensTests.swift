@@ -45,17 +45,18 @@ import Testing
             query PlainQuery { character(id: "2") { ...Plain_character } }
             """)
         // The lens stands on the connection record the parent links to.
-        #expect(output.contains("@MainActor var notes: Notes { anchor.connection(Slots.Character.__List_notes_connection, Types.NoteConnection) }"))
+        #expect(output.contains("@MainActor var notes: List_character.Notes { anchor.connection(Slots.Character.__List_notes_connection, Types.NoteConnection) }"))
         #expect(output.contains("@MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }"))
         // A declared field named like a member the lens adds keeps its read under another name (a
         // `@refetchable` fragment's is refused before).
         #expect(output.contains("@MainActor var nodes_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }"))
-        #expect(output.contains("@MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }"))
-        #expect(output.contains("@MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }"))
+        #expect(output.contains("@MainActor var nodes: Baton.List<List_character.Notes.Node> { anchor.connectionNodes() }"))
+        #expect(output.contains("@MainActor var edges: Baton.List<List_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }"))
         // The edge's cursor is the compiler's addition, readable all the same.
         #expect(output.contains("@MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }"))
         // One `pageInfo` a connection: the declared one, with every cursor and flag.
-        #expect(output.components(separatedBy: "var pageInfo: PageInfo").count == 3)
+        #expect(output.components(separatedBy: "var pageInfo: List_character.Notes.PageInfo ").count == 2)
+        #expect(output.components(separatedBy: "var pageInfo: Plain_character.Notes.PageInfo ").count == 2)
         for field in ["endCursor: String?", "hasNextPage: Bool", "hasPreviousPage: Bool", "startCursor: String?"] {
             #expect(output.components(separatedBy: "@MainActor var \(field) ").count == 3, "\(field)")
         }

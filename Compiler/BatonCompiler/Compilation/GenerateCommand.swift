@@ -106,10 +106,7 @@ public enum GenerateCommand {
             for (name, text) in texts { ids[name] = target.documentID(of: text) }
             persistedIDs = ids
         }
-        var customScalars: [String: String] = [:]
-        for scalar in config?.customScalarTypes ?? [] {
-            if let swift = scalar.swift?.value { customScalars[scalar.scalar.value] = swift }
-        }
+        let customScalars = config?.swiftScalarTypes ?? [:]
         let digestText = target.schemaSources.map(\.text).joined(separator: "\n")
         let digest = PersistedDocumentID.id(of: digestText, algorithm: .md5)
         let input = SwiftEmitter.Input(

@@ -5,15 +5,15 @@ import Foundation
 struct HostileConnectionNodes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.connection(Slots.Character.__HostileConnectionNodes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: HostileConnectionNodes_character.Notes { anchor.connection(Slots.Character.__HostileConnectionNodes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var nodes_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var edges: Baton.List<HostileConnectionNodes_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: HostileConnectionNodes_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<HostileConnectionNodes_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
@@ -21,7 +21,7 @@ struct HostileConnectionNodes_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+            @MainActor var node: HostileConnectionNodes_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
             @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {

@@ -6,21 +6,21 @@ struct TestAuthorNotes_note: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-    @MainActor var author: Author? { anchor.link(Slots.Note.author) }
+    @MainActor var author: TestAuthorNotes_note.Author? { anchor.link(Slots.Note.author) }
 
     struct Author: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
         @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-        @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestAuthorNotes_notes_connection, Types.NoteConnection) }
+        @MainActor var notes: TestAuthorNotes_note.Author.Notes { anchor.connection(Slots.Character.__TestAuthorNotes_notes_connection, Types.NoteConnection) }
 
         struct Notes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-            @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-            @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+            @MainActor var edges: Baton.List<TestAuthorNotes_note.Author.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+            @MainActor var pageInfo: TestAuthorNotes_note.Author.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+            @MainActor var nodes: Baton.List<TestAuthorNotes_note.Author.Notes.Node> { anchor.connectionNodes() }
             @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
             @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
             @MainActor var connectionID: String? { anchor.connectionID }
@@ -28,7 +28,7 @@ struct TestAuthorNotes_note: Baton.Lens {
             struct Edges: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var node: TestAuthorNotes_note.Author.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
                 @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
                 struct Node: Baton.Lens {
@@ -103,7 +103,7 @@ struct TestAuthorNotesPaginationQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestAuthorNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

@@ -5,14 +5,14 @@ import Foundation
 struct TestDeferredNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestDeferredNotes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: TestDeferredNotes_character.Notes { anchor.connection(Slots.Character.__TestDeferredNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var edges: Baton.List<TestDeferredNotes_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: TestDeferredNotes_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<TestDeferredNotes_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
@@ -20,7 +20,7 @@ struct TestDeferredNotes_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+            @MainActor var node: TestDeferredNotes_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
             @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
@@ -89,7 +89,7 @@ struct TestDeferredNotesPaginationQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestDeferredNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

@@ -5,15 +5,15 @@ import Foundation
 struct TestEdgesNames_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestEdgesNames_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: TestEdgesNames_character.Notes { anchor.connection(Slots.Character.__TestEdgesNames_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var Edges: Edges { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-        @MainActor var edges: Baton.List<Edges_>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var Edges: TestEdgesNames_character.Notes.Edges { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var edges: Baton.List<TestEdgesNames_character.Notes.Edges_>? { anchor.plural(Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: TestEdgesNames_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<TestEdgesNames_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
@@ -27,7 +27,7 @@ struct TestEdgesNames_character: Baton.Lens {
         struct Edges_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+            @MainActor var node: TestEdgesNames_character.Notes.Edges_.Node? { anchor.link(Slots.NoteEdge.node) }
             @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {

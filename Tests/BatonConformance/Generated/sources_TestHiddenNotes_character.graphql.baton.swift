@@ -7,16 +7,16 @@ struct TestHiddenNotes_character: Baton.Lens {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var TestHiddenNotes_character: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var TestHiddenNotesPaginationQuery: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestHiddenNotes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: TestHiddenNotes_character.Notes { anchor.connection(Slots.Character.__TestHiddenNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var TestHiddenNotes_character: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
         @MainActor var TestHiddenNotesPaginationQuery: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var edges: Baton.List<TestHiddenNotes_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: TestHiddenNotes_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<TestHiddenNotes_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
@@ -24,7 +24,7 @@ struct TestHiddenNotes_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+            @MainActor var node: TestHiddenNotes_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
             @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
@@ -97,7 +97,7 @@ struct TestHiddenNotesPaginationQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestHiddenNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

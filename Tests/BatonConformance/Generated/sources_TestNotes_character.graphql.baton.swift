@@ -6,15 +6,15 @@ struct TestNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestNotes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: TestNotes_character.Notes { anchor.connection(Slots.Character.__TestNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var edges: Baton.List<TestNotes_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: TestNotes_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<TestNotes_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
@@ -22,7 +22,7 @@ struct TestNotes_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+            @MainActor var node: TestNotes_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
             @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
@@ -93,7 +93,7 @@ struct TestNotesPaginationQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

@@ -5,14 +5,14 @@ import Foundation
 struct TestRecentNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestRecentNotes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: TestRecentNotes_character.Notes { anchor.connection(Slots.Character.__TestRecentNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes() }
+        @MainActor var edges: Baton.List<TestRecentNotes_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: TestRecentNotes_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes: Baton.List<TestRecentNotes_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
@@ -20,7 +20,7 @@ struct TestRecentNotes_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+            @MainActor var node: TestRecentNotes_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
             @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
@@ -89,7 +89,7 @@ struct TestRecentNotesPaginationQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestRecentNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
