@@ -70,6 +70,9 @@ let package = Package(
                     path: "Tests/BatonEmitTests"),
         .testTarget(name: "BatonConformanceTests", dependencies: ["Baton", "BatonInspector", "BatonCompiler"],
                     path: "Tests/BatonConformanceTests"),
+        // Generated code of spec/generated-code (argument sites, actions, inputs, transient), compiled.
+        .testTarget(name: "BatonGeneratedCodeTests", dependencies: ["Baton", "BatonTesting", "BatonCompiler"],
+                    path: "Tests/BatonGeneratedCodeTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],

@@ -1,0 +1,212 @@
+import BatonIR
+import BatonPlans
+import BatonSchema
+
+/// A mutation's `Action` and `OptimisticResponse` (compiler.md §7.5). The action is called with one
+/// labelled argument per variable and an optional `optimistic:` response, is `async throws`,
+/// returns the payload's lens and exposes `isInFlight`. The optimistic response mirrors the
+/// payload as the plan reads it (spread fragments' fields included): one property per response key,
+/// nil when left out (a nullable field takes `.some(nil)` for an explicit null), a nested value per
+/// link, and for an abstract selection a required concrete type. Its builder renders it into the
+/// `data` of a response, which the runtime lays as an optimistic layer.
+struct MutationEmitter {
+    let schema: Schema
+    let customScalars: [String: String]
+    let references: SharedReferences
+    let variables: VariableSpelling
+
+    /// The builder (`Baton.VariableRepresentable`'s member). The compiler refuses a payload field
+    /// of that name in the mutation's own selections; one reached through a spread gets a `_`.
+    static let builderName = "variable"
+
+    func action(_ operation: IROperation, indent: String) -> String {
+        // The body spells the operation as `.init(…)`: a variable may take the operation's name.
+        let operationName = SwiftSpelling.identifier(operation.name)
+        var labels: [String] = []
+        var parameters: [String] = []
+        for definition in operation.variableDefinitions {
+            let property = LensNaming.variablePropertyName(definition.name)
+            let name = SwiftSpelling.identifier(property)
+            var parameter = "\(name): \(variables.swiftType(definition.type))"
+            if let value = definition.defaultValue, let literal = variables.literal(value, type: definition.type) {
+                parameter += " = " + literal
+            } else if !definition.type.isNonNull {
+                parameter += " = nil"
+            }
+            // A keyword needs no backticks as an argument label (Swift warns), except `inout`.
+            let label = property == "inout" ? name : property
+            labels.append(label + ": " + name)
+            parameters.append(parameter)
+        }
+        // No variable takes the label: the compiler refuses a mutation variable named `optimistic`.
+        parameters.append("optimistic: OptimisticResponse? = nil")
+        let arguments = labels.joined(separator: ", ")
+        var out = indent + "/// Sends the mutation through an environment; returns the payload's lens.\n"
+        out += indent + "@MainActor struct Action {\n"
+        out += indent + "    let runner: Baton.MutationRunner<\(operationName)>\n"
+        out += indent + "    init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }\n"
+        out += indent + "    var isInFlight: Bool { runner.isInFlight }\n"
+        out += indent + "    func callAsFunction(\(parameters.joined(separator: ", "))) async throws -> Data {\n"
+        out += indent + "        try await self.runner.run(.init(\(arguments)), optimistic: optimistic)\n"
+        out += indent + "    }\n"
+        out += indent + "}\n"
+        return out
+    }
+
+    func optimisticResponse(_ plan: OperationPlan, indent: String) -> String {
+        value(name: "OptimisticResponse", selection: plan.root, plan: plan, indent: indent, depth: 0)
+    }
+
+    /// One property of a value: its Swift name, response key, the type it holds (absence aside) and
+    /// how a held value becomes JSON.
+    struct Property {
+        var name: String
+        var responseKey: String
+        var type: String
+        var render: (String) -> String
+    }
+
+    func value(name: String, selection: PlanSelection, plan: OperationPlan, indent: String, depth: Int) -> String {
+        var properties: [Property] = []
+        var nested: [String] = []
+        var takenNames = Set<String>()
+        var nestedNames: Set<String> = []
+        var typenameEnum: String?
+        if selection.abstract {
+            var enumName = "Typename"
+            while !nestedNames.insert(enumName).inserted { enumName += "_" }
+            typenameEnum = enumName
+        }
+        var fields: [(PlanField, String)] = selection.fields.map { ($0, selection.type) }
+        for variant in selection.variants {
+            fields += variant.fields.map { ($0, variant.types.count == 1 ? variant.types[0] : selection.type) }
+        }
+        var seenKeys = Set<String>()
+        for (field, ownerType) in fields where seenKeys.insert(field.responseKey).inserted {
+            guard let definition = schemaField(field, ownerType: ownerType, selectionType: selection.type) else { continue }
+            var propertyName = LensNaming.fieldAccessorName(responseKey: field.responseKey)
+            if propertyName == Self.builderName || propertyName == "typename" { propertyName += "_" }
+            while !takenNames.insert(propertyName).inserted { propertyName += "_" }
+            switch field.kind {
+            case .scalar:
+                let named = schema[definition.type.namedType]
+                if named.kind == .enum { references.enums.insert(named.name) }
+                let leaf = LensNaming.leafType(named, customScalars: customScalars)
+                properties.append(Property(name: propertyName, responseKey: field.responseKey,
+                                           type: swiftType(definition.type, leaf: leaf),
+                                           render: { render(definition.type, $0, leaf: { scalar(named, $0) }, depth: 0) }))
+            case .link(let index, _):
+                guard depth < 64 else { continue }
+                var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
+                while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
+                nested.append(value(name: nestedName, selection: plan.selections[index], plan: plan,
+                                    indent: indent + "    ", depth: depth + 1))
+                properties.append(Property(name: propertyName, responseKey: field.responseKey,
+                                           type: swiftType(definition.type, leaf: nestedName),
+                                           render: { render(definition.type, $0, leaf: { "\($0).\(Self.builderName)" }, depth: 0) }))
+            }
+        }
+
+        var out = indent + "struct \(SwiftSpelling.identifier(name)): Baton.OptimisticValue {\n"
+        if let typenameEnum {
+            let types = possibleTypes(selection)
+            out += indent + "    enum \(typenameEnum): String, Sendable { case \(types.map(SwiftSpelling.identifier).joined(separator: ", ")) }\n"
+            out += indent + "    var typename: \(typenameEnum)\n"
+        }
+        for property in properties {
+            out += indent + "    var \(SwiftSpelling.identifier(property.name)): \(property.type)?\n"
+        }
+        var parameters: [String] = []
+        if let typenameEnum { parameters.append("typename: \(typenameEnum)") }
+        parameters += properties.map { "\(SwiftSpelling.identifier($0.name)): \($0.type)? = nil" }
+        out += "\n" + indent + "    init(\(parameters.joined(separator: ", "))) {\n"
+        if typenameEnum != nil { out += indent + "        self.typename = typename\n" }
+        for property in properties {
+            let swiftName = SwiftSpelling.identifier(property.name)
+            out += indent + "        self.\(swiftName) = \(swiftName)\n"
+        }
+        out += indent + "    }\n\n"
+        out += indent + "    var \(Self.builderName): Baton.VariableValue {\n"
+        out += indent + "        var fields: [String: Baton.VariableValue] = [:]\n"
+        if typenameEnum != nil { out += indent + "        fields[\"__typename\"] = .string(self.typename.rawValue)\n" }
+        for property in properties {
+            let key = SwiftSpelling.stringLiteral(property.responseKey)
+            out += indent + "        if let value = self.\(SwiftSpelling.identifier(property.name)) { fields[\(key)] = \(property.render("value")) }\n"
+        }
+        out += indent + "        return .object(fields)\n"
+        out += indent + "    }\n"
+        for text in nested { out += "\n" + text }
+        return out + indent + "}\n"
+    }
+
+    /// The schema field a plan field reads: on the concrete type its variant names, else on the
+    /// selection's type.
+    func schemaField(_ field: PlanField, ownerType: String, selectionType: String) -> SchemaField? {
+        let fieldName: String
+        switch field.storageKey {
+        case .slot(let reference): fieldName = reference.key.fieldName
+        case .abstract(let key): fieldName = key.fieldName
+        }
+        for typeName in [ownerType, selectionType] {
+            if let found = schema.type(named: typeName)?.field(fieldName) { return found }
+        }
+        return nil
+    }
+
+    /// The concrete types an abstract selection's value may name.
+    func possibleTypes(_ selection: PlanSelection) -> [String] {
+        var names = Set(selection.variants.flatMap(\.types))
+        if let named = schema.type(named: selection.type) {
+            for id in schema.possibleTypes(of: named.id) { names.insert(schema[id].name) }
+        }
+        return names.sorted()
+    }
+
+    /// The Swift type of a value of `type` whose named type is spelled `leaf`.
+    func swiftType(_ type: SchemaType, leaf: String) -> String {
+        switch type {
+        case .nonNull(let inner): return base(inner, leaf: leaf)
+        default: return base(type, leaf: leaf) + "?"
+        }
+    }
+
+    private func base(_ type: SchemaType, leaf: String) -> String {
+        switch type {
+        case .nonNull(let inner): return base(inner, leaf: leaf)
+        case .list(let element): return "[" + swiftType(element, leaf: leaf) + "]"
+        case .named: return leaf
+        }
+    }
+
+    /// The expression turning `expression` (of `type`) into JSON, with `leaf` for the named type.
+    func render(_ type: SchemaType, _ expression: String, leaf: (String) -> String, depth: Int) -> String {
+        switch type {
+        case .nonNull(let inner): return renderNonNull(inner, expression, leaf: leaf, depth: depth)
+        default:
+            let bound = "v\(depth)"
+            return "\(expression).map { \(bound) in \(renderNonNull(type, bound, leaf: leaf, depth: depth + 1)) } ?? Baton.VariableValue.null"
+        }
+    }
+
+    private func renderNonNull(_ type: SchemaType, _ expression: String, leaf: (String) -> String, depth: Int) -> String {
+        switch type {
+        case .nonNull(let inner): return renderNonNull(inner, expression, leaf: leaf, depth: depth)
+        case .list(let element):
+            let bound = "v\(depth)"
+            return "Baton.VariableValue.list(\(expression).map { \(bound) in \(render(element, bound, leaf: leaf, depth: depth + 1)) })"
+        case .named: return leaf(expression)
+        }
+    }
+
+    /// A scalar leaf as JSON: enums as their text, mapped scalars as they are sent.
+    func scalar(_ named: NamedType, _ expression: String) -> String {
+        if named.kind == .enum { return "Baton.VariableValue.string(\(expression).scalarText)" }
+        if customScalars[named.name] != nil { return "\(expression).variable" }
+        switch named.name {
+        case "Int": return "Baton.VariableValue.int(\(expression))"
+        case "Float": return "Baton.VariableValue.float(\(expression))"
+        case "Boolean": return "Baton.VariableValue.bool(\(expression))"
+        default: return "Baton.VariableValue.string(\(expression))"
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@_spi(Generated) import Baton
+
+/// A mutation's generated `Action` and `OptimisticResponse` over in-process transports.
+@MainActor @Suite struct ActionTests {
+    static let rick = #"{"data":{"character":{"id":"1","name":"Rick","status":"ALIVE"}}}"#
+
+    func seeded(_ transport: any Baton.Transport) async throws -> (Environment, CharacterQuery.Data) {
+        let environment = Environment(transport: transport)
+        let query = CharacterQuery(id: "1")
+        try await environment.commitPayload(query, Payload(json: Self.rick))
+        return (environment, environment.data(for: query))
+    }
+
+    @Test func sendsTheRequestCommitsTheResponseAndReturnsThePayloadsLens() async throws {
+        let transport = RecordedTransport(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"DEAD"}}}"#)
+        let (environment, character) = try await seeded(transport)
+        let rename = RenameMutation.Action(environment)
+        let payload = try await rename(id: "1", name: "Rick Prime")
+        #expect(payload.rename?.name == "Rick Prime")
+        #expect(payload.rename?.status.status == .DEAD)
+        #expect(character.character?.name == "Rick Prime")
+        #expect(!rename.isInFlight)
+        let request = try #require(transport.requests.first)
+        #expect(transport.requests.count == 1)
+        #expect(request.operationName == "RenameMutation")
+        #expect(request.kind == .mutation)
+        #expect(request.document == RenameMutation.document)
+        #expect(request.variables == ["id": .string("1"), "name": .string("Rick Prime")])
+    }
+
+    @Test func theStandardEncodingSortsVariablesAfterTheDocument() throws {
+        guard case .text(let text) = RenameMutation.document else {
+            Issue.record("no persistConfig: the document is the text")
+            return
+        }
+        #expect(text.hasPrefix("mutation RenameMutation($id:ID!,$name:String!){rename(id:$id,name:$name){id,name,...Status_character}}"))
+        let body = String(decoding: Baton.Request(RenameMutation(id: "1", name: "R\"x")).body, as: UTF8.self)
+        let quoted = text.replacingOccurrences(of: "\"", with: "\\\"")
+        #expect(body == #"{"operationName":"RenameMutation","query":""# + quoted + #"","variables":{"id":"1","name":"R\"x"}}"#)
+    }
+
+    @Test func theOptimisticResponseShowsWhileInFlightAndTheServersAnswerReplacesIt() async throws {
+        let transport = HeldTransport()
+        let (environment, character) = try await seeded(transport)
+        let rename = RenameMutation.Action(environment)
+        #expect(!rename.isInFlight)
+        let call = Task { @MainActor in
+            try await rename(id: "1", name: "Rick Prime",
+                             optimistic: .init(rename: .init(id: "1", name: "Rick Prime (saving)")))
+        }
+        #expect(await transport.waitForRequests(1))
+        #expect(rename.isInFlight)
+        #expect(character.character?.name == "Rick Prime (saving)")
+        #expect(character.character?.status == .ALIVE)   // left out of the optimistic response: untouched
+        transport.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
+        let payload = try await call.value
+        #expect(payload.rename?.name == "Rick Prime")
+        #expect(character.character?.name == "Rick Prime")
+        #expect(!rename.isInFlight)
+    }
+
+    @Test func aFailureRevertsTheLayerAndIsThrown() async throws {
+        let transport = RecordedTransport { _ in throw TransportFailure() }
+        let (environment, character) = try await seeded(transport)
+        let rename = RenameMutation.Action(environment)
+        await #expect(throws: TransportFailure.self) {
+            try await rename(id: "1", name: "Rick Prime", optimistic: .init(rename: .init(id: "1", name: "Rick Prime")))
+        }
+        #expect(character.character?.name == "Rick")
+        #expect(!rename.isInFlight)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func aHeldFailureShowsTheLayerUntilItFails() async throws {
+        let transport = HeldTransport()
+        let (environment, character) = try await seeded(transport)
+        let rename = RenameMutation.Action(environment)
+        let call = Task { @MainActor in
+            try await rename(id: "1", name: "Rick Prime", optimistic: .init(rename: .init(id: "1", name: "Rick Prime")))
+        }
+        #expect(await transport.waitForRequests(1))
+        #expect(character.character?.name == "Rick Prime")
+        #expect(rename.isInFlight)
+        transport.fail(TransportFailure())
+        await #expect(throws: TransportFailure.self) { try await call.value }
+        #expect(character.character?.name == "Rick")
+        #expect(!rename.isInFlight)
+    }
+
+    @Test func aResponseThatCannotCommitRevertsTheLayerToo() async throws {
+        let transport = RecordedTransport(json: #"{"data":{"rename":{"id":"1"}}}"#)   // misses `name`: malformed
+        let (environment, character) = try await seeded(transport)
+        let rename = RenameMutation.Action(environment)
+        await #expect(throws: IngestError.self) {
+            try await rename(id: "1", name: "Rick Prime", optimistic: .init(rename: .init(id: "1", name: "Rick Prime")))
+        }
+        #expect(character.character?.name == "Rick")
+    }
+
+    @Test func anAbstractFieldNamesItsConcreteType() async throws {
+        let transport = HeldTransport()
+        let environment = Environment(transport: transport)
+        let adopt = AdoptMutation.Action(environment)
+        let input = PetInput(name: "Rex")
+        let call = Task { @MainActor in
+            try await adopt(input: input, withOwner: false, optimistic: .init(adopt: .init(
+                count: 1, pet: .init(typename: .Dog, id: "d1", name: "Rex", barks: .some(nil)))))
+        }
+        #expect(await transport.waitForRequests(1))
+        let shown = environment.data(for: AdoptMutation(input: input, withOwner: false))
+        #expect(shown.adopt?.count == 1)
+        #expect(shown.adopt?.pet.name == "Rex")
+        #expect(shown.adopt?.pet.asDog != nil)
+        #expect(shown.adopt?.pet.asDog?.barks == nil)       // an explicit null
+        #expect(shown.adopt?.pet.asCat == nil)
+        transport.respond(json: #"{"data":{"adopt":{"count":2,"pet":{"__typename":"Cat","id":"c1","name":"Tom","lives":9}}}}"#)
+        let payload = try await call.value
+        #expect(payload.adopt?.count == 2)
+        #expect(payload.adopt?.pet.asCat?.lives == 9)
+        #expect(payload.adopt?.pet.asDog == nil)
+    }
+
+    @Test func theBuilderRendersWhatWasSetAndLeavesTheRestOut() {
+        let response = AdoptMutation.OptimisticResponse(adopt: .init(
+            pet: .init(typename: .Cat, name: .some(nil), lives: 3), owner: .some(nil)))
+        #expect(response.variable == .object(["adopt": .object([
+            "pet": .object(["__typename": .string("Cat"), "name": .null, "lives": .int(3)]),
+            "owner": .null,
+        ])]))
+        #expect(AdoptMutation.OptimisticResponse().variable == .object([:]))
+    }
+
+    @Test func withoutATransportAMutationFailsAndLaysNothing() async throws {
+        let environment = Environment()
+        let rename = RenameMutation.Action(environment)
+        await #expect(throws: EnvironmentError.noTransport) { try await rename(id: "1", name: "X") }
+        #expect(!rename.isInFlight)
+    }
+
+    @Test func commitPayloadStillWorksWithATransport() async throws {
+        let transport = RecordedTransport { _ in throw TransportFailure() }
+        let (_, character) = try await seeded(transport)
+        #expect(character.character?.name == "Rick")
+        #expect(transport.requests.isEmpty)
+    }
+}
