@@ -115,7 +115,7 @@ import Testing
         #expect(shown.adopt?.pet.asDog != nil)
         #expect(shown.adopt?.pet.asDog?.barks == nil)       // an explicit null
         #expect(shown.adopt?.pet.asCat == nil)
-        transport.respond(json: #"{"data":{"adopt":{"count":2,"pet":{"__typename":"Cat","id":"c1","name":"Tom","lives":9}}}}"#)
+        transport.respond(json: #"{"data":{"adopt":{"count":2,"pet":{"__typename":"Cat","id":"c1","name":"Tom","lives":9},"friend":null}}}"#)
         let payload = try await call.value
         #expect(payload.adopt?.count == 2)
         #expect(payload.adopt?.pet.asCat?.lives == 9)
@@ -130,6 +130,9 @@ import Testing
             "owner": .null,
         ])]))
         #expect(AdoptMutation.OptimisticResponse().variable == .object([:]))
+        // A union's members that implement `Pet` read `name`: the value names its member.
+        let friend = AdoptMutation.OptimisticResponse.Adopt.Friend(typename: .Cat, name: "Tom")
+        #expect(friend.variable == .object(["__typename": .string("Cat"), "name": .string("Tom")]))
     }
 
     @Test func withoutATransportAMutationFailsAndLaysNothing() async throws {

@@ -77,13 +77,14 @@ struct MutationEmitter {
             while !nestedNames.insert(enumName).inserted { enumName += "_" }
             typenameEnum = enumName
         }
-        var fields: [(PlanField, String)] = selection.fields.map { ($0, selection.type) }
+        // Each field with the types it may be declared on: a variant's types, then the selection's.
+        var fields: [(PlanField, [String])] = selection.fields.map { ($0, [selection.type]) }
         for variant in selection.variants {
-            fields += variant.fields.map { ($0, variant.types.count == 1 ? variant.types[0] : selection.type) }
+            fields += variant.fields.map { ($0, variant.types + [selection.type]) }
         }
         var seenKeys = Set<String>()
-        for (field, ownerType) in fields where seenKeys.insert(field.responseKey).inserted {
-            guard let definition = schemaField(field, ownerType: ownerType, selectionType: selection.type) else { continue }
+        for (field, ownerTypes) in fields where seenKeys.insert(field.responseKey).inserted {
+            guard let definition = schemaField(field, on: ownerTypes) else { continue }
             var propertyName = LensNaming.fieldAccessorName(responseKey: field.responseKey)
             if propertyName == Self.builderName || propertyName == "typename" { propertyName += "_" }
             while !takenNames.insert(propertyName).inserted { propertyName += "_" }
@@ -139,15 +140,14 @@ struct MutationEmitter {
         return out + indent + "}\n"
     }
 
-    /// The schema field a plan field reads: on the concrete type its variant names, else on the
-    /// selection's type.
-    func schemaField(_ field: PlanField, ownerType: String, selectionType: String) -> SchemaField? {
+    /// The schema field a plan field reads, on the first of `types` that declares it.
+    func schemaField(_ field: PlanField, on types: [String]) -> SchemaField? {
         let fieldName: String
         switch field.storageKey {
         case .slot(let reference): fieldName = reference.key.fieldName
         case .abstract(let key): fieldName = key.fieldName
         }
-        for typeName in [ownerType, selectionType] {
+        for typeName in types {
             if let found = schema.type(named: typeName)?.field(fieldName) { return found }
         }
         return nil

@@ -4,9 +4,10 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "a1fd53842116e46b89c44dadad08b71c"
+    static let schemaDigest = "d5cb15c25eacb2ee7cde833efa1cd6d5"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
+    static let Adoptable = Baton.Registry.type("Adoptable")
     static let Cat = Baton.Registry.type("Cat")
     static let Character = Baton.Registry.type("Character")
     static let Dog = Baton.Registry.type("Dog")
@@ -22,10 +23,12 @@ enum Types {
 enum Slots {
     enum AdoptPayload {
         static let count = Baton.Registry.slot(Types.AdoptPayload, "count")
+        static let friend = Baton.Registry.slot(Types.AdoptPayload, "friend")
         static let owner = Baton.Registry.slot(Types.AdoptPayload, "owner")
         static let pet = Baton.Registry.slot(Types.AdoptPayload, "pet")
     }
     enum Cat {
+        static let id = Baton.Registry.slot(Types.Cat, "id")
         static let lives = Baton.Registry.slot(Types.Cat, "lives")
         static let name = Baton.Registry.slot(Types.Cat, "name")
     }
@@ -43,6 +46,7 @@ enum Slots {
     }
     enum Dog {
         static let barks = Baton.Registry.slot(Types.Dog, "barks")
+        static let id = Baton.Registry.slot(Types.Dog, "id")
         static let name = Baton.Registry.slot(Types.Dog, "name")
     }
     enum Mutation {

@@ -4,7 +4,7 @@ import Foundation
 
 struct AdoptMutation: Baton.Mutation {
     static let name = "AdoptMutation"
-    static let document: Baton.Document = .text("mutation AdoptMutation($input:PetInput!,$withOwner:Boolean!){adopt(input:$input){count,pet{__typename,id,name,...on Dog{barks},...on Cat{lives}},owner@include(if:$withOwner){id,name}}}")
+    static let document: Baton.Document = .text("mutation AdoptMutation($input:PetInput!,$withOwner:Boolean!){adopt(input:$input){count,pet{__typename,id,name,...on Dog{barks},...on Cat{lives}},owner@include(if:$withOwner){id,name},friend{__typename,...on Pet{__isPet:__typename,name},...on Node{__isNode:__typename,id}}}}")
     var input: PetInput
     var withOwner: Bool
     var variables: Baton.Variables { ["input": input.variable, "withOwner": Baton.VariableValue.bool(withOwner)] }
@@ -17,6 +17,7 @@ struct AdoptMutation: Baton.Mutation {
         .scalar("count", key: .fixed(Slots.AdoptPayload.count), kind: .int),
         .linked("pet", key: .fixed(Slots.AdoptPayload.pet), selection: selection2),
         .linked("owner", key: .fixed(Slots.AdoptPayload.owner), selection: selection3, guards: [[Guards.include_withOwner]]),
+        .linked("friend", key: .fixed(Slots.AdoptPayload.friend), selection: selection4),
     ])
     private static let selection2 = Baton.Selection(type: Types.Pet, key: ["id"], abstract: true, fields: [
         .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
@@ -33,6 +34,22 @@ struct AdoptMutation: Baton.Mutation {
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
         .scalar("name", key: .fixed(Slots.Character.name), kind: .string),
     ])
+    private static let selection4 = Baton.Selection(type: Types.Adoptable, abstract: true, fields: [], variants: [
+        .init(types: [Types.Dog], key: ["id"], fields: [
+            .scalar("name", key: .fixed(Slots.Dog.name), kind: .string),
+            .scalar("id", key: .fixed(Slots.Dog.id), kind: .id),
+        ]),
+        .init(types: [Types.Cat], key: ["id"], fields: [
+            .scalar("name", key: .fixed(Slots.Cat.name), kind: .string),
+            .scalar("id", key: .fixed(Slots.Cat.id), kind: .id),
+        ]),
+        .init(condition: "__isPet", key: ["id"], fields: [
+            .scalar("name", key: .abstract(AbstractSlots.name), kind: .string),
+        ]),
+        .init(condition: "__isNode", key: ["id"], fields: [
+            .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),
+        ]),
+    ])
 
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
@@ -45,6 +62,7 @@ struct AdoptMutation: Baton.Mutation {
             @MainActor var count: Int { anchor.scalar(Slots.AdoptPayload.count) }
             @MainActor var pet: Pet { anchor.requiredLink(Slots.AdoptPayload.pet, Types.Pet) }
             @MainActor var owner: Owner? { anchor.link(Slots.AdoptPayload.owner) }
+            @MainActor var friend: Friend? { anchor.link(Slots.AdoptPayload.friend) }
 
             struct Pet: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -72,6 +90,18 @@ struct AdoptMutation: Baton.Mutation {
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
                 @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            }
+
+            struct Friend: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var asPet: AsPet? { anchor.asMember(Types.Pet_possible) }
+
+                struct AsPet: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+                }
             }
         }
     }
@@ -103,11 +133,13 @@ struct AdoptMutation: Baton.Mutation {
             var count: Int?
             var pet: Pet?
             var owner: Owner??
+            var friend: Friend??
 
-            init(count: Int? = nil, pet: Pet? = nil, owner: Owner?? = nil) {
+            init(count: Int? = nil, pet: Pet? = nil, owner: Owner?? = nil, friend: Friend?? = nil) {
                 self.count = count
                 self.pet = pet
                 self.owner = owner
+                self.friend = friend
             }
 
             var variable: Baton.VariableValue {
@@ -115,6 +147,7 @@ struct AdoptMutation: Baton.Mutation {
                 if let value = self.count { fields["count"] = Baton.VariableValue.int(value) }
                 if let value = self.pet { fields["pet"] = value.variable }
                 if let value = self.owner { fields["owner"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.friend { fields["friend"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
                 return .object(fields)
             }
 
@@ -158,6 +191,27 @@ struct AdoptMutation: Baton.Mutation {
                     var fields: [String: Baton.VariableValue] = [:]
                     if let value = self.id { fields["id"] = Baton.VariableValue.string(value) }
                     if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Friend: Baton.OptimisticValue {
+                enum Typename: String, Sendable { case Cat, Dog }
+                var typename: Typename
+                var name: String??
+                var id: Baton.ID?
+
+                init(typename: Typename, name: String?? = nil, id: Baton.ID? = nil) {
+                    self.typename = typename
+                    self.name = name
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    fields["__typename"] = .string(self.typename.rawValue)
+                    if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.id { fields["id"] = Baton.VariableValue.string(value) }
                     return .object(fields)
                 }
             }
