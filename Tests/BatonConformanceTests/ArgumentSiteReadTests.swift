@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @_spi(Generated) import Baton
+// Where the generated conformance code lives once it is a library target of its own.
+#if canImport(BatonConformance)
+@testable import BatonConformance
+#endif
 
 /// Fragment arguments read through argument sites, on committed conformance payloads.
 extension LensReadTests {
