@@ -1,3 +1,4 @@
+import BatonTesting
 import Foundation
 import Testing
 @_spi(Generated) import Baton
@@ -59,6 +60,38 @@ import Testing
         #expect(payload.rename?.name == "Rick Prime")
         #expect(character.character?.name == "Rick Prime")
         #expect(!rename.isInFlight)
+    }
+
+    @Test func isInFlightIsObserved() async throws {
+        let transport = HeldTransport()
+        let (environment, _) = try await seeded(transport)
+        let rename = RenameMutation.Action(environment)
+        let body = BodyHost { rename.isInFlight }
+        #expect(body.output == false)
+        let call = Task { @MainActor in try await rename(id: "1", name: "Rick Prime") }
+        #expect(await transport.waitForRequests(1))
+        await body.settle()
+        #expect(body.output == true)
+        #expect(body.runs == 2)
+        transport.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
+        _ = try await call.value
+        await body.settle()
+        #expect(body.output == false)
+        #expect(body.runs == 3)
+    }
+
+    @Test func theEnvironmentsDoorTakesAPayloadAsTheOptimisticResponse() async throws {
+        let transport = HeldTransport()
+        let (environment, character) = try await seeded(transport)
+        let call = Task { @MainActor in
+            try await environment.mutate(RenameMutation(id: "1", name: "Rick Prime"),
+                                         optimistic: Payload(json: #"{"data":{"rename":{"id":"1","name":"Rick (by hand)"}}}"#))
+        }
+        #expect(await transport.waitForRequests(1))
+        #expect(character.character?.name == "Rick (by hand)")
+        transport.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
+        #expect(try await call.value.rename?.name == "Rick Prime")
+        #expect(character.character?.name == "Rick Prime")
     }
 
     @Test func aFailureRevertsTheLayerAndIsThrown() async throws {

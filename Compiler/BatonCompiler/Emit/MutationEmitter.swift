@@ -94,8 +94,8 @@ struct MutationEmitter {
                 if named.kind == .enum { references.enums.insert(named.name) }
                 let leaf = LensNaming.leafType(named, customScalars: customScalars)
                 properties.append(Property(name: propertyName, responseKey: field.responseKey,
-                                           type: swiftType(definition.type, leaf: leaf),
-                                           render: { render(definition.type, $0, leaf: { scalar(named, $0) }, depth: 0) }))
+                                           type: VariableSpelling.swiftType(definition.type) { _ in leaf },
+                                           render: { VariableSpelling.value(definition.type, $0, depth: 0) { scalar(named, $1) } }))
             case .link(let index, _):
                 guard depth < 64 else { continue }
                 var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
@@ -103,8 +103,8 @@ struct MutationEmitter {
                 nested.append(value(name: nestedName, selection: plan.selections[index], plan: plan,
                                     indent: indent + "    ", depth: depth + 1))
                 properties.append(Property(name: propertyName, responseKey: field.responseKey,
-                                           type: swiftType(definition.type, leaf: nestedName),
-                                           render: { render(definition.type, $0, leaf: { "\($0).\(Self.builderName)" }, depth: 0) }))
+                                           type: VariableSpelling.swiftType(definition.type) { _ in nestedName },
+                                           render: { VariableSpelling.value(definition.type, $0, depth: 0) { "\($1).\(Self.builderName)" } }))
             }
         }
 
@@ -162,51 +162,9 @@ struct MutationEmitter {
         return names.sorted()
     }
 
-    /// The Swift type of a value of `type` whose named type is spelled `leaf`.
-    func swiftType(_ type: SchemaType, leaf: String) -> String {
-        switch type {
-        case .nonNull(let inner): return base(inner, leaf: leaf)
-        default: return base(type, leaf: leaf) + "?"
-        }
-    }
-
-    private func base(_ type: SchemaType, leaf: String) -> String {
-        switch type {
-        case .nonNull(let inner): return base(inner, leaf: leaf)
-        case .list(let element): return "[" + swiftType(element, leaf: leaf) + "]"
-        case .named: return leaf
-        }
-    }
-
-    /// The expression turning `expression` (of `type`) into JSON, with `leaf` for the named type.
-    func render(_ type: SchemaType, _ expression: String, leaf: (String) -> String, depth: Int) -> String {
-        switch type {
-        case .nonNull(let inner): return renderNonNull(inner, expression, leaf: leaf, depth: depth)
-        default:
-            let bound = "v\(depth)"
-            return "\(expression).map { \(bound) in \(renderNonNull(type, bound, leaf: leaf, depth: depth + 1)) } ?? Baton.VariableValue.null"
-        }
-    }
-
-    private func renderNonNull(_ type: SchemaType, _ expression: String, leaf: (String) -> String, depth: Int) -> String {
-        switch type {
-        case .nonNull(let inner): return renderNonNull(inner, expression, leaf: leaf, depth: depth)
-        case .list(let element):
-            let bound = "v\(depth)"
-            return "Baton.VariableValue.list(\(expression).map { \(bound) in \(render(element, bound, leaf: leaf, depth: depth + 1)) })"
-        case .named: return leaf(expression)
-        }
-    }
-
-    /// A scalar leaf as JSON: enums as their text, mapped scalars as they are sent.
+    /// A scalar leaf as JSON: mapped scalars as they are sent, the rest as variables are.
     func scalar(_ named: NamedType, _ expression: String) -> String {
-        if named.kind == .enum { return "Baton.VariableValue.string(\(expression).scalarText)" }
-        if customScalars[named.name] != nil { return "\(expression).variable" }
-        switch named.name {
-        case "Int": return "Baton.VariableValue.int(\(expression))"
-        case "Float": return "Baton.VariableValue.float(\(expression))"
-        case "Boolean": return "Baton.VariableValue.bool(\(expression))"
-        default: return "Baton.VariableValue.string(\(expression))"
-        }
+        customScalars[named.name] != nil && named.kind == .scalar
+            ? "\(expression).variable" : VariableSpelling.scalarValue(named, expression)
     }
 }
