@@ -39,3 +39,19 @@ public struct Request: Sendable, Hashable {
         return Array(text.utf8)
     }
 }
+
+/// A transport's failure with the server's status and body; status 0 when there was no response
+/// (the body then says what happened).
+public struct TransportError: Error, Sendable, Equatable {
+    public let statusCode: Int
+    public let body: [UInt8]
+
+    public init(statusCode: Int, body: [UInt8]) {
+        self.statusCode = statusCode
+        self.body = body
+    }
+
+    public init(statusCode: Int, message: String) {
+        self.init(statusCode: statusCode, body: Array(message.utf8))
+    }
+}

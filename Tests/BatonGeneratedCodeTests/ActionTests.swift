@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func sendsTheRequestCommitsTheResponseAndReturnsThePayloadsLens() async throws {
-        let transport = RecordedTransport(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"DEAD"}}}"#)
+        let transport = RecordedTransport([RenameMutation.name: Array(#"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"DEAD"}}}"#.utf8)])
         let (environment, character) = try await seeded(transport)
         let rename = RenameMutation.Action(environment)
         let payload = try await rename(id: "1", name: "Rick Prime")
@@ -24,7 +24,7 @@ import Testing
         #expect(character.character?.name == "Rick Prime")
         #expect(!rename.isInFlight)
         let request = try #require(transport.requests.first)
-        #expect(transport.requests.count == 1)
+        #expect(transport.requestCount == 1)
         #expect(request.operationName == "RenameMutation")
         #expect(request.kind == .mutation)
         #expect(request.document == RenameMutation.document)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func theOptimisticResponseShowsWhileInFlightAndTheServersAnswerReplacesIt() async throws {
-        let transport = HeldTransport()
+        let transport = ScriptedTransport()
         let (environment, character) = try await seeded(transport)
         let rename = RenameMutation.Action(environment)
         #expect(!rename.isInFlight)
@@ -55,7 +55,7 @@ import Testing
         #expect(rename.isInFlight)
         #expect(character.character?.name == "Rick Prime (saving)")
         #expect(character.character?.status == .ALIVE)   // left out of the optimistic response: untouched
-        transport.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
+        transport.held.last?.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
         let payload = try await call.value
         #expect(payload.rename?.name == "Rick Prime")
         #expect(character.character?.name == "Rick Prime")
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func isInFlightIsObserved() async throws {
-        let transport = HeldTransport()
+        let transport = ScriptedTransport()
         let (environment, _) = try await seeded(transport)
         let rename = RenameMutation.Action(environment)
         let body = BodyHost { rename.isInFlight }
@@ -73,7 +73,7 @@ import Testing
         await body.settle()
         #expect(body.output == true)
         #expect(body.runs == 2)
-        transport.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
+        transport.held.last?.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
         _ = try await call.value
         await body.settle()
         #expect(body.output == false)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func theEnvironmentsDoorTakesAPayloadAsTheOptimisticResponse() async throws {
-        let transport = HeldTransport()
+        let transport = ScriptedTransport()
         let (environment, character) = try await seeded(transport)
         let call = Task { @MainActor in
             try await environment.mutate(RenameMutation(id: "1", name: "Rick Prime"),
@@ -89,7 +89,7 @@ import Testing
         }
         #expect(await transport.waitForRequests(1))
         #expect(character.character?.name == "Rick (by hand)")
-        transport.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
+        transport.held.last?.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
         #expect(try await call.value.rename?.name == "Rick Prime")
         #expect(character.character?.name == "Rick Prime")
     }
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func aHeldFailureShowsTheLayerUntilItFails() async throws {
-        let transport = HeldTransport()
+        let transport = ScriptedTransport()
         let (environment, character) = try await seeded(transport)
         let rename = RenameMutation.Action(environment)
         let call = Task { @MainActor in
@@ -116,14 +116,14 @@ import Testing
         #expect(await transport.waitForRequests(1))
         #expect(character.character?.name == "Rick Prime")
         #expect(rename.isInFlight)
-        transport.fail(TransportFailure())
+        transport.held.last?.refuse(TransportFailure())
         await #expect(throws: TransportFailure.self) { try await call.value }
         #expect(character.character?.name == "Rick")
         #expect(!rename.isInFlight)
     }
 
     @Test func aResponseThatCannotCommitRevertsTheLayerToo() async throws {
-        let transport = RecordedTransport(json: #"{"data":{"rename":{"id":"1"}}}"#)   // misses `name`: malformed
+        let transport = RecordedTransport([RenameMutation.name: Array(#"{"data":{"rename":{"id":"1"}}}"#.utf8)])   // misses `name`: malformed
         let (environment, character) = try await seeded(transport)
         let rename = RenameMutation.Action(environment)
         await #expect(throws: IngestError.self) {
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func anAbstractFieldNamesItsConcreteType() async throws {
-        let transport = HeldTransport()
+        let transport = ScriptedTransport()
         let environment = Environment(transport: transport)
         let adopt = AdoptMutation.Action(environment)
         let input = PetInput(name: "Rex")
@@ -148,7 +148,7 @@ import Testing
         #expect(shown.adopt?.pet.asDog != nil)
         #expect(shown.adopt?.pet.asDog?.barks == nil)       // an explicit null
         #expect(shown.adopt?.pet.asCat == nil)
-        transport.respond(json: #"{"data":{"adopt":{"count":2,"pet":{"__typename":"Cat","id":"c1","name":"Tom","lives":9},"friend":null}}}"#)
+        transport.held.last?.respond(json: #"{"data":{"adopt":{"count":2,"pet":{"__typename":"Cat","id":"c1","name":"Tom","lives":9},"friend":null}}}"#)
         let payload = try await call.value
         #expect(payload.adopt?.count == 2)
         #expect(payload.adopt?.pet.asCat?.lives == 9)
@@ -166,6 +166,15 @@ import Testing
         // A union's members that implement `Pet` read `name`: the value names its member.
         let friend = AdoptMutation.OptimisticResponse.Adopt.Friend(typename: .Cat, name: "Tom")
         #expect(friend.variable == .object(["__typename": .string("Cat"), "name": .string("Tom")]))
+    }
+
+    @Test func anOperationWithoutARecordingFailsAsATransportError() async throws {
+        let transport = RecordedTransport([CharacterQuery.name: Array(Self.rick.utf8)])
+        let (environment, character) = try await seeded(transport)
+        await #expect(throws: TransportError.self) {
+            try await RenameMutation.Action(environment)(id: "1", name: "X", optimistic: .init(rename: .init(name: "X")))
+        }
+        #expect(character.character?.name == "Rick")
     }
 
     @Test func withoutATransportAMutationFailsAndLaysNothing() async throws {
