@@ -10,9 +10,10 @@ let package = Package(
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
         .executable(name: "baton-lsp", targets: ["baton-lsp"]),
-        .library(name: "Baton", targets: ["Baton"]),
+        .library(name: "Baton", targets: ["Baton", "BatonMarkers"]),
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
+        .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
@@ -41,6 +42,16 @@ let package = Package(
         .target(name: "Baton", path: "Runtime/Baton"),
         .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
         .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
+        // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).
+        .target(name: "BatonMarkers", dependencies: ["Baton"], path: "Runtime/BatonMarkers"),
+
+        // MARK: Build-tool plugin: `batonc generate` on each target that uses it
+        .plugin(name: "BatonPlugin", capability: .buildTool(), dependencies: ["batonc"], path: "Plugins/BatonPlugin"),
+
+        // MARK: Examples
+        .executableTarget(name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonTesting"],
+                          path: "Examples/RickAndMorty", resources: [.copy("Responses")],
+                          plugins: ["BatonPlugin"]),
 
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
@@ -75,6 +86,8 @@ let package = Package(
                     path: "Tests/BatonGeneratedCodeTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
+        // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
+        .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         .testTarget(name: "BatonLanguageServerTests", dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp"],
                     path: "Tests/BatonLanguageServerTests"),
     ],

@@ -1,40 +1,33 @@
 import BatonDiagnostics
 import BatonEmit
 import BatonHosts
-import BatonIR
 import BatonLanguageService
-import BatonSyntax
 
-/// The Swift accessor a field or spread compiles to, for hover: asked of the compiler core's
-/// lens naming (`LensNaming.accessorDeclaration`), never derived here. Known for the
-/// selections directly in a fragment (the members of its lens).
+/// The Swift accessor a field, spread or type condition compiles to, for hover: the compiler
+/// core builds the lens of the definition under the cursor as the emitter does and names the
+/// member there (`LensLookup.member`), nothing is derived here.
 enum LensAccessor {
     static func declaration(for symbol: GraphQLSymbol, at offset: Int, in document: HostDocument, project: Project,
                             index: ProjectIndex) -> String? {
+        switch symbol {
+        case .field, .fragment, .type: break
+        default: return nil  // arguments, values, directives, variables compile to no member
+        }
         guard let schema = project.schema,
               let entry = index.entries.first(where: { $0.hostDocument.source.name == document.source.name
                   && $0.hostDocument.source.text == document.source.text
                   && $0.hostDocument.marker?.range == document.marker?.range }),
-              let fragment = entry.document.fragments.first(where: { $0.range.start <= offset && offset <= $0.range.end })
+              let root = LensLookup.root(at: offset, in: entry.document)
         else { return nil }
-        var responseKey: String?
-        for selection in fragment.selectionSet.selections {
-            switch selection {
-            case .field(let field) where field.name.range.start <= offset && offset <= field.name.range.end:
-                if case .field = symbol { responseKey = field.responseKey }
-            case .fragmentSpread(let spread) where spread.name.range.start <= offset && offset <= spread.name.range.end:
-                if case .fragment = symbol { responseKey = LensNaming.spreadAccessorName(fragment: spread.name.value) }
-            default:
-                break
-            }
+        guard let member = LensLookup.member(at: offset, in: root, documents: index.entries.map(\.document), schema: schema,
+                                             customScalars: project.config?.swiftScalarTypes ?? [:])
+        else { return nil }
+        // The member must be what the hovered name is: a field's read, a spread, a type condition.
+        switch (symbol, member.accessor.reads) {
+        case (.field, .scalar), (.field, .linked), (.field, .typename), (.fragment, .spread), (.type, .condition):
+            return member.declaration
+        default:
+            return nil
         }
-        guard let responseKey else { return nil }
-        let program = IRBuilder.build(index.entries.map(\.document), schema: schema).program
-        var customScalars: [String: String] = [:]
-        for entry in project.config?.customScalarTypes ?? [] {
-            if let swift = entry.swift { customScalars[entry.scalar.value] = swift.value }
-        }
-        return LensNaming.accessorDeclaration(responseKey: responseKey, fragment: fragment.name.value, program: program,
-                                              customScalars: customScalars)
     }
 }

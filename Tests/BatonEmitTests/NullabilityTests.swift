@@ -27,8 +27,8 @@ import Testing
         #expect(declaration("codes") == "var codes: [String]")
         #expect(declaration("status") == "var status: Status?")
         #expect(declaration("price") == "var price: Foundation.Decimal?")
-        #expect(declaration("origin") == "var origin: Origin?")
-        #expect(declaration("friends") == "var friends: Baton.List<Friends>?")
+        #expect(declaration("origin") == "var origin: Row_character.Origin?")
+        #expect(declaration("friends") == "var friends: Baton.List<Row_character.Friends>?")
         #expect(declaration("tags2") == "var tags2: [String?]?")
         #expect(declaration("missing") == nil)
     }
@@ -68,10 +68,10 @@ import Testing
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
         let program = try #require(compiled.transforms?.program)
         #expect(LensNaming.accessorDeclaration(responseKey: "summary", fragment: "Alias_character", program: program)
-                == "var summary: Summary")
+                == "var summary: Alias_character.Summary")
         let result = GenerateCommand.compute(target.options(["Sources/App/Alias.graphql"]))
         let output = try #require(result.outputs[target.directory + "/Generated/Sources_App_Alias.graphql.baton.swift"])
-        #expect(output.contains("@MainActor var person: Person? { anchor.asType(Types.Character) }"))
-        #expect(output.contains("@MainActor var node: Node { .init(anchor: anchor) }"))
+        #expect(output.contains("@MainActor var person: AliasQuery.Data.Search.Person? { anchor.asType(Types.Character) }"))
+        #expect(output.contains("@MainActor var node: Alias_character.Origin.Node { .init(anchor: anchor) }"))
     }
 }

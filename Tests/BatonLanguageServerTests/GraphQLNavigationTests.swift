@@ -74,16 +74,18 @@ func span(of needle: String, in text: String, occurrence: Int = 1) -> JSONValue 
         ```
         """)
         let origin = try #require(hover(g, "origin")?["contents"]?["value"]?.stringValue)
-        // The nested lens, as BatonEmit's LensNaming spells the member's type.
-        #expect(origin.hasSuffix("```swift\nvar origin: Origin?\n```"))
+        // The nested lens, spelled through the fragment's lens as the generated file declares it.
+        #expect(origin.hasSuffix("```swift\nvar origin: CharacterHeader_character.Origin?\n```"))
         let nickname = try #require(hover(g, "nickname")?["contents"]?["value"]?.stringValue)
         #expect(nickname.contains("**Deprecated**: Use name."))
         let spread = try #require(hover(g, "CharacterOrigin_character")?["contents"]?["value"]?.stringValue)
         #expect(spread.hasPrefix("```graphql\nfragment CharacterOrigin_character on Character\n```"))
         #expect(spread.hasSuffix("```swift\nvar characterOrigin: CharacterOrigin_character\n```"))
-        // Nested and operation selections have no fragment member of their own to show.
+        // Nested and operation selections: the member of the nested lens, qualified.
         let nested = try #require(hover(g, "name", occurrence: 2)?["contents"]?["value"]?.stringValue)
-        #expect(nested == "```graphql\nLocation.name: String\n```")
+        #expect(nested == "```graphql\nLocation.name: String\n```\n\n```swift\nvar name: String?\n```")
+        let operationField = try #require(hover(g, "character(")?["contents"]?["value"]?.stringValue)
+        #expect(operationField.hasSuffix("```swift\nvar character: Screen.Data.Character_?\n```"))
         let directive = try #require(hover(g, "tag")?["contents"]?["value"]?.stringValue)
         #expect(directive == "```graphql\n@tag(name: String!)\n```\n\nMarks a selection for tooling.")
         let argument = try #require(hover(g, "order")?["contents"]?["value"]?.stringValue)

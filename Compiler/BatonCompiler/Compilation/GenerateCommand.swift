@@ -106,10 +106,7 @@ public enum GenerateCommand {
             for (name, text) in texts { ids[name] = target.documentID(of: text) }
             persistedIDs = ids
         }
-        var customScalars: [String: String] = [:]
-        for scalar in config?.customScalarTypes ?? [] {
-            if let swift = scalar.swift?.value { customScalars[scalar.scalar.value] = swift }
-        }
+        let customScalars = config?.swiftScalarTypes ?? [:]
         let digest = schemaDigest(schemaTexts: target.schemaSources.map(\.text), config: config)
         var input = SwiftEmitter.Input(
             schema: schema, lensProgram: transforms.program, plans: plans, texts: texts, persistedIDs: persistedIDs,

@@ -69,6 +69,15 @@ extension BatonConfig {
         return files
     }
 
+    /// Custom scalar name → the Swift type it maps to (the entries that name one).
+    public var swiftScalarTypes: [String: String] {
+        var types: [String: String] = [:]
+        for entry in customScalarTypes {
+            if let swift = entry.swift?.value { types[entry.scalar.value] = swift }
+        }
+        return types
+    }
+
     /// Errors that depend on the language of the run: a mapped custom scalar must name a type
     /// in that language (and a Kotlin converter).
     public func diagnostics(forRunIn language: RunLanguage) -> [Diagnostic] {

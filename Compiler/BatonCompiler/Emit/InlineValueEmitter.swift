@@ -6,30 +6,43 @@
 enum InlineValueEmitter {
     static func print(_ lens: LensModel, indent: String) -> String {
         var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): Sendable, Hashable {\n"
-        out += body(lens, indent: indent)
+        let owner = SwiftSpelling.identifier(lens.name)
+        out += body(lens, indent: indent, owner: owner)
         out += "\n" + SwiftEmitter.printLens(LensModel(name: "Reader", graphQLType: lens.graphQLType, accessors: lens.accessors,
-                                                      requiredSlots: lens.requiredSlots), indent: indent + "    ")
+                                                      requiredSlots: lens.requiredSlots), indent: indent + "    ",
+                                             owner: owner + ".Reader")
         out += indent + "}\n\n"
         out += extensionInit(lens, path: SwiftSpelling.identifier(lens.name), indent: indent)
         return out
     }
 
-    /// The stored properties and nested values.
-    static func body(_ lens: LensModel, indent: String) -> String {
+    /// Whether the value has a property for the accessor (a spread is only there as a value).
+    static func isValueMember(_ accessor: LensAccessor) -> Bool {
+        accessor.reads != .spread || accessor.inlineValue
+    }
+
+    /// The stored properties and nested values of the value struct `owner` (qualified).
+    static func body(_ lens: LensModel, indent: String, owner: String) -> String {
         var out = ""
-        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
-            out += indent + "    var \(SwiftSpelling.identifier(accessor.name)): \(valueType(accessor))\n"
+        for accessor in lens.accessors where isValueMember(accessor) {
+            out += indent + "    " + declaration(accessor, in: owner) + "\n"
         }
-        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
+        for accessor in lens.accessors where isValueMember(accessor) {
             guard let nested = accessor.nested else { continue }
             out += "\n" + indent + "    struct \(SwiftSpelling.identifier(nested.name)): Sendable, Hashable {\n"
-            out += body(nested, indent: indent + "    ")
+            out += body(nested, indent: indent + "    ", owner: LensNaming.nestedPath(nested.name, in: owner))
             out += indent + "    }\n"
         }
         return out
     }
 
-    static func valueType(_ accessor: LensAccessor) -> String {
+    /// `var name: Type`, the value struct `owner`'s property for an accessor (what hover shows in
+    /// an `@inline` fragment).
+    static func declaration(_ accessor: LensAccessor, in owner: String) -> String {
+        "var " + SwiftSpelling.identifier(accessor.name) + ": " + valueType(accessor, in: owner)
+    }
+
+    static func valueType(_ accessor: LensAccessor, in owner: String) -> String {
         if accessor.caught || accessor.throwing {
             let base = accessor.swiftType.hasPrefix("Result<")
                 ? String(accessor.swiftType.dropFirst("Result<".count).prefix { $0 != "," })
@@ -37,16 +50,16 @@ enum InlineValueEmitter {
             return base.hasSuffix("?") ? base : base + "?"
         }
         if let nested = accessor.nested, accessor.list {
-            return "[" + nested.name + "]" + (accessor.optional ? "?" : "")
+            return "[" + LensNaming.nestedPath(nested.name, in: owner) + "]" + (accessor.optional ? "?" : "")
         }
-        return accessor.swiftType
+        return LensNaming.accessorType(accessor, in: owner)
     }
 
     /// `init(reader:)` in an extension, so the memberwise initializer stays.
     static func extensionInit(_ lens: LensModel, path: String, indent: String) -> String {
         var out = indent + "extension \(path) {\n"
         out += indent + "    @MainActor init(reader: \(readerPath(path))) {\n"
-        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
+        for accessor in lens.accessors where isValueMember(accessor) {
             let name = SwiftSpelling.identifier(accessor.name)
             var value = "reader." + name
             if accessor.throwing {
@@ -54,7 +67,7 @@ enum InlineValueEmitter {
             } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
                 value = "(try? reader.\(name).get()) ?? nil"
             } else if let nested = accessor.nested {
-                let type = path + "." + SwiftSpelling.identifier(nested.name)
+                let type = LensNaming.nestedPath(nested.name, in: path)
                 if accessor.list {
                     value = accessor.optional ? "reader.\(name)?.map(\(type).init(reader:))" : "reader.\(name).map(\(type).init(reader:))"
                 } else {
@@ -64,10 +77,9 @@ enum InlineValueEmitter {
             out += indent + "        self.\(name) = \(value)\n"
         }
         out += indent + "    }\n" + indent + "}\n"
-        for accessor in lens.accessors where accessor.reads != .spread || accessor.inlineValue {
+        for accessor in lens.accessors where isValueMember(accessor) {
             guard let nested = accessor.nested else { continue }
-            let nestedName = SwiftSpelling.identifier(nested.name)
-            out += "\n" + extensionInit(nested, path: path + "." + nestedName, indent: indent)
+            out += "\n" + extensionInit(nested, path: LensNaming.nestedPath(nested.name, in: path), indent: indent)
         }
         return out
     }

@@ -1,3 +1,4 @@
+import BatonDiagnostics
 import BatonIR
 import BatonPlans
 import BatonSchema
@@ -46,6 +47,9 @@ public struct LensAccessor: Sendable {
     public var inlineValue = false
     /// The slot a field accessor reads.
     var fieldSlot: String?
+    /// Where the selections it reads are named in the document (field names, the spread's fragment
+    /// name, type conditions): how hover finds the accessor under the cursor.
+    public var nameRanges: [SourceRange] = []
 }
 
 /// Builds lenses from the IR as the author wrote it (fragment boundaries kept, before fragment
@@ -62,6 +66,9 @@ struct LensBuilder {
     /// Whether the lens being built is a fragment's that defines arguments: its spreads then bind
     /// their children's scope at an argument site, so no child sees these arguments.
     var enclosingDefinesArguments = false
+    /// The top-level struct the lenses being built are nested in: no nested lens takes its name,
+    /// so the qualified types accessors spell (`Root.Data.Origin`) resolve inside it.
+    var rootName: String?
 
     init(program: IRProgram, customScalars: [String: String], references: SharedReferences) {
         self.program = program
@@ -74,9 +81,9 @@ struct LensBuilder {
         case field(IRField, conditional: Bool)
         /// A spread with the `@include`/`@skip` guards around it (on variables).
         case spread(IRFragmentSpread, guards: [PlanGuard], deferred: Bool)
-        case condition(TypeID, [IRSelection], conditional: Bool)
+        case condition(TypeID, [IRSelection], conditional: Bool, named: SourceRange?)
         /// `... on T @alias(as: "name") { … }`: an accessor giving the fragment's own lens.
-        case aliased(String, TypeID?, [IRSelection])
+        case aliased(String, TypeID?, [IRSelection], named: SourceRange?)
     }
 
     func lens(name: String, type: TypeID, selections: [IRSelection]) -> LensModel {
@@ -84,9 +91,16 @@ struct LensBuilder {
         collect(selections, type: type, conditional: false, guards: [], into: &items)
         var accessors: [LensAccessor] = []
         var taken = Set<String>()
-        var nestedNames = Set<String>()
+        var nestedNames = Set(rootName.map { [$0] } ?? [])
         func add(_ accessor: LensAccessor) {
-            guard taken.insert(accessor.name).inserted else { return }
+            guard taken.insert(accessor.name).inserted else {
+                // The same spread or condition written twice: one accessor, named in both places.
+                if let index = accessors.firstIndex(where: { $0.name == accessor.name }), accessors[index].reads == accessor.reads,
+                   accessors[index].fragment == accessor.fragment, accessors[index].conditionType == accessor.conditionType {
+                    accessors[index].nameRanges += accessor.nameRanges
+                }
+                return
+            }
             accessors.append(accessor)
         }
         // Fields group by response key (a linked field's occurrences read one nested lens).
@@ -95,9 +109,11 @@ struct LensBuilder {
             fieldGroups[field.responseKey, default: []].append((field, conditional))
         }
         var conditionGroups: [TypeID: [IRSelection]] = [:]
+        var conditionNames: [TypeID: [SourceRange]] = [:]
         var conditionalTypes = Set<TypeID>()
-        for case .condition(let condition, let selections, let conditional) in items {
+        for case .condition(let condition, let selections, let conditional, let named) in items {
             conditionGroups[condition, default: []] += selections
+            conditionNames[condition, default: []] += named.map { [$0] } ?? []
             if conditional { conditionalTypes.insert(condition) }
         }
         var emittedConditions = Set<TypeID>()
@@ -109,11 +125,14 @@ struct LensBuilder {
                     if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
                         accessor.fieldSlot = slot(field, in: type)
                     }
+                    accessor.nameRanges = group.compactMap { $0.0.nameLocation?.range }
                     add(accessor)
                 }
             case .spread(let spread, let guards, let deferred):
-                add(spreadAccessor(spread, in: type, guards: guards, deferred: deferred))
-            case .aliased(let alias, let condition, let selections):
+                var accessor = spreadAccessor(spread, in: type, guards: guards, deferred: deferred)
+                accessor.nameRanges = spread.nameLocation.map { [$0.range] } ?? []
+                add(accessor)
+            case .aliased(let alias, let condition, let selections, let named):
                 var nestedName = LensNaming.nestedLensName(responseKey: alias)
                 while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
                 let lensType = condition ?? type
@@ -130,8 +149,8 @@ struct LensBuilder {
                 add(LensAccessor(name: LensNaming.fieldAccessorName(responseKey: alias), responseKey: nil, reads: .condition,
                                  swiftType: swiftType, read: read, optional: swiftType.hasSuffix("?"), list: false,
                                  elementsOptional: false, fragment: nil, conditionType: condition.map { schema[$0].name },
-                                 nested: nested))
-            case .condition(let condition, _, _):
+                                 nested: nested, nameRanges: named.map { [$0] } ?? []))
+            case .condition(let condition, _, _, _):
                 guard emittedConditions.insert(condition).inserted else { continue }
                 let typeName = schema[condition].name
                 let nested = lens(name: LensNaming.conditionLensName(type: typeName), type: condition,
@@ -142,7 +161,7 @@ struct LensBuilder {
                 add(LensAccessor(name: LensNaming.conditionAccessorName(type: typeName), responseKey: nil,
                                  reads: .condition, swiftType: nested.name + "?", read: read, optional: true,
                                  list: false, elementsOptional: false, fragment: nil, conditionType: typeName,
-                                 nested: nested))
+                                 nested: nested, nameRanges: conditionNames[condition] ?? []))
             }
         }
         return LensModel(name: name, graphQLType: schema[type].name, accessors: accessors,
@@ -199,12 +218,14 @@ struct LensBuilder {
             case .inlineFragment(let inline):
                 let inner = conditional || inline.directive("defer") != nil
                 if let alias = inline.directive("alias")?.argument("as")?.value.stringValue {
-                    items.append(.aliased(alias, inline.typeCondition, inline.selections))
+                    items.append(.aliased(alias, inline.typeCondition, inline.selections,
+                                          named: inline.typeConditionLocation?.range))
                 } else if applies(inline.typeCondition, to: type) {
                     collect(inline.selections, type: type, conditional: inner, guards: guards,
                             deferred: deferred || inline.directive("defer") != nil, into: &items, depth: depth + 1)
                 } else if let condition = inline.typeCondition {
-                    items.append(.condition(condition, inline.selections, conditional: inner))
+                    items.append(.condition(condition, inline.selections, conditional: inner,
+                                            named: inline.typeConditionLocation?.range))
                 }
             }
         }
@@ -394,11 +415,7 @@ struct LensBuilder {
         var read = ".init(anchor: \(spreadAnchor))"
         var swiftType = spread.fragmentName
         var optional = false
-        let child = program.fragment(named: spread.fragmentName).map { fragment in
-            var builder = self
-            builder.enclosingDefinesArguments = !fragment.argumentDefinitions.isEmpty
-            return builder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
-        }
+        let child = program.fragment(named: spread.fragmentName).map(lens(of:))
         let required = child?.requiredSlots ?? []
         if !required.isEmpty {
             // A required field of the child that is null makes the whole spread absent.

@@ -90,15 +90,47 @@ public enum LensNaming {
         }
     }
 
+    /// The Swift type of an accessor as it is declared inside the lens struct `owner` (the struct's
+    /// qualified name, `CharacterHeader_character` or `CharactersQuery.Data.Characters`): a nested
+    /// lens is spelled through its owner (`CharacterHeader_character.Origin?`,
+    /// `Baton.List<CharactersQuery.Data.Characters>`), so the declaration reads the same in the
+    /// generated file and wherever it is shown.
+    public static func accessorType(_ accessor: LensAccessor, in owner: String) -> String {
+        guard let nested = accessor.nested else { return accessor.swiftType }
+        return qualified(accessor.swiftType, nested: nested.name, in: owner)
+    }
+
+    /// `var name: Type`, as the lens struct `owner` declares the accessor (the emitter prints it,
+    /// hover shows it).
+    public static func accessorDeclaration(_ accessor: LensAccessor, in owner: String) -> String {
+        "var " + SwiftSpelling.identifier(accessor.name) + ": " + accessorType(accessor, in: owner)
+    }
+
+    /// The qualified name of a lens nested in `owner`.
+    public static func nestedPath(_ nested: String, in owner: String) -> String {
+        owner + "." + SwiftSpelling.identifier(nested)
+    }
+
+    /// `type` with the nested lens `nested` it wraps spelled through `owner`. The wrappings are
+    /// the ones lens and value types take (bare, optional, `Baton.List`, array); any other
+    /// spelling stays as it is.
+    static func qualified(_ type: String, nested: String, in owner: String) -> String {
+        let wrappings = [("", ""), ("", "?"), ("Baton.List<", ">"), ("Baton.List<", ">?"), ("[", "]"), ("[", "]?")]
+        for (prefix, suffix) in wrappings where type == prefix + nested + suffix {
+            return prefix + nestedPath(nested, in: owner) + suffix
+        }
+        return type
+    }
+
     /// The declaration an accessor of `responseKey` in fragment `fragment` has
-    /// (`var name: String?`), or nil when the fragment declares no such field.
+    /// (`var name: String?`, `var origin: Fragment.Origin?`), or nil when the fragment declares no
+    /// such field or spread.
     public static func accessorDeclaration(responseKey: String, fragment: String, program: IRProgram,
                                            customScalars: [String: String] = [:]) -> String? {
         guard let definition = program.fragment(named: fragment) else { return nil }
-        let builder = LensBuilder(program: program, customScalars: customScalars, references: SharedReferences())
-        let lens = builder.lens(name: definition.name, type: definition.typeCondition, selections: definition.selections)
-        guard let accessor = lens.accessors.first(where: { $0.responseKey == responseKey || $0.name == responseKey })
+        let lens = LensLookup.lens(of: .fragment(definition.name), program: program, customScalars: customScalars)
+        guard let lens, let accessor = lens.accessors.first(where: { $0.responseKey == responseKey || $0.name == responseKey })
         else { return nil }
-        return "var " + SwiftSpelling.identifier(accessor.name) + ": " + accessor.swiftType
+        return accessorDeclaration(accessor, in: SwiftSpelling.identifier(definition.name))
     }
 }

@@ -77,18 +77,16 @@ public struct SwiftEmitter {
         }
 
         for fragment in input.lensProgram.sortedFragments {
-            var builder = lensBuilder
-            builder.enclosingDefinesArguments = !fragment.argumentDefinitions.isEmpty
-            let lens = builder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
+            let lens = lensBuilder.lens(of: fragment)
             lenses[fragment.name] = lens
-            let text = fragment.directive("inline") != nil ? InlineValueEmitter.print(lens, indent: "") : printLens(lens, indent: "")
+            let text = fragment.directive("inline") != nil
+                ? InlineValueEmitter.print(lens, indent: "")
+                : printLens(lens, indent: "", owner: SwiftSpelling.identifier(lens.name))
             place(sourcePath(fragment.location), offset: fragment.location?.range.start ?? 0, text)
         }
         for operation in input.lensProgram.operations {
             guard let plan = plans[operation.name] else { continue }
-            var builder = lensBuilder
-            builder.includeGenerated = operation.generatedFrom != nil
-            let data = builder.lens(name: "Data", type: operation.type, selections: operation.selections)
+            let data = lensBuilder.dataLens(of: operation)
             lenses[operation.name] = data
             var location = operation.location
             if let from = operation.generatedFrom { location = input.lensProgram.fragment(named: from)?.location }
@@ -110,17 +108,18 @@ public struct SwiftEmitter {
         return Output(shared: shared, sources: sources, lenses: lenses)
     }
 
-    static func printLens(_ lens: LensModel, indent: String) -> String {
+    /// `owner` is the lens struct's qualified name, which accessor types are spelled through.
+    static func printLens(_ lens: LensModel, indent: String, owner: String) -> String {
         var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): Baton.Lens {\n"
         out += indent + "    let anchor: Baton.Anchor\n"
         out += indent + "    init(anchor: Baton.Anchor) { self.anchor = anchor }\n"
         for accessor in lens.accessors {
             let body = accessor.throwing ? "get throws { \(accessor.read) }" : accessor.read
-            out += indent + "    @MainActor var \(SwiftSpelling.identifier(accessor.name)): \(accessor.swiftType) { \(body) }\n"
+            out += indent + "    @MainActor \(LensNaming.accessorDeclaration(accessor, in: owner)) { \(body) }\n"
         }
         for accessor in lens.accessors {
             guard let nested = accessor.nested else { continue }
-            out += "\n" + printLens(nested, indent: indent + "    ")
+            out += "\n" + printLens(nested, indent: indent + "    ", owner: LensNaming.nestedPath(nested.name, in: owner))
         }
         return out + indent + "}\n"
     }
@@ -152,7 +151,7 @@ public struct SwiftEmitter {
         }
         out += "    var variables: Baton.Variables { [" + (entries.isEmpty ? ":" : entries.joined(separator: ", ")) + "] }\n\n"
         out += planEmitter.emit(plan, indent: "    ")
-        out += "\n" + printLens(data, indent: "    ")
+        out += "\n" + printLens(data, indent: "    ", owner: SwiftSpelling.identifier(operation.name) + ".Data")
         if plan.kind == .mutation {
             let mutation = MutationEmitter(schema: input.schema, customScalars: input.customScalars,
                                            references: planEmitter.references, variables: variables)

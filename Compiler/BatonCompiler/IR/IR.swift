@@ -154,10 +154,12 @@ public struct IRField: Sendable {
     public var selections: [IRSelection]?
     public var location: Location?
     public var aliasLocation: Location?
+    /// The field's name as written (what hover points at).
+    public var nameLocation: Location?
 
     public init(alias: String?, name: String, definition: SchemaField, parentType: TypeID, arguments: [IRArgument] = [],
                 directives: [IRDirective] = [], selections: [IRSelection]? = nil, location: Location? = nil,
-                aliasLocation: Location? = nil) {
+                aliasLocation: Location? = nil, nameLocation: Location? = nil) {
         self.alias = alias
         self.name = name
         self.definition = definition
@@ -167,6 +169,7 @@ public struct IRField: Sendable {
         self.selections = selections
         self.location = location
         self.aliasLocation = aliasLocation
+        self.nameLocation = nameLocation
     }
 
     public var responseKey: String { alias ?? name }
@@ -187,12 +190,16 @@ public struct IRFragmentSpread: Sendable {
     /// Directives other than `@arguments` and the conditions.
     public var directives: [IRDirective]
     public var location: Location?
+    /// The fragment's name after `...`.
+    public var nameLocation: Location?
 
-    public init(fragmentName: String, arguments: [IRArgument] = [], directives: [IRDirective] = [], location: Location? = nil) {
+    public init(fragmentName: String, arguments: [IRArgument] = [], directives: [IRDirective] = [], location: Location? = nil,
+                nameLocation: Location? = nil) {
         self.fragmentName = fragmentName
         self.arguments = arguments
         self.directives = directives
         self.location = location
+        self.nameLocation = nameLocation
     }
 
     public func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
@@ -205,14 +212,17 @@ public struct IRInlineFragment: Sendable {
     public var directives: [IRDirective]
     public var selections: [IRSelection]
     public var location: Location?
+    /// The type condition's name as written.
+    public var typeConditionLocation: Location?
 
     public init(typeCondition: TypeID?, parentType: TypeID, directives: [IRDirective] = [], selections: [IRSelection],
-                location: Location? = nil) {
+                location: Location? = nil, typeConditionLocation: Location? = nil) {
         self.typeCondition = typeCondition
         self.parentType = parentType
         self.directives = directives
         self.selections = selections
         self.location = location
+        self.typeConditionLocation = typeConditionLocation
     }
 
     public func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }

@@ -220,7 +220,7 @@ public struct IRBuilder {
                 arguments: arguments(field.arguments, definitions: definition.arguments, scope: &scope),
                 directives: directives(field.directives.filter { !Self.isCondition($0) }, in: document, scope: &scope),
                 selections: children, location: document.location(field.range),
-                aliasLocation: field.alias.map { document.location($0.range) }))
+                aliasLocation: field.alias.map { document.location($0.range) }, nameLocation: document.location(field.name.range)))
         case .fragmentSpread(let spread):
             guard fragmentTypes[spread.name.value] != nil else { return nil }
             written = spread.directives
@@ -236,7 +236,7 @@ public struct IRBuilder {
                 fragmentName: spread.name.value, arguments: arguments,
                 directives: directives(spread.directives.filter { !Self.isCondition($0) && $0.name.value != "arguments" },
                                        in: document, scope: &scope),
-                location: document.location(spread.range)))
+                location: document.location(spread.range), nameLocation: document.location(spread.name.range)))
         case .inlineFragment(let inline):
             var type: TypeID?
             if let condition = inline.typeCondition {
@@ -248,7 +248,8 @@ public struct IRBuilder {
                 typeCondition: type, parentType: parent,
                 directives: directives(inline.directives.filter { !Self.isCondition($0) }, in: document, scope: &scope),
                 selections: selections(inline.selectionSet.selections, parent: type ?? parent, scope: &scope),
-                location: document.location(inline.range)))
+                location: document.location(inline.range),
+                typeConditionLocation: inline.typeCondition.map { document.location($0.range) }))
         }
         // `@include`/`@skip` wrap the node, the first written outermost (as Relay builds them).
         var result = built

@@ -49,13 +49,20 @@ public enum OperationTextPipeline {
             + BatonNames.validate(program)
     }
 
-    public static func run(_ program: IRProgram, options: Options = Options()) -> Result {
-        var diagnostics = validate(program)
+    /// The common transforms (connections, `@defer`/`@stream` labels, refetch queries): the
+    /// program lenses are generated from, which hover reads lenses from too.
+    public static func lensProgram(_ program: IRProgram, diagnostics: inout [Diagnostic]) -> IRProgram {
         var common = program
         (common, diagnostics) = append(Connections.transform(common), to: diagnostics)
         diagnostics += ValidateRequired.validate(common)
         (common, diagnostics) = append(DeferStream.transform(common), to: diagnostics)
         (common, diagnostics) = append(RefetchableFragments.transform(common), to: diagnostics)
+        return common
+    }
+
+    public static func run(_ program: IRProgram, options: Options = Options()) -> Result {
+        var diagnostics = validate(program)
+        let common = lensProgram(program, diagnostics: &diagnostics)
 
         diagnostics += ValidateReach.unusedFragments(common)
 

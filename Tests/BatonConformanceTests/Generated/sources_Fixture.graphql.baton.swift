@@ -59,13 +59,13 @@ struct Fixture: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var characters: Characters? { anchor.link(Slots.Query.characters_a5f322) }
+        @MainActor var characters: Fixture.Data.Characters? { anchor.link(Slots.Query.characters_a5f322) }
 
         struct Characters: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var info: Info? { anchor.link(Slots.Characters.info) }
-            @MainActor var results: Baton.List<Results>? { anchor.plural(Slots.Characters.results) }
+            @MainActor var info: Fixture.Data.Characters.Info? { anchor.link(Slots.Characters.info) }
+            @MainActor var results: Baton.List<Fixture.Data.Characters.Results>? { anchor.plural(Slots.Characters.results) }
 
             struct Info: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -87,9 +87,9 @@ struct Fixture: Baton.Query {
                 @MainActor var gender: String? { anchor.nullable(Slots.Character.gender) }
                 @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
                 @MainActor var created: String? { anchor.nullable(Slots.Character.created) }
-                @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
-                @MainActor var location: Location? { anchor.link(Slots.Character.location) }
-                @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+                @MainActor var origin: Fixture.Data.Characters.Results.Origin? { anchor.link(Slots.Character.origin) }
+                @MainActor var location: Fixture.Data.Characters.Results.Location? { anchor.link(Slots.Character.location) }
+                @MainActor var episode: Baton.List<Fixture.Data.Characters.Results.Episode> { anchor.requiredPlural(Slots.Character.episode) }
 
                 struct Origin: Baton.Lens {
                     let anchor: Baton.Anchor
@@ -119,7 +119,7 @@ struct Fixture: Baton.Query {
                     @MainActor var air_date: String? { anchor.nullable(Slots.Episode.air_date) }
                     @MainActor var episode: String? { anchor.nullable(Slots.Episode.episode) }
                     @MainActor var created: String? { anchor.nullable(Slots.Episode.created) }
-                    @MainActor var characters: Baton.List<Characters> { anchor.requiredPlural(Slots.Episode.characters) }
+                    @MainActor var characters: Baton.List<Fixture.Data.Characters.Results.Episode.Characters> { anchor.requiredPlural(Slots.Episode.characters) }
 
                     struct Characters: Baton.Lens {
                         let anchor: Baton.Anchor

@@ -155,7 +155,7 @@ struct HostileAbstract_node: Baton.Lens {
     @MainActor var MainActor_: Baton.ID? { anchor.nullable(AbstractSlots.id) }
     @MainActor var Hasher_: Baton.ID? { anchor.nullable(AbstractSlots.id) }
     @MainActor var Sendable_: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-    @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
+    @MainActor var asCharacter: HostileAbstract_node.AsCharacter? { anchor.asType(Types.Character) }
 
     struct AsCharacter: Baton.Lens {
         let anchor: Baton.Anchor

@@ -155,10 +155,10 @@ struct HostileBodies_character: Baton.Lens {
     @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
-    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
+    @MainActor var origin: HostileBodies_character.Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
     @MainActor var hostileBound: HostileBound_character? { anchor.bound(Sites.HostileBound_character_90c839).spread(requiring: [Slots.Character.origin]) }
     @MainActor var hostileDeferred: HostileDeferred_character? { anchor.arrived([Slots.Character.name]) ? HostileDeferred_character(anchor: anchor.spread) : nil }
-    @MainActor var caughtSpread: CaughtSpread { .init(anchor: anchor) }
+    @MainActor var caughtSpread: HostileBodies_character.CaughtSpread { .init(anchor: anchor) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
@@ -349,7 +349,7 @@ struct HostileBodiesRefetchQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: HostileBodiesRefetchQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

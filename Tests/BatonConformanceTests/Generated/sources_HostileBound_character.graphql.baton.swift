@@ -6,7 +6,7 @@ struct HostileBound_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+    @MainActor var origin: HostileBound_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor

@@ -3,158 +3,158 @@ import Foundation
 @_spi(Generated) import Baton
 
 struct HostileInlineLinks_character: Sendable, Hashable {
-    var Type_: Type_?
-    var Protocol_: Protocol_?
-    var Any_: Any_?
-    var self_: Self_?
-    var Self_: Self__?
-    var init_: Init?
-    var `deinit`: Deinit?
-    var `subscript`: Subscript?
-    var `class`: Class?
-    var `struct`: Struct?
-    var `enum`: Enum?
-    var `func`: Func?
-    var `var`: Var?
-    var `let`: Let?
-    var `import`: Import?
-    var `extension`: Extension?
-    var `operator`: Operator?
-    var `static`: Static?
-    var `default`: Default?
-    var `case`: Case?
-    var `switch`: Switch?
-    var `if`: If?
-    var `else`: Else?
-    var `for`: For?
-    var `in`: In?
-    var `while`: While?
-    var `repeat`: Repeat?
-    var `return`: Return?
-    var `break`: Break?
-    var `continue`: Continue?
-    var `where`: Where?
-    var `is`: Is?
-    var `as`: As?
-    var `try`: Try?
-    var `throw`: Throw?
-    var `throws`: Throws?
-    var `guard`: Guard?
-    var `defer`: Defer?
-    var `do`: Do?
-    var `catch`: Catch?
-    var `true`: True?
-    var `false`: False?
-    var `nil`: Nil?
-    var `super`: Super?
-    var `internal`: Internal?
-    var `private`: Private?
-    var `public`: Public?
-    var `fileprivate`: Fileprivate?
-    var `open`: Open?
-    var `inout`: Inout?
-    var `typealias`: Typealias?
-    var `associatedtype`: Associatedtype?
-    var `protocol`: Protocol__?
-    var some: Some?
-    var any: Any__?
-    var `rethrows`: Rethrows?
-    var `fallthrough`: Fallthrough?
-    var `precedencegroup`: Precedencegroup?
-    var __: Underscore_?
-    var async: Async?
-    var `await`: Await?
-    var borrowing: Borrowing?
-    var consume: Consume?
-    var consuming: Consuming?
-    var copy: Copy?
-    var discard: Discard?
-    var each: Each?
-    var isolated: Isolated?
-    var sending: Sending?
-    var then: Then?
-    var unsafe: Unsafe?
-    var satisfied: Satisfied?
-    var missingRequiredField: MissingRequiredField?
-    var fieldErrors: FieldErrors?
-    var isPresent: IsPresent?
-    var throwing: Throwing?
-    var caught: Caught?
-    var refetchable: Refetchable?
-    var refetch: Refetch?
-    var connection: Connection?
-    var nodes: Nodes?
-    var hasNext: HasNext?
-    var hasPrevious: HasPrevious?
-    var isLoadingNext: IsLoadingNext?
-    var isLoadingPrevious: IsLoadingPrevious?
-    var connectionID: ConnectionID?
-    var loadNext: LoadNext?
-    var loadPrevious: LoadPrevious?
-    var bound: Bound?
-    var errors: Errors?
-    var child: Child?
-    var missing: Missing?
-    var count: Count?
-    var fields: Fields?
-    var lhs: Lhs?
-    var rhs: Rhs?
-    var hasher: Hasher_?
-    var selection0: Selection0?
-    var selection: Selection_?
-    var optimistic: Optimistic?
-    var selfValue: SelfValue?
-    var Fragment: Fragment?
-    var Spread: Spread?
-    var Owner: Owner?
-    var Query: Query?
-    var Operation_: Operation_?
-    var RefetchQuery: RefetchQuery?
-    var variables: Variables_?
-    var resolution: Resolution?
-    var name: Name?
-    var document: Document?
-    var text: Text?
-    var plan: Plan_?
-    var errorBehavior: ErrorBehavior?
-    var throwsOnFieldError: ThrowsOnFieldError?
-    var bubbles: Bubbles?
-    var hasDeferred: HasDeferred?
-    var cacheExpiration: CacheExpiration?
-    var Data_: Data_?
-    var Action: Action?
-    var OptimisticResponse: OptimisticResponse?
-    var hash: Hash?
-    var commit: Commit?
-    var callAsFunction: CallAsFunction?
-    var Op: Op?
-    var variable: Variable?
-    var payload: Payload?
-    var hashValue: HashValue?
-    var phase: Phase?
-    var isRefreshing: IsRefreshing?
-    var isStale: IsStale?
-    var retry: Retry?
-    var subscription: Subscription?
-    var Types_: Types_?
-    var Sites_: Sites_?
-    var Guards_: Guards_?
-    var AbstractSlots_: AbstractSlots_?
-    var schemaDigest: SchemaDigest?
-    var format: Format?
-    var transient: Transient?
-    var Baton_: Baton_?
-    var Swift_: Swift_?
-    var Set_: Set_?
-    var Result_: Result_?
-    var Optional_: Optional_?
-    var String_: String_?
-    var Int_: Int_?
-    var Double_: Double_?
-    var Bool_: Bool_?
-    var MainActor_: MainActor_?
-    var Hasher_: Hasher__?
-    var Sendable_: Sendable_?
+    var Type_: HostileInlineLinks_character.Type_?
+    var Protocol_: HostileInlineLinks_character.Protocol_?
+    var Any_: HostileInlineLinks_character.Any_?
+    var self_: HostileInlineLinks_character.Self_?
+    var Self_: HostileInlineLinks_character.Self__?
+    var init_: HostileInlineLinks_character.Init?
+    var `deinit`: HostileInlineLinks_character.Deinit?
+    var `subscript`: HostileInlineLinks_character.Subscript?
+    var `class`: HostileInlineLinks_character.Class?
+    var `struct`: HostileInlineLinks_character.Struct?
+    var `enum`: HostileInlineLinks_character.Enum?
+    var `func`: HostileInlineLinks_character.Func?
+    var `var`: HostileInlineLinks_character.Var?
+    var `let`: HostileInlineLinks_character.Let?
+    var `import`: HostileInlineLinks_character.Import?
+    var `extension`: HostileInlineLinks_character.Extension?
+    var `operator`: HostileInlineLinks_character.Operator?
+    var `static`: HostileInlineLinks_character.Static?
+    var `default`: HostileInlineLinks_character.Default?
+    var `case`: HostileInlineLinks_character.Case?
+    var `switch`: HostileInlineLinks_character.Switch?
+    var `if`: HostileInlineLinks_character.If?
+    var `else`: HostileInlineLinks_character.Else?
+    var `for`: HostileInlineLinks_character.For?
+    var `in`: HostileInlineLinks_character.In?
+    var `while`: HostileInlineLinks_character.While?
+    var `repeat`: HostileInlineLinks_character.Repeat?
+    var `return`: HostileInlineLinks_character.Return?
+    var `break`: HostileInlineLinks_character.Break?
+    var `continue`: HostileInlineLinks_character.Continue?
+    var `where`: HostileInlineLinks_character.Where?
+    var `is`: HostileInlineLinks_character.Is?
+    var `as`: HostileInlineLinks_character.As?
+    var `try`: HostileInlineLinks_character.Try?
+    var `throw`: HostileInlineLinks_character.Throw?
+    var `throws`: HostileInlineLinks_character.Throws?
+    var `guard`: HostileInlineLinks_character.Guard?
+    var `defer`: HostileInlineLinks_character.Defer?
+    var `do`: HostileInlineLinks_character.Do?
+    var `catch`: HostileInlineLinks_character.Catch?
+    var `true`: HostileInlineLinks_character.True?
+    var `false`: HostileInlineLinks_character.False?
+    var `nil`: HostileInlineLinks_character.Nil?
+    var `super`: HostileInlineLinks_character.Super?
+    var `internal`: HostileInlineLinks_character.Internal?
+    var `private`: HostileInlineLinks_character.Private?
+    var `public`: HostileInlineLinks_character.Public?
+    var `fileprivate`: HostileInlineLinks_character.Fileprivate?
+    var `open`: HostileInlineLinks_character.Open?
+    var `inout`: HostileInlineLinks_character.Inout?
+    var `typealias`: HostileInlineLinks_character.Typealias?
+    var `associatedtype`: HostileInlineLinks_character.Associatedtype?
+    var `protocol`: HostileInlineLinks_character.Protocol__?
+    var some: HostileInlineLinks_character.Some?
+    var any: HostileInlineLinks_character.Any__?
+    var `rethrows`: HostileInlineLinks_character.Rethrows?
+    var `fallthrough`: HostileInlineLinks_character.Fallthrough?
+    var `precedencegroup`: HostileInlineLinks_character.Precedencegroup?
+    var __: HostileInlineLinks_character.Underscore_?
+    var async: HostileInlineLinks_character.Async?
+    var `await`: HostileInlineLinks_character.Await?
+    var borrowing: HostileInlineLinks_character.Borrowing?
+    var consume: HostileInlineLinks_character.Consume?
+    var consuming: HostileInlineLinks_character.Consuming?
+    var copy: HostileInlineLinks_character.Copy?
+    var discard: HostileInlineLinks_character.Discard?
+    var each: HostileInlineLinks_character.Each?
+    var isolated: HostileInlineLinks_character.Isolated?
+    var sending: HostileInlineLinks_character.Sending?
+    var then: HostileInlineLinks_character.Then?
+    var unsafe: HostileInlineLinks_character.Unsafe?
+    var satisfied: HostileInlineLinks_character.Satisfied?
+    var missingRequiredField: HostileInlineLinks_character.MissingRequiredField?
+    var fieldErrors: HostileInlineLinks_character.FieldErrors?
+    var isPresent: HostileInlineLinks_character.IsPresent?
+    var throwing: HostileInlineLinks_character.Throwing?
+    var caught: HostileInlineLinks_character.Caught?
+    var refetchable: HostileInlineLinks_character.Refetchable?
+    var refetch: HostileInlineLinks_character.Refetch?
+    var connection: HostileInlineLinks_character.Connection?
+    var nodes: HostileInlineLinks_character.Nodes?
+    var hasNext: HostileInlineLinks_character.HasNext?
+    var hasPrevious: HostileInlineLinks_character.HasPrevious?
+    var isLoadingNext: HostileInlineLinks_character.IsLoadingNext?
+    var isLoadingPrevious: HostileInlineLinks_character.IsLoadingPrevious?
+    var connectionID: HostileInlineLinks_character.ConnectionID?
+    var loadNext: HostileInlineLinks_character.LoadNext?
+    var loadPrevious: HostileInlineLinks_character.LoadPrevious?
+    var bound: HostileInlineLinks_character.Bound?
+    var errors: HostileInlineLinks_character.Errors?
+    var child: HostileInlineLinks_character.Child?
+    var missing: HostileInlineLinks_character.Missing?
+    var count: HostileInlineLinks_character.Count?
+    var fields: HostileInlineLinks_character.Fields?
+    var lhs: HostileInlineLinks_character.Lhs?
+    var rhs: HostileInlineLinks_character.Rhs?
+    var hasher: HostileInlineLinks_character.Hasher_?
+    var selection0: HostileInlineLinks_character.Selection0?
+    var selection: HostileInlineLinks_character.Selection_?
+    var optimistic: HostileInlineLinks_character.Optimistic?
+    var selfValue: HostileInlineLinks_character.SelfValue?
+    var Fragment: HostileInlineLinks_character.Fragment?
+    var Spread: HostileInlineLinks_character.Spread?
+    var Owner: HostileInlineLinks_character.Owner?
+    var Query: HostileInlineLinks_character.Query?
+    var Operation_: HostileInlineLinks_character.Operation_?
+    var RefetchQuery: HostileInlineLinks_character.RefetchQuery?
+    var variables: HostileInlineLinks_character.Variables_?
+    var resolution: HostileInlineLinks_character.Resolution?
+    var name: HostileInlineLinks_character.Name?
+    var document: HostileInlineLinks_character.Document?
+    var text: HostileInlineLinks_character.Text?
+    var plan: HostileInlineLinks_character.Plan_?
+    var errorBehavior: HostileInlineLinks_character.ErrorBehavior?
+    var throwsOnFieldError: HostileInlineLinks_character.ThrowsOnFieldError?
+    var bubbles: HostileInlineLinks_character.Bubbles?
+    var hasDeferred: HostileInlineLinks_character.HasDeferred?
+    var cacheExpiration: HostileInlineLinks_character.CacheExpiration?
+    var Data_: HostileInlineLinks_character.Data_?
+    var Action: HostileInlineLinks_character.Action?
+    var OptimisticResponse: HostileInlineLinks_character.OptimisticResponse?
+    var hash: HostileInlineLinks_character.Hash?
+    var commit: HostileInlineLinks_character.Commit?
+    var callAsFunction: HostileInlineLinks_character.CallAsFunction?
+    var Op: HostileInlineLinks_character.Op?
+    var variable: HostileInlineLinks_character.Variable?
+    var payload: HostileInlineLinks_character.Payload?
+    var hashValue: HostileInlineLinks_character.HashValue?
+    var phase: HostileInlineLinks_character.Phase?
+    var isRefreshing: HostileInlineLinks_character.IsRefreshing?
+    var isStale: HostileInlineLinks_character.IsStale?
+    var retry: HostileInlineLinks_character.Retry?
+    var subscription: HostileInlineLinks_character.Subscription?
+    var Types_: HostileInlineLinks_character.Types_?
+    var Sites_: HostileInlineLinks_character.Sites_?
+    var Guards_: HostileInlineLinks_character.Guards_?
+    var AbstractSlots_: HostileInlineLinks_character.AbstractSlots_?
+    var schemaDigest: HostileInlineLinks_character.SchemaDigest?
+    var format: HostileInlineLinks_character.Format?
+    var transient: HostileInlineLinks_character.Transient?
+    var Baton_: HostileInlineLinks_character.Baton_?
+    var Swift_: HostileInlineLinks_character.Swift_?
+    var Set_: HostileInlineLinks_character.Set_?
+    var Result_: HostileInlineLinks_character.Result_?
+    var Optional_: HostileInlineLinks_character.Optional_?
+    var String_: HostileInlineLinks_character.String_?
+    var Int_: HostileInlineLinks_character.Int_?
+    var Double_: HostileInlineLinks_character.Double_?
+    var Bool_: HostileInlineLinks_character.Bool_?
+    var MainActor_: HostileInlineLinks_character.MainActor_?
+    var Hasher_: HostileInlineLinks_character.Hasher__?
+    var Sendable_: HostileInlineLinks_character.Sendable_?
 
     struct Type_: Sendable, Hashable {
         var id: Baton.ID?
@@ -767,158 +767,158 @@ struct HostileInlineLinks_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var Type_: Type_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Protocol_: Protocol_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Any_: Any_? { anchor.link(Slots.Character.origin) }
-        @MainActor var self_: Self_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Self_: Self__? { anchor.link(Slots.Character.origin) }
-        @MainActor var init_: Init? { anchor.link(Slots.Character.origin) }
-        @MainActor var `deinit`: Deinit? { anchor.link(Slots.Character.origin) }
-        @MainActor var `subscript`: Subscript? { anchor.link(Slots.Character.origin) }
-        @MainActor var `class`: Class? { anchor.link(Slots.Character.origin) }
-        @MainActor var `struct`: Struct? { anchor.link(Slots.Character.origin) }
-        @MainActor var `enum`: Enum? { anchor.link(Slots.Character.origin) }
-        @MainActor var `func`: Func? { anchor.link(Slots.Character.origin) }
-        @MainActor var `var`: Var? { anchor.link(Slots.Character.origin) }
-        @MainActor var `let`: Let? { anchor.link(Slots.Character.origin) }
-        @MainActor var `import`: Import? { anchor.link(Slots.Character.origin) }
-        @MainActor var `extension`: Extension? { anchor.link(Slots.Character.origin) }
-        @MainActor var `operator`: Operator? { anchor.link(Slots.Character.origin) }
-        @MainActor var `static`: Static? { anchor.link(Slots.Character.origin) }
-        @MainActor var `default`: Default? { anchor.link(Slots.Character.origin) }
-        @MainActor var `case`: Case? { anchor.link(Slots.Character.origin) }
-        @MainActor var `switch`: Switch? { anchor.link(Slots.Character.origin) }
-        @MainActor var `if`: If? { anchor.link(Slots.Character.origin) }
-        @MainActor var `else`: Else? { anchor.link(Slots.Character.origin) }
-        @MainActor var `for`: For? { anchor.link(Slots.Character.origin) }
-        @MainActor var `in`: In? { anchor.link(Slots.Character.origin) }
-        @MainActor var `while`: While? { anchor.link(Slots.Character.origin) }
-        @MainActor var `repeat`: Repeat? { anchor.link(Slots.Character.origin) }
-        @MainActor var `return`: Return? { anchor.link(Slots.Character.origin) }
-        @MainActor var `break`: Break? { anchor.link(Slots.Character.origin) }
-        @MainActor var `continue`: Continue? { anchor.link(Slots.Character.origin) }
-        @MainActor var `where`: Where? { anchor.link(Slots.Character.origin) }
-        @MainActor var `is`: Is? { anchor.link(Slots.Character.origin) }
-        @MainActor var `as`: As? { anchor.link(Slots.Character.origin) }
-        @MainActor var `try`: Try? { anchor.link(Slots.Character.origin) }
-        @MainActor var `throw`: Throw? { anchor.link(Slots.Character.origin) }
-        @MainActor var `throws`: Throws? { anchor.link(Slots.Character.origin) }
-        @MainActor var `guard`: Guard? { anchor.link(Slots.Character.origin) }
-        @MainActor var `defer`: Defer? { anchor.link(Slots.Character.origin) }
-        @MainActor var `do`: Do? { anchor.link(Slots.Character.origin) }
-        @MainActor var `catch`: Catch? { anchor.link(Slots.Character.origin) }
-        @MainActor var `true`: True? { anchor.link(Slots.Character.origin) }
-        @MainActor var `false`: False? { anchor.link(Slots.Character.origin) }
-        @MainActor var `nil`: Nil? { anchor.link(Slots.Character.origin) }
-        @MainActor var `super`: Super? { anchor.link(Slots.Character.origin) }
-        @MainActor var `internal`: Internal? { anchor.link(Slots.Character.origin) }
-        @MainActor var `private`: Private? { anchor.link(Slots.Character.origin) }
-        @MainActor var `public`: Public? { anchor.link(Slots.Character.origin) }
-        @MainActor var `fileprivate`: Fileprivate? { anchor.link(Slots.Character.origin) }
-        @MainActor var `open`: Open? { anchor.link(Slots.Character.origin) }
-        @MainActor var `inout`: Inout? { anchor.link(Slots.Character.origin) }
-        @MainActor var `typealias`: Typealias? { anchor.link(Slots.Character.origin) }
-        @MainActor var `associatedtype`: Associatedtype? { anchor.link(Slots.Character.origin) }
-        @MainActor var `protocol`: Protocol__? { anchor.link(Slots.Character.origin) }
-        @MainActor var some: Some? { anchor.link(Slots.Character.origin) }
-        @MainActor var any: Any__? { anchor.link(Slots.Character.origin) }
-        @MainActor var `rethrows`: Rethrows? { anchor.link(Slots.Character.origin) }
-        @MainActor var `fallthrough`: Fallthrough? { anchor.link(Slots.Character.origin) }
-        @MainActor var `precedencegroup`: Precedencegroup? { anchor.link(Slots.Character.origin) }
-        @MainActor var __: Underscore_? { anchor.link(Slots.Character.origin) }
-        @MainActor var async: Async? { anchor.link(Slots.Character.origin) }
-        @MainActor var `await`: Await? { anchor.link(Slots.Character.origin) }
-        @MainActor var borrowing: Borrowing? { anchor.link(Slots.Character.origin) }
-        @MainActor var consume: Consume? { anchor.link(Slots.Character.origin) }
-        @MainActor var consuming: Consuming? { anchor.link(Slots.Character.origin) }
-        @MainActor var copy: Copy? { anchor.link(Slots.Character.origin) }
-        @MainActor var discard: Discard? { anchor.link(Slots.Character.origin) }
-        @MainActor var each: Each? { anchor.link(Slots.Character.origin) }
-        @MainActor var isolated: Isolated? { anchor.link(Slots.Character.origin) }
-        @MainActor var sending: Sending? { anchor.link(Slots.Character.origin) }
-        @MainActor var then: Then? { anchor.link(Slots.Character.origin) }
-        @MainActor var unsafe: Unsafe? { anchor.link(Slots.Character.origin) }
-        @MainActor var satisfied: Satisfied? { anchor.link(Slots.Character.origin) }
-        @MainActor var missingRequiredField: MissingRequiredField? { anchor.link(Slots.Character.origin) }
-        @MainActor var fieldErrors: FieldErrors? { anchor.link(Slots.Character.origin) }
-        @MainActor var isPresent: IsPresent? { anchor.link(Slots.Character.origin) }
-        @MainActor var throwing: Throwing? { anchor.link(Slots.Character.origin) }
-        @MainActor var caught: Caught? { anchor.link(Slots.Character.origin) }
-        @MainActor var refetchable: Refetchable? { anchor.link(Slots.Character.origin) }
-        @MainActor var refetch: Refetch? { anchor.link(Slots.Character.origin) }
-        @MainActor var connection: Connection? { anchor.link(Slots.Character.origin) }
-        @MainActor var nodes: Nodes? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasNext: HasNext? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasPrevious: HasPrevious? { anchor.link(Slots.Character.origin) }
-        @MainActor var isLoadingNext: IsLoadingNext? { anchor.link(Slots.Character.origin) }
-        @MainActor var isLoadingPrevious: IsLoadingPrevious? { anchor.link(Slots.Character.origin) }
-        @MainActor var connectionID: ConnectionID? { anchor.link(Slots.Character.origin) }
-        @MainActor var loadNext: LoadNext? { anchor.link(Slots.Character.origin) }
-        @MainActor var loadPrevious: LoadPrevious? { anchor.link(Slots.Character.origin) }
-        @MainActor var bound: Bound? { anchor.link(Slots.Character.origin) }
-        @MainActor var errors: Errors? { anchor.link(Slots.Character.origin) }
-        @MainActor var child: Child? { anchor.link(Slots.Character.origin) }
-        @MainActor var missing: Missing? { anchor.link(Slots.Character.origin) }
-        @MainActor var count: Count? { anchor.link(Slots.Character.origin) }
-        @MainActor var fields: Fields? { anchor.link(Slots.Character.origin) }
-        @MainActor var lhs: Lhs? { anchor.link(Slots.Character.origin) }
-        @MainActor var rhs: Rhs? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasher: Hasher_? { anchor.link(Slots.Character.origin) }
-        @MainActor var selection0: Selection0? { anchor.link(Slots.Character.origin) }
-        @MainActor var selection: Selection_? { anchor.link(Slots.Character.origin) }
-        @MainActor var optimistic: Optimistic? { anchor.link(Slots.Character.origin) }
-        @MainActor var selfValue: SelfValue? { anchor.link(Slots.Character.origin) }
-        @MainActor var Fragment: Fragment? { anchor.link(Slots.Character.origin) }
-        @MainActor var Spread: Spread? { anchor.link(Slots.Character.origin) }
-        @MainActor var Owner: Owner? { anchor.link(Slots.Character.origin) }
-        @MainActor var Query: Query? { anchor.link(Slots.Character.origin) }
-        @MainActor var Operation_: Operation_? { anchor.link(Slots.Character.origin) }
-        @MainActor var RefetchQuery: RefetchQuery? { anchor.link(Slots.Character.origin) }
-        @MainActor var variables: Variables_? { anchor.link(Slots.Character.origin) }
-        @MainActor var resolution: Resolution? { anchor.link(Slots.Character.origin) }
-        @MainActor var name: Name? { anchor.link(Slots.Character.origin) }
-        @MainActor var document: Document? { anchor.link(Slots.Character.origin) }
-        @MainActor var text: Text? { anchor.link(Slots.Character.origin) }
-        @MainActor var plan: Plan_? { anchor.link(Slots.Character.origin) }
-        @MainActor var errorBehavior: ErrorBehavior? { anchor.link(Slots.Character.origin) }
-        @MainActor var throwsOnFieldError: ThrowsOnFieldError? { anchor.link(Slots.Character.origin) }
-        @MainActor var bubbles: Bubbles? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasDeferred: HasDeferred? { anchor.link(Slots.Character.origin) }
-        @MainActor var cacheExpiration: CacheExpiration? { anchor.link(Slots.Character.origin) }
-        @MainActor var Data_: Data_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Action: Action? { anchor.link(Slots.Character.origin) }
-        @MainActor var OptimisticResponse: OptimisticResponse? { anchor.link(Slots.Character.origin) }
-        @MainActor var hash: Hash? { anchor.link(Slots.Character.origin) }
-        @MainActor var commit: Commit? { anchor.link(Slots.Character.origin) }
-        @MainActor var callAsFunction: CallAsFunction? { anchor.link(Slots.Character.origin) }
-        @MainActor var Op: Op? { anchor.link(Slots.Character.origin) }
-        @MainActor var variable: Variable? { anchor.link(Slots.Character.origin) }
-        @MainActor var payload: Payload? { anchor.link(Slots.Character.origin) }
-        @MainActor var hashValue: HashValue? { anchor.link(Slots.Character.origin) }
-        @MainActor var phase: Phase? { anchor.link(Slots.Character.origin) }
-        @MainActor var isRefreshing: IsRefreshing? { anchor.link(Slots.Character.origin) }
-        @MainActor var isStale: IsStale? { anchor.link(Slots.Character.origin) }
-        @MainActor var retry: Retry? { anchor.link(Slots.Character.origin) }
-        @MainActor var subscription: Subscription? { anchor.link(Slots.Character.origin) }
-        @MainActor var Types_: Types_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Sites_: Sites_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Guards_: Guards_? { anchor.link(Slots.Character.origin) }
-        @MainActor var AbstractSlots_: AbstractSlots_? { anchor.link(Slots.Character.origin) }
-        @MainActor var schemaDigest: SchemaDigest? { anchor.link(Slots.Character.origin) }
-        @MainActor var format: Format? { anchor.link(Slots.Character.origin) }
-        @MainActor var transient: Transient? { anchor.link(Slots.Character.origin) }
-        @MainActor var Baton_: Baton_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Swift_: Swift_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Set_: Set_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Result_: Result_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Optional_: Optional_? { anchor.link(Slots.Character.origin) }
-        @MainActor var String_: String_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Int_: Int_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Double_: Double_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Bool_: Bool_? { anchor.link(Slots.Character.origin) }
-        @MainActor var MainActor_: MainActor_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Hasher_: Hasher__? { anchor.link(Slots.Character.origin) }
-        @MainActor var Sendable_: Sendable_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Type_: HostileInlineLinks_character.Reader.Type_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Protocol_: HostileInlineLinks_character.Reader.Protocol_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Any_: HostileInlineLinks_character.Reader.Any_? { anchor.link(Slots.Character.origin) }
+        @MainActor var self_: HostileInlineLinks_character.Reader.Self_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Self_: HostileInlineLinks_character.Reader.Self__? { anchor.link(Slots.Character.origin) }
+        @MainActor var init_: HostileInlineLinks_character.Reader.Init? { anchor.link(Slots.Character.origin) }
+        @MainActor var `deinit`: HostileInlineLinks_character.Reader.Deinit? { anchor.link(Slots.Character.origin) }
+        @MainActor var `subscript`: HostileInlineLinks_character.Reader.Subscript? { anchor.link(Slots.Character.origin) }
+        @MainActor var `class`: HostileInlineLinks_character.Reader.Class? { anchor.link(Slots.Character.origin) }
+        @MainActor var `struct`: HostileInlineLinks_character.Reader.Struct? { anchor.link(Slots.Character.origin) }
+        @MainActor var `enum`: HostileInlineLinks_character.Reader.Enum? { anchor.link(Slots.Character.origin) }
+        @MainActor var `func`: HostileInlineLinks_character.Reader.Func? { anchor.link(Slots.Character.origin) }
+        @MainActor var `var`: HostileInlineLinks_character.Reader.Var? { anchor.link(Slots.Character.origin) }
+        @MainActor var `let`: HostileInlineLinks_character.Reader.Let? { anchor.link(Slots.Character.origin) }
+        @MainActor var `import`: HostileInlineLinks_character.Reader.Import? { anchor.link(Slots.Character.origin) }
+        @MainActor var `extension`: HostileInlineLinks_character.Reader.Extension? { anchor.link(Slots.Character.origin) }
+        @MainActor var `operator`: HostileInlineLinks_character.Reader.Operator? { anchor.link(Slots.Character.origin) }
+        @MainActor var `static`: HostileInlineLinks_character.Reader.Static? { anchor.link(Slots.Character.origin) }
+        @MainActor var `default`: HostileInlineLinks_character.Reader.Default? { anchor.link(Slots.Character.origin) }
+        @MainActor var `case`: HostileInlineLinks_character.Reader.Case? { anchor.link(Slots.Character.origin) }
+        @MainActor var `switch`: HostileInlineLinks_character.Reader.Switch? { anchor.link(Slots.Character.origin) }
+        @MainActor var `if`: HostileInlineLinks_character.Reader.If? { anchor.link(Slots.Character.origin) }
+        @MainActor var `else`: HostileInlineLinks_character.Reader.Else? { anchor.link(Slots.Character.origin) }
+        @MainActor var `for`: HostileInlineLinks_character.Reader.For? { anchor.link(Slots.Character.origin) }
+        @MainActor var `in`: HostileInlineLinks_character.Reader.In? { anchor.link(Slots.Character.origin) }
+        @MainActor var `while`: HostileInlineLinks_character.Reader.While? { anchor.link(Slots.Character.origin) }
+        @MainActor var `repeat`: HostileInlineLinks_character.Reader.Repeat? { anchor.link(Slots.Character.origin) }
+        @MainActor var `return`: HostileInlineLinks_character.Reader.Return? { anchor.link(Slots.Character.origin) }
+        @MainActor var `break`: HostileInlineLinks_character.Reader.Break? { anchor.link(Slots.Character.origin) }
+        @MainActor var `continue`: HostileInlineLinks_character.Reader.Continue? { anchor.link(Slots.Character.origin) }
+        @MainActor var `where`: HostileInlineLinks_character.Reader.Where? { anchor.link(Slots.Character.origin) }
+        @MainActor var `is`: HostileInlineLinks_character.Reader.Is? { anchor.link(Slots.Character.origin) }
+        @MainActor var `as`: HostileInlineLinks_character.Reader.As? { anchor.link(Slots.Character.origin) }
+        @MainActor var `try`: HostileInlineLinks_character.Reader.Try? { anchor.link(Slots.Character.origin) }
+        @MainActor var `throw`: HostileInlineLinks_character.Reader.Throw? { anchor.link(Slots.Character.origin) }
+        @MainActor var `throws`: HostileInlineLinks_character.Reader.Throws? { anchor.link(Slots.Character.origin) }
+        @MainActor var `guard`: HostileInlineLinks_character.Reader.Guard? { anchor.link(Slots.Character.origin) }
+        @MainActor var `defer`: HostileInlineLinks_character.Reader.Defer? { anchor.link(Slots.Character.origin) }
+        @MainActor var `do`: HostileInlineLinks_character.Reader.Do? { anchor.link(Slots.Character.origin) }
+        @MainActor var `catch`: HostileInlineLinks_character.Reader.Catch? { anchor.link(Slots.Character.origin) }
+        @MainActor var `true`: HostileInlineLinks_character.Reader.True? { anchor.link(Slots.Character.origin) }
+        @MainActor var `false`: HostileInlineLinks_character.Reader.False? { anchor.link(Slots.Character.origin) }
+        @MainActor var `nil`: HostileInlineLinks_character.Reader.Nil? { anchor.link(Slots.Character.origin) }
+        @MainActor var `super`: HostileInlineLinks_character.Reader.Super? { anchor.link(Slots.Character.origin) }
+        @MainActor var `internal`: HostileInlineLinks_character.Reader.Internal? { anchor.link(Slots.Character.origin) }
+        @MainActor var `private`: HostileInlineLinks_character.Reader.Private? { anchor.link(Slots.Character.origin) }
+        @MainActor var `public`: HostileInlineLinks_character.Reader.Public? { anchor.link(Slots.Character.origin) }
+        @MainActor var `fileprivate`: HostileInlineLinks_character.Reader.Fileprivate? { anchor.link(Slots.Character.origin) }
+        @MainActor var `open`: HostileInlineLinks_character.Reader.Open? { anchor.link(Slots.Character.origin) }
+        @MainActor var `inout`: HostileInlineLinks_character.Reader.Inout? { anchor.link(Slots.Character.origin) }
+        @MainActor var `typealias`: HostileInlineLinks_character.Reader.Typealias? { anchor.link(Slots.Character.origin) }
+        @MainActor var `associatedtype`: HostileInlineLinks_character.Reader.Associatedtype? { anchor.link(Slots.Character.origin) }
+        @MainActor var `protocol`: HostileInlineLinks_character.Reader.Protocol__? { anchor.link(Slots.Character.origin) }
+        @MainActor var some: HostileInlineLinks_character.Reader.Some? { anchor.link(Slots.Character.origin) }
+        @MainActor var any: HostileInlineLinks_character.Reader.Any__? { anchor.link(Slots.Character.origin) }
+        @MainActor var `rethrows`: HostileInlineLinks_character.Reader.Rethrows? { anchor.link(Slots.Character.origin) }
+        @MainActor var `fallthrough`: HostileInlineLinks_character.Reader.Fallthrough? { anchor.link(Slots.Character.origin) }
+        @MainActor var `precedencegroup`: HostileInlineLinks_character.Reader.Precedencegroup? { anchor.link(Slots.Character.origin) }
+        @MainActor var __: HostileInlineLinks_character.Reader.Underscore_? { anchor.link(Slots.Character.origin) }
+        @MainActor var async: HostileInlineLinks_character.Reader.Async? { anchor.link(Slots.Character.origin) }
+        @MainActor var `await`: HostileInlineLinks_character.Reader.Await? { anchor.link(Slots.Character.origin) }
+        @MainActor var borrowing: HostileInlineLinks_character.Reader.Borrowing? { anchor.link(Slots.Character.origin) }
+        @MainActor var consume: HostileInlineLinks_character.Reader.Consume? { anchor.link(Slots.Character.origin) }
+        @MainActor var consuming: HostileInlineLinks_character.Reader.Consuming? { anchor.link(Slots.Character.origin) }
+        @MainActor var copy: HostileInlineLinks_character.Reader.Copy? { anchor.link(Slots.Character.origin) }
+        @MainActor var discard: HostileInlineLinks_character.Reader.Discard? { anchor.link(Slots.Character.origin) }
+        @MainActor var each: HostileInlineLinks_character.Reader.Each? { anchor.link(Slots.Character.origin) }
+        @MainActor var isolated: HostileInlineLinks_character.Reader.Isolated? { anchor.link(Slots.Character.origin) }
+        @MainActor var sending: HostileInlineLinks_character.Reader.Sending? { anchor.link(Slots.Character.origin) }
+        @MainActor var then: HostileInlineLinks_character.Reader.Then? { anchor.link(Slots.Character.origin) }
+        @MainActor var unsafe: HostileInlineLinks_character.Reader.Unsafe? { anchor.link(Slots.Character.origin) }
+        @MainActor var satisfied: HostileInlineLinks_character.Reader.Satisfied? { anchor.link(Slots.Character.origin) }
+        @MainActor var missingRequiredField: HostileInlineLinks_character.Reader.MissingRequiredField? { anchor.link(Slots.Character.origin) }
+        @MainActor var fieldErrors: HostileInlineLinks_character.Reader.FieldErrors? { anchor.link(Slots.Character.origin) }
+        @MainActor var isPresent: HostileInlineLinks_character.Reader.IsPresent? { anchor.link(Slots.Character.origin) }
+        @MainActor var throwing: HostileInlineLinks_character.Reader.Throwing? { anchor.link(Slots.Character.origin) }
+        @MainActor var caught: HostileInlineLinks_character.Reader.Caught? { anchor.link(Slots.Character.origin) }
+        @MainActor var refetchable: HostileInlineLinks_character.Reader.Refetchable? { anchor.link(Slots.Character.origin) }
+        @MainActor var refetch: HostileInlineLinks_character.Reader.Refetch? { anchor.link(Slots.Character.origin) }
+        @MainActor var connection: HostileInlineLinks_character.Reader.Connection? { anchor.link(Slots.Character.origin) }
+        @MainActor var nodes: HostileInlineLinks_character.Reader.Nodes? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasNext: HostileInlineLinks_character.Reader.HasNext? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasPrevious: HostileInlineLinks_character.Reader.HasPrevious? { anchor.link(Slots.Character.origin) }
+        @MainActor var isLoadingNext: HostileInlineLinks_character.Reader.IsLoadingNext? { anchor.link(Slots.Character.origin) }
+        @MainActor var isLoadingPrevious: HostileInlineLinks_character.Reader.IsLoadingPrevious? { anchor.link(Slots.Character.origin) }
+        @MainActor var connectionID: HostileInlineLinks_character.Reader.ConnectionID? { anchor.link(Slots.Character.origin) }
+        @MainActor var loadNext: HostileInlineLinks_character.Reader.LoadNext? { anchor.link(Slots.Character.origin) }
+        @MainActor var loadPrevious: HostileInlineLinks_character.Reader.LoadPrevious? { anchor.link(Slots.Character.origin) }
+        @MainActor var bound: HostileInlineLinks_character.Reader.Bound? { anchor.link(Slots.Character.origin) }
+        @MainActor var errors: HostileInlineLinks_character.Reader.Errors? { anchor.link(Slots.Character.origin) }
+        @MainActor var child: HostileInlineLinks_character.Reader.Child? { anchor.link(Slots.Character.origin) }
+        @MainActor var missing: HostileInlineLinks_character.Reader.Missing? { anchor.link(Slots.Character.origin) }
+        @MainActor var count: HostileInlineLinks_character.Reader.Count? { anchor.link(Slots.Character.origin) }
+        @MainActor var fields: HostileInlineLinks_character.Reader.Fields? { anchor.link(Slots.Character.origin) }
+        @MainActor var lhs: HostileInlineLinks_character.Reader.Lhs? { anchor.link(Slots.Character.origin) }
+        @MainActor var rhs: HostileInlineLinks_character.Reader.Rhs? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasher: HostileInlineLinks_character.Reader.Hasher_? { anchor.link(Slots.Character.origin) }
+        @MainActor var selection0: HostileInlineLinks_character.Reader.Selection0? { anchor.link(Slots.Character.origin) }
+        @MainActor var selection: HostileInlineLinks_character.Reader.Selection_? { anchor.link(Slots.Character.origin) }
+        @MainActor var optimistic: HostileInlineLinks_character.Reader.Optimistic? { anchor.link(Slots.Character.origin) }
+        @MainActor var selfValue: HostileInlineLinks_character.Reader.SelfValue? { anchor.link(Slots.Character.origin) }
+        @MainActor var Fragment: HostileInlineLinks_character.Reader.Fragment? { anchor.link(Slots.Character.origin) }
+        @MainActor var Spread: HostileInlineLinks_character.Reader.Spread? { anchor.link(Slots.Character.origin) }
+        @MainActor var Owner: HostileInlineLinks_character.Reader.Owner? { anchor.link(Slots.Character.origin) }
+        @MainActor var Query: HostileInlineLinks_character.Reader.Query? { anchor.link(Slots.Character.origin) }
+        @MainActor var Operation_: HostileInlineLinks_character.Reader.Operation_? { anchor.link(Slots.Character.origin) }
+        @MainActor var RefetchQuery: HostileInlineLinks_character.Reader.RefetchQuery? { anchor.link(Slots.Character.origin) }
+        @MainActor var variables: HostileInlineLinks_character.Reader.Variables_? { anchor.link(Slots.Character.origin) }
+        @MainActor var resolution: HostileInlineLinks_character.Reader.Resolution? { anchor.link(Slots.Character.origin) }
+        @MainActor var name: HostileInlineLinks_character.Reader.Name? { anchor.link(Slots.Character.origin) }
+        @MainActor var document: HostileInlineLinks_character.Reader.Document? { anchor.link(Slots.Character.origin) }
+        @MainActor var text: HostileInlineLinks_character.Reader.Text? { anchor.link(Slots.Character.origin) }
+        @MainActor var plan: HostileInlineLinks_character.Reader.Plan_? { anchor.link(Slots.Character.origin) }
+        @MainActor var errorBehavior: HostileInlineLinks_character.Reader.ErrorBehavior? { anchor.link(Slots.Character.origin) }
+        @MainActor var throwsOnFieldError: HostileInlineLinks_character.Reader.ThrowsOnFieldError? { anchor.link(Slots.Character.origin) }
+        @MainActor var bubbles: HostileInlineLinks_character.Reader.Bubbles? { anchor.link(Slots.Character.origin) }
+        @MainActor var hasDeferred: HostileInlineLinks_character.Reader.HasDeferred? { anchor.link(Slots.Character.origin) }
+        @MainActor var cacheExpiration: HostileInlineLinks_character.Reader.CacheExpiration? { anchor.link(Slots.Character.origin) }
+        @MainActor var Data_: HostileInlineLinks_character.Reader.Data_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Action: HostileInlineLinks_character.Reader.Action? { anchor.link(Slots.Character.origin) }
+        @MainActor var OptimisticResponse: HostileInlineLinks_character.Reader.OptimisticResponse? { anchor.link(Slots.Character.origin) }
+        @MainActor var hash: HostileInlineLinks_character.Reader.Hash? { anchor.link(Slots.Character.origin) }
+        @MainActor var commit: HostileInlineLinks_character.Reader.Commit? { anchor.link(Slots.Character.origin) }
+        @MainActor var callAsFunction: HostileInlineLinks_character.Reader.CallAsFunction? { anchor.link(Slots.Character.origin) }
+        @MainActor var Op: HostileInlineLinks_character.Reader.Op? { anchor.link(Slots.Character.origin) }
+        @MainActor var variable: HostileInlineLinks_character.Reader.Variable? { anchor.link(Slots.Character.origin) }
+        @MainActor var payload: HostileInlineLinks_character.Reader.Payload? { anchor.link(Slots.Character.origin) }
+        @MainActor var hashValue: HostileInlineLinks_character.Reader.HashValue? { anchor.link(Slots.Character.origin) }
+        @MainActor var phase: HostileInlineLinks_character.Reader.Phase? { anchor.link(Slots.Character.origin) }
+        @MainActor var isRefreshing: HostileInlineLinks_character.Reader.IsRefreshing? { anchor.link(Slots.Character.origin) }
+        @MainActor var isStale: HostileInlineLinks_character.Reader.IsStale? { anchor.link(Slots.Character.origin) }
+        @MainActor var retry: HostileInlineLinks_character.Reader.Retry? { anchor.link(Slots.Character.origin) }
+        @MainActor var subscription: HostileInlineLinks_character.Reader.Subscription? { anchor.link(Slots.Character.origin) }
+        @MainActor var Types_: HostileInlineLinks_character.Reader.Types_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Sites_: HostileInlineLinks_character.Reader.Sites_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Guards_: HostileInlineLinks_character.Reader.Guards_? { anchor.link(Slots.Character.origin) }
+        @MainActor var AbstractSlots_: HostileInlineLinks_character.Reader.AbstractSlots_? { anchor.link(Slots.Character.origin) }
+        @MainActor var schemaDigest: HostileInlineLinks_character.Reader.SchemaDigest? { anchor.link(Slots.Character.origin) }
+        @MainActor var format: HostileInlineLinks_character.Reader.Format? { anchor.link(Slots.Character.origin) }
+        @MainActor var transient: HostileInlineLinks_character.Reader.Transient? { anchor.link(Slots.Character.origin) }
+        @MainActor var Baton_: HostileInlineLinks_character.Reader.Baton_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Swift_: HostileInlineLinks_character.Reader.Swift_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Set_: HostileInlineLinks_character.Reader.Set_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Result_: HostileInlineLinks_character.Reader.Result_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Optional_: HostileInlineLinks_character.Reader.Optional_? { anchor.link(Slots.Character.origin) }
+        @MainActor var String_: HostileInlineLinks_character.Reader.String_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Int_: HostileInlineLinks_character.Reader.Int_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Double_: HostileInlineLinks_character.Reader.Double_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Bool_: HostileInlineLinks_character.Reader.Bool_? { anchor.link(Slots.Character.origin) }
+        @MainActor var MainActor_: HostileInlineLinks_character.Reader.MainActor_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Hasher_: HostileInlineLinks_character.Reader.Hasher__? { anchor.link(Slots.Character.origin) }
+        @MainActor var Sendable_: HostileInlineLinks_character.Reader.Sendable_? { anchor.link(Slots.Character.origin) }
 
         struct Type_: Baton.Lens {
             let anchor: Baton.Anchor

@@ -3,158 +3,158 @@ import Foundation
 @_spi(Generated) import Baton
 
 struct HostileInlinePlurals_character: Sendable, Hashable {
-    var Type_: [Type_]
-    var Protocol_: [Protocol_]
-    var Any_: [Any_]
-    var self_: [Self_]
-    var Self_: [Self__]
-    var init_: [Init]
-    var `deinit`: [Deinit]
-    var `subscript`: [Subscript]
-    var `class`: [Class]
-    var `struct`: [Struct]
-    var `enum`: [Enum]
-    var `func`: [Func]
-    var `var`: [Var]
-    var `let`: [Let]
-    var `import`: [Import]
-    var `extension`: [Extension]
-    var `operator`: [Operator]
-    var `static`: [Static]
-    var `default`: [Default]
-    var `case`: [Case]
-    var `switch`: [Switch]
-    var `if`: [If]
-    var `else`: [Else]
-    var `for`: [For]
-    var `in`: [In]
-    var `while`: [While]
-    var `repeat`: [Repeat]
-    var `return`: [Return]
-    var `break`: [Break]
-    var `continue`: [Continue]
-    var `where`: [Where]
-    var `is`: [Is]
-    var `as`: [As]
-    var `try`: [Try]
-    var `throw`: [Throw]
-    var `throws`: [Throws]
-    var `guard`: [Guard]
-    var `defer`: [Defer]
-    var `do`: [Do]
-    var `catch`: [Catch]
-    var `true`: [True]
-    var `false`: [False]
-    var `nil`: [Nil]
-    var `super`: [Super]
-    var `internal`: [Internal]
-    var `private`: [Private]
-    var `public`: [Public]
-    var `fileprivate`: [Fileprivate]
-    var `open`: [Open]
-    var `inout`: [Inout]
-    var `typealias`: [Typealias]
-    var `associatedtype`: [Associatedtype]
-    var `protocol`: [Protocol__]
-    var some: [Some]
-    var any: [Any__]
-    var `rethrows`: [Rethrows]
-    var `fallthrough`: [Fallthrough]
-    var `precedencegroup`: [Precedencegroup]
-    var __: [Underscore_]
-    var async: [Async]
-    var `await`: [Await]
-    var borrowing: [Borrowing]
-    var consume: [Consume]
-    var consuming: [Consuming]
-    var copy: [Copy]
-    var discard: [Discard]
-    var each: [Each]
-    var isolated: [Isolated]
-    var sending: [Sending]
-    var then: [Then]
-    var unsafe: [Unsafe]
-    var satisfied: [Satisfied]
-    var missingRequiredField: [MissingRequiredField]
-    var fieldErrors: [FieldErrors]
-    var isPresent: [IsPresent]
-    var throwing: [Throwing]
-    var caught: [Caught]
-    var refetchable: [Refetchable]
-    var refetch: [Refetch]
-    var connection: [Connection]
-    var nodes: [Nodes]
-    var hasNext: [HasNext]
-    var hasPrevious: [HasPrevious]
-    var isLoadingNext: [IsLoadingNext]
-    var isLoadingPrevious: [IsLoadingPrevious]
-    var connectionID: [ConnectionID]
-    var loadNext: [LoadNext]
-    var loadPrevious: [LoadPrevious]
-    var bound: [Bound]
-    var errors: [Errors]
-    var child: [Child]
-    var missing: [Missing]
-    var count: [Count]
-    var fields: [Fields]
-    var lhs: [Lhs]
-    var rhs: [Rhs]
-    var hasher: [Hasher_]
-    var selection0: [Selection0]
-    var selection: [Selection_]
-    var optimistic: [Optimistic]
-    var selfValue: [SelfValue]
-    var Fragment: [Fragment]
-    var Spread: [Spread]
-    var Owner: [Owner]
-    var Query: [Query]
-    var Operation_: [Operation_]
-    var RefetchQuery: [RefetchQuery]
-    var variables: [Variables_]
-    var resolution: [Resolution]
-    var name: [Name]
-    var document: [Document]
-    var text: [Text]
-    var plan: [Plan_]
-    var errorBehavior: [ErrorBehavior]
-    var throwsOnFieldError: [ThrowsOnFieldError]
-    var bubbles: [Bubbles]
-    var hasDeferred: [HasDeferred]
-    var cacheExpiration: [CacheExpiration]
-    var Data_: [Data_]
-    var Action: [Action]
-    var OptimisticResponse: [OptimisticResponse]
-    var hash: [Hash]
-    var commit: [Commit]
-    var callAsFunction: [CallAsFunction]
-    var Op: [Op]
-    var variable: [Variable]
-    var payload: [Payload]
-    var hashValue: [HashValue]
-    var phase: [Phase]
-    var isRefreshing: [IsRefreshing]
-    var isStale: [IsStale]
-    var retry: [Retry]
-    var subscription: [Subscription]
-    var Types_: [Types_]
-    var Sites_: [Sites_]
-    var Guards_: [Guards_]
-    var AbstractSlots_: [AbstractSlots_]
-    var schemaDigest: [SchemaDigest]
-    var format: [Format]
-    var transient: [Transient]
-    var Baton_: [Baton_]
-    var Swift_: [Swift_]
-    var Set_: [Set_]
-    var Result_: [Result_]
-    var Optional_: [Optional_]
-    var String_: [String_]
-    var Int_: [Int_]
-    var Double_: [Double_]
-    var Bool_: [Bool_]
-    var MainActor_: [MainActor_]
-    var Hasher_: [Hasher__]
-    var Sendable_: [Sendable_]
+    var Type_: [HostileInlinePlurals_character.Type_]
+    var Protocol_: [HostileInlinePlurals_character.Protocol_]
+    var Any_: [HostileInlinePlurals_character.Any_]
+    var self_: [HostileInlinePlurals_character.Self_]
+    var Self_: [HostileInlinePlurals_character.Self__]
+    var init_: [HostileInlinePlurals_character.Init]
+    var `deinit`: [HostileInlinePlurals_character.Deinit]
+    var `subscript`: [HostileInlinePlurals_character.Subscript]
+    var `class`: [HostileInlinePlurals_character.Class]
+    var `struct`: [HostileInlinePlurals_character.Struct]
+    var `enum`: [HostileInlinePlurals_character.Enum]
+    var `func`: [HostileInlinePlurals_character.Func]
+    var `var`: [HostileInlinePlurals_character.Var]
+    var `let`: [HostileInlinePlurals_character.Let]
+    var `import`: [HostileInlinePlurals_character.Import]
+    var `extension`: [HostileInlinePlurals_character.Extension]
+    var `operator`: [HostileInlinePlurals_character.Operator]
+    var `static`: [HostileInlinePlurals_character.Static]
+    var `default`: [HostileInlinePlurals_character.Default]
+    var `case`: [HostileInlinePlurals_character.Case]
+    var `switch`: [HostileInlinePlurals_character.Switch]
+    var `if`: [HostileInlinePlurals_character.If]
+    var `else`: [HostileInlinePlurals_character.Else]
+    var `for`: [HostileInlinePlurals_character.For]
+    var `in`: [HostileInlinePlurals_character.In]
+    var `while`: [HostileInlinePlurals_character.While]
+    var `repeat`: [HostileInlinePlurals_character.Repeat]
+    var `return`: [HostileInlinePlurals_character.Return]
+    var `break`: [HostileInlinePlurals_character.Break]
+    var `continue`: [HostileInlinePlurals_character.Continue]
+    var `where`: [HostileInlinePlurals_character.Where]
+    var `is`: [HostileInlinePlurals_character.Is]
+    var `as`: [HostileInlinePlurals_character.As]
+    var `try`: [HostileInlinePlurals_character.Try]
+    var `throw`: [HostileInlinePlurals_character.Throw]
+    var `throws`: [HostileInlinePlurals_character.Throws]
+    var `guard`: [HostileInlinePlurals_character.Guard]
+    var `defer`: [HostileInlinePlurals_character.Defer]
+    var `do`: [HostileInlinePlurals_character.Do]
+    var `catch`: [HostileInlinePlurals_character.Catch]
+    var `true`: [HostileInlinePlurals_character.True]
+    var `false`: [HostileInlinePlurals_character.False]
+    var `nil`: [HostileInlinePlurals_character.Nil]
+    var `super`: [HostileInlinePlurals_character.Super]
+    var `internal`: [HostileInlinePlurals_character.Internal]
+    var `private`: [HostileInlinePlurals_character.Private]
+    var `public`: [HostileInlinePlurals_character.Public]
+    var `fileprivate`: [HostileInlinePlurals_character.Fileprivate]
+    var `open`: [HostileInlinePlurals_character.Open]
+    var `inout`: [HostileInlinePlurals_character.Inout]
+    var `typealias`: [HostileInlinePlurals_character.Typealias]
+    var `associatedtype`: [HostileInlinePlurals_character.Associatedtype]
+    var `protocol`: [HostileInlinePlurals_character.Protocol__]
+    var some: [HostileInlinePlurals_character.Some]
+    var any: [HostileInlinePlurals_character.Any__]
+    var `rethrows`: [HostileInlinePlurals_character.Rethrows]
+    var `fallthrough`: [HostileInlinePlurals_character.Fallthrough]
+    var `precedencegroup`: [HostileInlinePlurals_character.Precedencegroup]
+    var __: [HostileInlinePlurals_character.Underscore_]
+    var async: [HostileInlinePlurals_character.Async]
+    var `await`: [HostileInlinePlurals_character.Await]
+    var borrowing: [HostileInlinePlurals_character.Borrowing]
+    var consume: [HostileInlinePlurals_character.Consume]
+    var consuming: [HostileInlinePlurals_character.Consuming]
+    var copy: [HostileInlinePlurals_character.Copy]
+    var discard: [HostileInlinePlurals_character.Discard]
+    var each: [HostileInlinePlurals_character.Each]
+    var isolated: [HostileInlinePlurals_character.Isolated]
+    var sending: [HostileInlinePlurals_character.Sending]
+    var then: [HostileInlinePlurals_character.Then]
+    var unsafe: [HostileInlinePlurals_character.Unsafe]
+    var satisfied: [HostileInlinePlurals_character.Satisfied]
+    var missingRequiredField: [HostileInlinePlurals_character.MissingRequiredField]
+    var fieldErrors: [HostileInlinePlurals_character.FieldErrors]
+    var isPresent: [HostileInlinePlurals_character.IsPresent]
+    var throwing: [HostileInlinePlurals_character.Throwing]
+    var caught: [HostileInlinePlurals_character.Caught]
+    var refetchable: [HostileInlinePlurals_character.Refetchable]
+    var refetch: [HostileInlinePlurals_character.Refetch]
+    var connection: [HostileInlinePlurals_character.Connection]
+    var nodes: [HostileInlinePlurals_character.Nodes]
+    var hasNext: [HostileInlinePlurals_character.HasNext]
+    var hasPrevious: [HostileInlinePlurals_character.HasPrevious]
+    var isLoadingNext: [HostileInlinePlurals_character.IsLoadingNext]
+    var isLoadingPrevious: [HostileInlinePlurals_character.IsLoadingPrevious]
+    var connectionID: [HostileInlinePlurals_character.ConnectionID]
+    var loadNext: [HostileInlinePlurals_character.LoadNext]
+    var loadPrevious: [HostileInlinePlurals_character.LoadPrevious]
+    var bound: [HostileInlinePlurals_character.Bound]
+    var errors: [HostileInlinePlurals_character.Errors]
+    var child: [HostileInlinePlurals_character.Child]
+    var missing: [HostileInlinePlurals_character.Missing]
+    var count: [HostileInlinePlurals_character.Count]
+    var fields: [HostileInlinePlurals_character.Fields]
+    var lhs: [HostileInlinePlurals_character.Lhs]
+    var rhs: [HostileInlinePlurals_character.Rhs]
+    var hasher: [HostileInlinePlurals_character.Hasher_]
+    var selection0: [HostileInlinePlurals_character.Selection0]
+    var selection: [HostileInlinePlurals_character.Selection_]
+    var optimistic: [HostileInlinePlurals_character.Optimistic]
+    var selfValue: [HostileInlinePlurals_character.SelfValue]
+    var Fragment: [HostileInlinePlurals_character.Fragment]
+    var Spread: [HostileInlinePlurals_character.Spread]
+    var Owner: [HostileInlinePlurals_character.Owner]
+    var Query: [HostileInlinePlurals_character.Query]
+    var Operation_: [HostileInlinePlurals_character.Operation_]
+    var RefetchQuery: [HostileInlinePlurals_character.RefetchQuery]
+    var variables: [HostileInlinePlurals_character.Variables_]
+    var resolution: [HostileInlinePlurals_character.Resolution]
+    var name: [HostileInlinePlurals_character.Name]
+    var document: [HostileInlinePlurals_character.Document]
+    var text: [HostileInlinePlurals_character.Text]
+    var plan: [HostileInlinePlurals_character.Plan_]
+    var errorBehavior: [HostileInlinePlurals_character.ErrorBehavior]
+    var throwsOnFieldError: [HostileInlinePlurals_character.ThrowsOnFieldError]
+    var bubbles: [HostileInlinePlurals_character.Bubbles]
+    var hasDeferred: [HostileInlinePlurals_character.HasDeferred]
+    var cacheExpiration: [HostileInlinePlurals_character.CacheExpiration]
+    var Data_: [HostileInlinePlurals_character.Data_]
+    var Action: [HostileInlinePlurals_character.Action]
+    var OptimisticResponse: [HostileInlinePlurals_character.OptimisticResponse]
+    var hash: [HostileInlinePlurals_character.Hash]
+    var commit: [HostileInlinePlurals_character.Commit]
+    var callAsFunction: [HostileInlinePlurals_character.CallAsFunction]
+    var Op: [HostileInlinePlurals_character.Op]
+    var variable: [HostileInlinePlurals_character.Variable]
+    var payload: [HostileInlinePlurals_character.Payload]
+    var hashValue: [HostileInlinePlurals_character.HashValue]
+    var phase: [HostileInlinePlurals_character.Phase]
+    var isRefreshing: [HostileInlinePlurals_character.IsRefreshing]
+    var isStale: [HostileInlinePlurals_character.IsStale]
+    var retry: [HostileInlinePlurals_character.Retry]
+    var subscription: [HostileInlinePlurals_character.Subscription]
+    var Types_: [HostileInlinePlurals_character.Types_]
+    var Sites_: [HostileInlinePlurals_character.Sites_]
+    var Guards_: [HostileInlinePlurals_character.Guards_]
+    var AbstractSlots_: [HostileInlinePlurals_character.AbstractSlots_]
+    var schemaDigest: [HostileInlinePlurals_character.SchemaDigest]
+    var format: [HostileInlinePlurals_character.Format]
+    var transient: [HostileInlinePlurals_character.Transient]
+    var Baton_: [HostileInlinePlurals_character.Baton_]
+    var Swift_: [HostileInlinePlurals_character.Swift_]
+    var Set_: [HostileInlinePlurals_character.Set_]
+    var Result_: [HostileInlinePlurals_character.Result_]
+    var Optional_: [HostileInlinePlurals_character.Optional_]
+    var String_: [HostileInlinePlurals_character.String_]
+    var Int_: [HostileInlinePlurals_character.Int_]
+    var Double_: [HostileInlinePlurals_character.Double_]
+    var Bool_: [HostileInlinePlurals_character.Bool_]
+    var MainActor_: [HostileInlinePlurals_character.MainActor_]
+    var Hasher_: [HostileInlinePlurals_character.Hasher__]
+    var Sendable_: [HostileInlinePlurals_character.Sendable_]
 
     struct Type_: Sendable, Hashable {
         var id: Baton.ID?
@@ -767,158 +767,158 @@ struct HostileInlinePlurals_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var Type_: Baton.List<Type_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Protocol_: Baton.List<Protocol_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Any_: Baton.List<Any_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var self_: Baton.List<Self_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Self_: Baton.List<Self__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var init_: Baton.List<Init> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `deinit`: Baton.List<Deinit> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `subscript`: Baton.List<Subscript> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `class`: Baton.List<Class> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `struct`: Baton.List<Struct> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `enum`: Baton.List<Enum> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `func`: Baton.List<Func> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `var`: Baton.List<Var> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `let`: Baton.List<Let> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `import`: Baton.List<Import> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `extension`: Baton.List<Extension> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `operator`: Baton.List<Operator> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `static`: Baton.List<Static> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `default`: Baton.List<Default> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `case`: Baton.List<Case> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `switch`: Baton.List<Switch> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `if`: Baton.List<If> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `else`: Baton.List<Else> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `for`: Baton.List<For> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `in`: Baton.List<In> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `while`: Baton.List<While> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `repeat`: Baton.List<Repeat> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `return`: Baton.List<Return> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `break`: Baton.List<Break> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `continue`: Baton.List<Continue> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `where`: Baton.List<Where> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `is`: Baton.List<Is> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `as`: Baton.List<As> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `try`: Baton.List<Try> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `throw`: Baton.List<Throw> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `throws`: Baton.List<Throws> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `guard`: Baton.List<Guard> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `defer`: Baton.List<Defer> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `do`: Baton.List<Do> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `catch`: Baton.List<Catch> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `true`: Baton.List<True> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `false`: Baton.List<False> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `nil`: Baton.List<Nil> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `super`: Baton.List<Super> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `internal`: Baton.List<Internal> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `private`: Baton.List<Private> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `public`: Baton.List<Public> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `fileprivate`: Baton.List<Fileprivate> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `open`: Baton.List<Open> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `inout`: Baton.List<Inout> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `typealias`: Baton.List<Typealias> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `associatedtype`: Baton.List<Associatedtype> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `protocol`: Baton.List<Protocol__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var some: Baton.List<Some> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var any: Baton.List<Any__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `rethrows`: Baton.List<Rethrows> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `fallthrough`: Baton.List<Fallthrough> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `precedencegroup`: Baton.List<Precedencegroup> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var __: Baton.List<Underscore_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var async: Baton.List<Async> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `await`: Baton.List<Await> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var borrowing: Baton.List<Borrowing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var consume: Baton.List<Consume> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var consuming: Baton.List<Consuming> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var copy: Baton.List<Copy> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var discard: Baton.List<Discard> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var each: Baton.List<Each> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isolated: Baton.List<Isolated> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var sending: Baton.List<Sending> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var then: Baton.List<Then> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var unsafe: Baton.List<Unsafe> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var satisfied: Baton.List<Satisfied> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var missingRequiredField: Baton.List<MissingRequiredField> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var fieldErrors: Baton.List<FieldErrors> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isPresent: Baton.List<IsPresent> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var throwing: Baton.List<Throwing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var caught: Baton.List<Caught> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var refetchable: Baton.List<Refetchable> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var refetch: Baton.List<Refetch> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var connection: Baton.List<Connection> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var nodes: Baton.List<Nodes> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasNext: Baton.List<HasNext> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasPrevious: Baton.List<HasPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isLoadingNext: Baton.List<IsLoadingNext> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isLoadingPrevious: Baton.List<IsLoadingPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var connectionID: Baton.List<ConnectionID> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var loadNext: Baton.List<LoadNext> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var loadPrevious: Baton.List<LoadPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var bound: Baton.List<Bound> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var errors: Baton.List<Errors> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var child: Baton.List<Child> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var missing: Baton.List<Missing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var count: Baton.List<Count> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var fields: Baton.List<Fields> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var lhs: Baton.List<Lhs> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var rhs: Baton.List<Rhs> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasher: Baton.List<Hasher_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var selection0: Baton.List<Selection0> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var selection: Baton.List<Selection_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var optimistic: Baton.List<Optimistic> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var selfValue: Baton.List<SelfValue> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Fragment: Baton.List<Fragment> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Spread: Baton.List<Spread> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Owner: Baton.List<Owner> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Query: Baton.List<Query> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Operation_: Baton.List<Operation_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var RefetchQuery: Baton.List<RefetchQuery> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var variables: Baton.List<Variables_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var resolution: Baton.List<Resolution> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var name: Baton.List<Name> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var document: Baton.List<Document> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var text: Baton.List<Text> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var plan: Baton.List<Plan_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var errorBehavior: Baton.List<ErrorBehavior> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var throwsOnFieldError: Baton.List<ThrowsOnFieldError> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var bubbles: Baton.List<Bubbles> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasDeferred: Baton.List<HasDeferred> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var cacheExpiration: Baton.List<CacheExpiration> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Data_: Baton.List<Data_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Action: Baton.List<Action> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var OptimisticResponse: Baton.List<OptimisticResponse> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hash: Baton.List<Hash> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var commit: Baton.List<Commit> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var callAsFunction: Baton.List<CallAsFunction> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Op: Baton.List<Op> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var variable: Baton.List<Variable> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var payload: Baton.List<Payload> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hashValue: Baton.List<HashValue> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var phase: Baton.List<Phase> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isRefreshing: Baton.List<IsRefreshing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isStale: Baton.List<IsStale> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var retry: Baton.List<Retry> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var subscription: Baton.List<Subscription> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Types_: Baton.List<Types_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Sites_: Baton.List<Sites_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Guards_: Baton.List<Guards_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var AbstractSlots_: Baton.List<AbstractSlots_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var schemaDigest: Baton.List<SchemaDigest> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var format: Baton.List<Format> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var transient: Baton.List<Transient> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Baton_: Baton.List<Baton_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Swift_: Baton.List<Swift_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Set_: Baton.List<Set_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Result_: Baton.List<Result_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Optional_: Baton.List<Optional_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var String_: Baton.List<String_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Int_: Baton.List<Int_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Double_: Baton.List<Double_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Bool_: Baton.List<Bool_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var MainActor_: Baton.List<MainActor_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Hasher_: Baton.List<Hasher__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Sendable_: Baton.List<Sendable_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Type_: Baton.List<HostileInlinePlurals_character.Reader.Type_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Protocol_: Baton.List<HostileInlinePlurals_character.Reader.Protocol_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Any_: Baton.List<HostileInlinePlurals_character.Reader.Any_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var self_: Baton.List<HostileInlinePlurals_character.Reader.Self_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Self_: Baton.List<HostileInlinePlurals_character.Reader.Self__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var init_: Baton.List<HostileInlinePlurals_character.Reader.Init> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `deinit`: Baton.List<HostileInlinePlurals_character.Reader.Deinit> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `subscript`: Baton.List<HostileInlinePlurals_character.Reader.Subscript> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `class`: Baton.List<HostileInlinePlurals_character.Reader.Class> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `struct`: Baton.List<HostileInlinePlurals_character.Reader.Struct> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `enum`: Baton.List<HostileInlinePlurals_character.Reader.Enum> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `func`: Baton.List<HostileInlinePlurals_character.Reader.Func> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `var`: Baton.List<HostileInlinePlurals_character.Reader.Var> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `let`: Baton.List<HostileInlinePlurals_character.Reader.Let> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `import`: Baton.List<HostileInlinePlurals_character.Reader.Import> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `extension`: Baton.List<HostileInlinePlurals_character.Reader.Extension> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `operator`: Baton.List<HostileInlinePlurals_character.Reader.Operator> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `static`: Baton.List<HostileInlinePlurals_character.Reader.Static> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `default`: Baton.List<HostileInlinePlurals_character.Reader.Default> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `case`: Baton.List<HostileInlinePlurals_character.Reader.Case> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `switch`: Baton.List<HostileInlinePlurals_character.Reader.Switch> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `if`: Baton.List<HostileInlinePlurals_character.Reader.If> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `else`: Baton.List<HostileInlinePlurals_character.Reader.Else> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `for`: Baton.List<HostileInlinePlurals_character.Reader.For> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `in`: Baton.List<HostileInlinePlurals_character.Reader.In> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `while`: Baton.List<HostileInlinePlurals_character.Reader.While> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `repeat`: Baton.List<HostileInlinePlurals_character.Reader.Repeat> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `return`: Baton.List<HostileInlinePlurals_character.Reader.Return> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `break`: Baton.List<HostileInlinePlurals_character.Reader.Break> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `continue`: Baton.List<HostileInlinePlurals_character.Reader.Continue> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `where`: Baton.List<HostileInlinePlurals_character.Reader.Where> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `is`: Baton.List<HostileInlinePlurals_character.Reader.Is> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `as`: Baton.List<HostileInlinePlurals_character.Reader.As> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `try`: Baton.List<HostileInlinePlurals_character.Reader.Try> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `throw`: Baton.List<HostileInlinePlurals_character.Reader.Throw> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `throws`: Baton.List<HostileInlinePlurals_character.Reader.Throws> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `guard`: Baton.List<HostileInlinePlurals_character.Reader.Guard> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `defer`: Baton.List<HostileInlinePlurals_character.Reader.Defer> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `do`: Baton.List<HostileInlinePlurals_character.Reader.Do> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `catch`: Baton.List<HostileInlinePlurals_character.Reader.Catch> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `true`: Baton.List<HostileInlinePlurals_character.Reader.True> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `false`: Baton.List<HostileInlinePlurals_character.Reader.False> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `nil`: Baton.List<HostileInlinePlurals_character.Reader.Nil> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `super`: Baton.List<HostileInlinePlurals_character.Reader.Super> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `internal`: Baton.List<HostileInlinePlurals_character.Reader.Internal> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `private`: Baton.List<HostileInlinePlurals_character.Reader.Private> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `public`: Baton.List<HostileInlinePlurals_character.Reader.Public> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `fileprivate`: Baton.List<HostileInlinePlurals_character.Reader.Fileprivate> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `open`: Baton.List<HostileInlinePlurals_character.Reader.Open> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `inout`: Baton.List<HostileInlinePlurals_character.Reader.Inout> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `typealias`: Baton.List<HostileInlinePlurals_character.Reader.Typealias> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `associatedtype`: Baton.List<HostileInlinePlurals_character.Reader.Associatedtype> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `protocol`: Baton.List<HostileInlinePlurals_character.Reader.Protocol__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var some: Baton.List<HostileInlinePlurals_character.Reader.Some> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var any: Baton.List<HostileInlinePlurals_character.Reader.Any__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `rethrows`: Baton.List<HostileInlinePlurals_character.Reader.Rethrows> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `fallthrough`: Baton.List<HostileInlinePlurals_character.Reader.Fallthrough> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `precedencegroup`: Baton.List<HostileInlinePlurals_character.Reader.Precedencegroup> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var __: Baton.List<HostileInlinePlurals_character.Reader.Underscore_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var async: Baton.List<HostileInlinePlurals_character.Reader.Async> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var `await`: Baton.List<HostileInlinePlurals_character.Reader.Await> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var borrowing: Baton.List<HostileInlinePlurals_character.Reader.Borrowing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var consume: Baton.List<HostileInlinePlurals_character.Reader.Consume> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var consuming: Baton.List<HostileInlinePlurals_character.Reader.Consuming> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var copy: Baton.List<HostileInlinePlurals_character.Reader.Copy> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var discard: Baton.List<HostileInlinePlurals_character.Reader.Discard> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var each: Baton.List<HostileInlinePlurals_character.Reader.Each> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isolated: Baton.List<HostileInlinePlurals_character.Reader.Isolated> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var sending: Baton.List<HostileInlinePlurals_character.Reader.Sending> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var then: Baton.List<HostileInlinePlurals_character.Reader.Then> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var unsafe: Baton.List<HostileInlinePlurals_character.Reader.Unsafe> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var satisfied: Baton.List<HostileInlinePlurals_character.Reader.Satisfied> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var missingRequiredField: Baton.List<HostileInlinePlurals_character.Reader.MissingRequiredField> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var fieldErrors: Baton.List<HostileInlinePlurals_character.Reader.FieldErrors> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isPresent: Baton.List<HostileInlinePlurals_character.Reader.IsPresent> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var throwing: Baton.List<HostileInlinePlurals_character.Reader.Throwing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var caught: Baton.List<HostileInlinePlurals_character.Reader.Caught> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var refetchable: Baton.List<HostileInlinePlurals_character.Reader.Refetchable> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var refetch: Baton.List<HostileInlinePlurals_character.Reader.Refetch> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var connection: Baton.List<HostileInlinePlurals_character.Reader.Connection> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var nodes: Baton.List<HostileInlinePlurals_character.Reader.Nodes> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasNext: Baton.List<HostileInlinePlurals_character.Reader.HasNext> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasPrevious: Baton.List<HostileInlinePlurals_character.Reader.HasPrevious> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isLoadingNext: Baton.List<HostileInlinePlurals_character.Reader.IsLoadingNext> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isLoadingPrevious: Baton.List<HostileInlinePlurals_character.Reader.IsLoadingPrevious> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var connectionID: Baton.List<HostileInlinePlurals_character.Reader.ConnectionID> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var loadNext: Baton.List<HostileInlinePlurals_character.Reader.LoadNext> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var loadPrevious: Baton.List<HostileInlinePlurals_character.Reader.LoadPrevious> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var bound: Baton.List<HostileInlinePlurals_character.Reader.Bound> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var errors: Baton.List<HostileInlinePlurals_character.Reader.Errors> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var child: Baton.List<HostileInlinePlurals_character.Reader.Child> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var missing: Baton.List<HostileInlinePlurals_character.Reader.Missing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var count: Baton.List<HostileInlinePlurals_character.Reader.Count> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var fields: Baton.List<HostileInlinePlurals_character.Reader.Fields> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var lhs: Baton.List<HostileInlinePlurals_character.Reader.Lhs> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var rhs: Baton.List<HostileInlinePlurals_character.Reader.Rhs> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasher: Baton.List<HostileInlinePlurals_character.Reader.Hasher_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var selection0: Baton.List<HostileInlinePlurals_character.Reader.Selection0> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var selection: Baton.List<HostileInlinePlurals_character.Reader.Selection_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var optimistic: Baton.List<HostileInlinePlurals_character.Reader.Optimistic> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var selfValue: Baton.List<HostileInlinePlurals_character.Reader.SelfValue> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Fragment: Baton.List<HostileInlinePlurals_character.Reader.Fragment> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Spread: Baton.List<HostileInlinePlurals_character.Reader.Spread> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Owner: Baton.List<HostileInlinePlurals_character.Reader.Owner> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Query: Baton.List<HostileInlinePlurals_character.Reader.Query> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Operation_: Baton.List<HostileInlinePlurals_character.Reader.Operation_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var RefetchQuery: Baton.List<HostileInlinePlurals_character.Reader.RefetchQuery> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var variables: Baton.List<HostileInlinePlurals_character.Reader.Variables_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var resolution: Baton.List<HostileInlinePlurals_character.Reader.Resolution> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var name: Baton.List<HostileInlinePlurals_character.Reader.Name> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var document: Baton.List<HostileInlinePlurals_character.Reader.Document> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var text: Baton.List<HostileInlinePlurals_character.Reader.Text> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var plan: Baton.List<HostileInlinePlurals_character.Reader.Plan_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var errorBehavior: Baton.List<HostileInlinePlurals_character.Reader.ErrorBehavior> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var throwsOnFieldError: Baton.List<HostileInlinePlurals_character.Reader.ThrowsOnFieldError> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var bubbles: Baton.List<HostileInlinePlurals_character.Reader.Bubbles> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hasDeferred: Baton.List<HostileInlinePlurals_character.Reader.HasDeferred> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var cacheExpiration: Baton.List<HostileInlinePlurals_character.Reader.CacheExpiration> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Data_: Baton.List<HostileInlinePlurals_character.Reader.Data_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Action: Baton.List<HostileInlinePlurals_character.Reader.Action> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var OptimisticResponse: Baton.List<HostileInlinePlurals_character.Reader.OptimisticResponse> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hash: Baton.List<HostileInlinePlurals_character.Reader.Hash> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var commit: Baton.List<HostileInlinePlurals_character.Reader.Commit> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var callAsFunction: Baton.List<HostileInlinePlurals_character.Reader.CallAsFunction> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Op: Baton.List<HostileInlinePlurals_character.Reader.Op> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var variable: Baton.List<HostileInlinePlurals_character.Reader.Variable> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var payload: Baton.List<HostileInlinePlurals_character.Reader.Payload> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var hashValue: Baton.List<HostileInlinePlurals_character.Reader.HashValue> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var phase: Baton.List<HostileInlinePlurals_character.Reader.Phase> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isRefreshing: Baton.List<HostileInlinePlurals_character.Reader.IsRefreshing> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var isStale: Baton.List<HostileInlinePlurals_character.Reader.IsStale> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var retry: Baton.List<HostileInlinePlurals_character.Reader.Retry> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var subscription: Baton.List<HostileInlinePlurals_character.Reader.Subscription> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Types_: Baton.List<HostileInlinePlurals_character.Reader.Types_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Sites_: Baton.List<HostileInlinePlurals_character.Reader.Sites_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Guards_: Baton.List<HostileInlinePlurals_character.Reader.Guards_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var AbstractSlots_: Baton.List<HostileInlinePlurals_character.Reader.AbstractSlots_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var schemaDigest: Baton.List<HostileInlinePlurals_character.Reader.SchemaDigest> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var format: Baton.List<HostileInlinePlurals_character.Reader.Format> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var transient: Baton.List<HostileInlinePlurals_character.Reader.Transient> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Baton_: Baton.List<HostileInlinePlurals_character.Reader.Baton_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Swift_: Baton.List<HostileInlinePlurals_character.Reader.Swift_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Set_: Baton.List<HostileInlinePlurals_character.Reader.Set_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Result_: Baton.List<HostileInlinePlurals_character.Reader.Result_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Optional_: Baton.List<HostileInlinePlurals_character.Reader.Optional_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var String_: Baton.List<HostileInlinePlurals_character.Reader.String_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Int_: Baton.List<HostileInlinePlurals_character.Reader.Int_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Double_: Baton.List<HostileInlinePlurals_character.Reader.Double_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Bool_: Baton.List<HostileInlinePlurals_character.Reader.Bool_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var MainActor_: Baton.List<HostileInlinePlurals_character.Reader.MainActor_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Hasher_: Baton.List<HostileInlinePlurals_character.Reader.Hasher__> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Sendable_: Baton.List<HostileInlinePlurals_character.Reader.Sendable_> { anchor.requiredPlural(Slots.Character.episode) }
 
         struct Type_: Baton.Lens {
             let anchor: Baton.Anchor

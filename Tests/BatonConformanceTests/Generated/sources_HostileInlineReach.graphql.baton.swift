@@ -493,16 +493,16 @@ struct HostileInlineReach: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var scalarsCharacter: ScalarsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var linksCharacter: LinksCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var pluralsCharacter: PluralsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var spreadsCharacter: SpreadsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
+        @MainActor var scalarsCharacter: HostileInlineReach.Data.ScalarsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
+        @MainActor var linksCharacter: HostileInlineReach.Data.LinksCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
+        @MainActor var pluralsCharacter: HostileInlineReach.Data.PluralsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
+        @MainActor var spreadsCharacter: HostileInlineReach.Data.SpreadsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
 
         struct ScalarsCharacter: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineScalars: HostileInlineScalars_character? { (anchor.arrived([Slots.Character.name]) ? HostileInlineScalars_character.Reader(anchor: anchor.spread) : nil as HostileInlineScalars_character.Reader?).map(HostileInlineScalars_character.init(reader:)) }
-            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: HostileInlineReach.Data.ScalarsCharacter.CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -515,7 +515,7 @@ struct HostileInlineReach: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineLinks: HostileInlineLinks_character? { (anchor.arrived([Slots.Character.origin]) ? HostileInlineLinks_character.Reader(anchor: anchor.spread) : nil as HostileInlineLinks_character.Reader?).map(HostileInlineLinks_character.init(reader:)) }
-            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: HostileInlineReach.Data.LinksCharacter.CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -528,7 +528,7 @@ struct HostileInlineReach: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlinePlurals: HostileInlinePlurals_character? { (anchor.arrived([Slots.Character.episode]) ? HostileInlinePlurals_character.Reader(anchor: anchor.spread) : nil as HostileInlinePlurals_character.Reader?).map(HostileInlinePlurals_character.init(reader:)) }
-            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: HostileInlineReach.Data.PluralsCharacter.CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -541,7 +541,7 @@ struct HostileInlineReach: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineSpreads: HostileInlineSpreads_character { HostileInlineSpreads_character(reader: .init(anchor: anchor.spread)) }
-            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: HostileInlineReach.Data.SpreadsCharacter.CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -3,159 +3,159 @@ import Foundation
 @_spi(Generated) import Baton
 
 struct HostileInlineSpreads_character: Sendable, Hashable {
-    var Type_: Type_
-    var Protocol_: Protocol_
-    var Any_: Any_
-    var self_: Self_
-    var Self_: Self__
-    var init_: Init
-    var `deinit`: Deinit
-    var `subscript`: Subscript
-    var `class`: Class
-    var `struct`: Struct
-    var `enum`: Enum
-    var `func`: Func
-    var `var`: Var
-    var `let`: Let
-    var `import`: Import
-    var `extension`: Extension
-    var `operator`: Operator
-    var `static`: Static
-    var `default`: Default
-    var `case`: Case
-    var `switch`: Switch
-    var `if`: If
-    var `else`: Else
-    var `for`: For
-    var `in`: In
-    var `while`: While
-    var `repeat`: Repeat
-    var `return`: Return
-    var `break`: Break
-    var `continue`: Continue
-    var `where`: Where
-    var `is`: Is
-    var `as`: As
-    var `try`: Try
-    var `throw`: Throw
-    var `throws`: Throws
-    var `guard`: Guard
-    var `defer`: Defer
-    var `do`: Do
-    var `catch`: Catch
-    var `true`: True
-    var `false`: False
-    var `nil`: Nil
-    var `super`: Super
-    var `internal`: Internal
-    var `private`: Private
-    var `public`: Public
-    var `fileprivate`: Fileprivate
-    var `open`: Open
-    var `inout`: Inout
-    var `typealias`: Typealias
-    var `associatedtype`: Associatedtype
-    var `protocol`: Protocol__
-    var some: Some
-    var any: Any__
-    var `rethrows`: Rethrows
-    var `fallthrough`: Fallthrough
-    var `precedencegroup`: Precedencegroup
-    var __: Underscore_
-    var async: Async
-    var `await`: Await
-    var borrowing: Borrowing
-    var consume: Consume
-    var consuming: Consuming
-    var copy: Copy
-    var discard: Discard
-    var each: Each
-    var isolated: Isolated
-    var sending: Sending
-    var then: Then
-    var unsafe: Unsafe
-    var satisfied: Satisfied
-    var missingRequiredField: MissingRequiredField
-    var fieldErrors: FieldErrors
-    var isPresent: IsPresent
-    var throwing: Throwing
-    var caught: Caught
-    var refetchable: Refetchable
-    var refetch: Refetch
-    var connection: Connection
-    var nodes: Nodes
-    var hasNext: HasNext
-    var hasPrevious: HasPrevious
-    var isLoadingNext: IsLoadingNext
-    var isLoadingPrevious: IsLoadingPrevious
-    var connectionID: ConnectionID
-    var loadNext: LoadNext
-    var loadPrevious: LoadPrevious
-    var bound: Bound
-    var errors: Errors
-    var child: Child
-    var missing: Missing
-    var count: Count
-    var fields: Fields
-    var lhs: Lhs
-    var rhs: Rhs
-    var hasher: Hasher_
-    var selection0: Selection0
-    var selection: Selection_
-    var optimistic: Optimistic
-    var selfValue: SelfValue
-    var Fragment: Fragment
-    var Spread: Spread
-    var Owner: Owner
-    var Query: Query
-    var Operation_: Operation_
-    var RefetchQuery: RefetchQuery
-    var variables: Variables_
-    var resolution: Resolution
-    var name: Name
-    var document: Document
-    var text: Text
-    var plan: Plan_
-    var errorBehavior: ErrorBehavior
-    var throwsOnFieldError: ThrowsOnFieldError
-    var bubbles: Bubbles
-    var hasDeferred: HasDeferred
-    var cacheExpiration: CacheExpiration
-    var Data_: Data_
-    var Action: Action
-    var OptimisticResponse: OptimisticResponse
-    var hash: Hash
-    var commit: Commit
-    var callAsFunction: CallAsFunction
-    var Op: Op
-    var variable: Variable
-    var payload: Payload
-    var hashValue: HashValue
-    var phase: Phase
-    var isRefreshing: IsRefreshing
-    var isStale: IsStale
-    var retry: Retry
-    var subscription: Subscription
-    var Types_: Types_
-    var Slots_: Slots_
-    var Sites_: Sites_
-    var Guards_: Guards_
-    var AbstractSlots_: AbstractSlots_
-    var schemaDigest: SchemaDigest
-    var format: Format
-    var transient: Transient
-    var Baton_: Baton_
-    var Swift_: Swift_
-    var Set_: Set_
-    var Result_: Result_
-    var Optional_: Optional_
-    var String_: String_
-    var Int_: Int_
-    var Double_: Double_
-    var Bool_: Bool_
-    var MainActor_: MainActor_
-    var Hasher_: Hasher__
-    var Sendable_: Sendable_
+    var Type_: HostileInlineSpreads_character.Type_
+    var Protocol_: HostileInlineSpreads_character.Protocol_
+    var Any_: HostileInlineSpreads_character.Any_
+    var self_: HostileInlineSpreads_character.Self_
+    var Self_: HostileInlineSpreads_character.Self__
+    var init_: HostileInlineSpreads_character.Init
+    var `deinit`: HostileInlineSpreads_character.Deinit
+    var `subscript`: HostileInlineSpreads_character.Subscript
+    var `class`: HostileInlineSpreads_character.Class
+    var `struct`: HostileInlineSpreads_character.Struct
+    var `enum`: HostileInlineSpreads_character.Enum
+    var `func`: HostileInlineSpreads_character.Func
+    var `var`: HostileInlineSpreads_character.Var
+    var `let`: HostileInlineSpreads_character.Let
+    var `import`: HostileInlineSpreads_character.Import
+    var `extension`: HostileInlineSpreads_character.Extension
+    var `operator`: HostileInlineSpreads_character.Operator
+    var `static`: HostileInlineSpreads_character.Static
+    var `default`: HostileInlineSpreads_character.Default
+    var `case`: HostileInlineSpreads_character.Case
+    var `switch`: HostileInlineSpreads_character.Switch
+    var `if`: HostileInlineSpreads_character.If
+    var `else`: HostileInlineSpreads_character.Else
+    var `for`: HostileInlineSpreads_character.For
+    var `in`: HostileInlineSpreads_character.In
+    var `while`: HostileInlineSpreads_character.While
+    var `repeat`: HostileInlineSpreads_character.Repeat
+    var `return`: HostileInlineSpreads_character.Return
+    var `break`: HostileInlineSpreads_character.Break
+    var `continue`: HostileInlineSpreads_character.Continue
+    var `where`: HostileInlineSpreads_character.Where
+    var `is`: HostileInlineSpreads_character.Is
+    var `as`: HostileInlineSpreads_character.As
+    var `try`: HostileInlineSpreads_character.Try
+    var `throw`: HostileInlineSpreads_character.Throw
+    var `throws`: HostileInlineSpreads_character.Throws
+    var `guard`: HostileInlineSpreads_character.Guard
+    var `defer`: HostileInlineSpreads_character.Defer
+    var `do`: HostileInlineSpreads_character.Do
+    var `catch`: HostileInlineSpreads_character.Catch
+    var `true`: HostileInlineSpreads_character.True
+    var `false`: HostileInlineSpreads_character.False
+    var `nil`: HostileInlineSpreads_character.Nil
+    var `super`: HostileInlineSpreads_character.Super
+    var `internal`: HostileInlineSpreads_character.Internal
+    var `private`: HostileInlineSpreads_character.Private
+    var `public`: HostileInlineSpreads_character.Public
+    var `fileprivate`: HostileInlineSpreads_character.Fileprivate
+    var `open`: HostileInlineSpreads_character.Open
+    var `inout`: HostileInlineSpreads_character.Inout
+    var `typealias`: HostileInlineSpreads_character.Typealias
+    var `associatedtype`: HostileInlineSpreads_character.Associatedtype
+    var `protocol`: HostileInlineSpreads_character.Protocol__
+    var some: HostileInlineSpreads_character.Some
+    var any: HostileInlineSpreads_character.Any__
+    var `rethrows`: HostileInlineSpreads_character.Rethrows
+    var `fallthrough`: HostileInlineSpreads_character.Fallthrough
+    var `precedencegroup`: HostileInlineSpreads_character.Precedencegroup
+    var __: HostileInlineSpreads_character.Underscore_
+    var async: HostileInlineSpreads_character.Async
+    var `await`: HostileInlineSpreads_character.Await
+    var borrowing: HostileInlineSpreads_character.Borrowing
+    var consume: HostileInlineSpreads_character.Consume
+    var consuming: HostileInlineSpreads_character.Consuming
+    var copy: HostileInlineSpreads_character.Copy
+    var discard: HostileInlineSpreads_character.Discard
+    var each: HostileInlineSpreads_character.Each
+    var isolated: HostileInlineSpreads_character.Isolated
+    var sending: HostileInlineSpreads_character.Sending
+    var then: HostileInlineSpreads_character.Then
+    var unsafe: HostileInlineSpreads_character.Unsafe
+    var satisfied: HostileInlineSpreads_character.Satisfied
+    var missingRequiredField: HostileInlineSpreads_character.MissingRequiredField
+    var fieldErrors: HostileInlineSpreads_character.FieldErrors
+    var isPresent: HostileInlineSpreads_character.IsPresent
+    var throwing: HostileInlineSpreads_character.Throwing
+    var caught: HostileInlineSpreads_character.Caught
+    var refetchable: HostileInlineSpreads_character.Refetchable
+    var refetch: HostileInlineSpreads_character.Refetch
+    var connection: HostileInlineSpreads_character.Connection
+    var nodes: HostileInlineSpreads_character.Nodes
+    var hasNext: HostileInlineSpreads_character.HasNext
+    var hasPrevious: HostileInlineSpreads_character.HasPrevious
+    var isLoadingNext: HostileInlineSpreads_character.IsLoadingNext
+    var isLoadingPrevious: HostileInlineSpreads_character.IsLoadingPrevious
+    var connectionID: HostileInlineSpreads_character.ConnectionID
+    var loadNext: HostileInlineSpreads_character.LoadNext
+    var loadPrevious: HostileInlineSpreads_character.LoadPrevious
+    var bound: HostileInlineSpreads_character.Bound
+    var errors: HostileInlineSpreads_character.Errors
+    var child: HostileInlineSpreads_character.Child
+    var missing: HostileInlineSpreads_character.Missing
+    var count: HostileInlineSpreads_character.Count
+    var fields: HostileInlineSpreads_character.Fields
+    var lhs: HostileInlineSpreads_character.Lhs
+    var rhs: HostileInlineSpreads_character.Rhs
+    var hasher: HostileInlineSpreads_character.Hasher_
+    var selection0: HostileInlineSpreads_character.Selection0
+    var selection: HostileInlineSpreads_character.Selection_
+    var optimistic: HostileInlineSpreads_character.Optimistic
+    var selfValue: HostileInlineSpreads_character.SelfValue
+    var Fragment: HostileInlineSpreads_character.Fragment
+    var Spread: HostileInlineSpreads_character.Spread
+    var Owner: HostileInlineSpreads_character.Owner
+    var Query: HostileInlineSpreads_character.Query
+    var Operation_: HostileInlineSpreads_character.Operation_
+    var RefetchQuery: HostileInlineSpreads_character.RefetchQuery
+    var variables: HostileInlineSpreads_character.Variables_
+    var resolution: HostileInlineSpreads_character.Resolution
+    var name: HostileInlineSpreads_character.Name
+    var document: HostileInlineSpreads_character.Document
+    var text: HostileInlineSpreads_character.Text
+    var plan: HostileInlineSpreads_character.Plan_
+    var errorBehavior: HostileInlineSpreads_character.ErrorBehavior
+    var throwsOnFieldError: HostileInlineSpreads_character.ThrowsOnFieldError
+    var bubbles: HostileInlineSpreads_character.Bubbles
+    var hasDeferred: HostileInlineSpreads_character.HasDeferred
+    var cacheExpiration: HostileInlineSpreads_character.CacheExpiration
+    var Data_: HostileInlineSpreads_character.Data_
+    var Action: HostileInlineSpreads_character.Action
+    var OptimisticResponse: HostileInlineSpreads_character.OptimisticResponse
+    var hash: HostileInlineSpreads_character.Hash
+    var commit: HostileInlineSpreads_character.Commit
+    var callAsFunction: HostileInlineSpreads_character.CallAsFunction
+    var Op: HostileInlineSpreads_character.Op
+    var variable: HostileInlineSpreads_character.Variable
+    var payload: HostileInlineSpreads_character.Payload
+    var hashValue: HostileInlineSpreads_character.HashValue
+    var phase: HostileInlineSpreads_character.Phase
+    var isRefreshing: HostileInlineSpreads_character.IsRefreshing
+    var isStale: HostileInlineSpreads_character.IsStale
+    var retry: HostileInlineSpreads_character.Retry
+    var subscription: HostileInlineSpreads_character.Subscription
+    var Types_: HostileInlineSpreads_character.Types_
+    var Slots_: HostileInlineSpreads_character.Slots_
+    var Sites_: HostileInlineSpreads_character.Sites_
+    var Guards_: HostileInlineSpreads_character.Guards_
+    var AbstractSlots_: HostileInlineSpreads_character.AbstractSlots_
+    var schemaDigest: HostileInlineSpreads_character.SchemaDigest
+    var format: HostileInlineSpreads_character.Format
+    var transient: HostileInlineSpreads_character.Transient
+    var Baton_: HostileInlineSpreads_character.Baton_
+    var Swift_: HostileInlineSpreads_character.Swift_
+    var Set_: HostileInlineSpreads_character.Set_
+    var Result_: HostileInlineSpreads_character.Result_
+    var Optional_: HostileInlineSpreads_character.Optional_
+    var String_: HostileInlineSpreads_character.String_
+    var Int_: HostileInlineSpreads_character.Int_
+    var Double_: HostileInlineSpreads_character.Double_
+    var Bool_: HostileInlineSpreads_character.Bool_
+    var MainActor_: HostileInlineSpreads_character.MainActor_
+    var Hasher_: HostileInlineSpreads_character.Hasher__
+    var Sendable_: HostileInlineSpreads_character.Sendable_
 
     struct Type_: Sendable, Hashable {
         var hostileInlineSpreadTarget: HostileInlineSpreadTarget_character
@@ -772,159 +772,159 @@ struct HostileInlineSpreads_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var Type_: Type_ { .init(anchor: anchor) }
-        @MainActor var Protocol_: Protocol_ { .init(anchor: anchor) }
-        @MainActor var Any_: Any_ { .init(anchor: anchor) }
-        @MainActor var self_: Self_ { .init(anchor: anchor) }
-        @MainActor var Self_: Self__ { .init(anchor: anchor) }
-        @MainActor var init_: Init { .init(anchor: anchor) }
-        @MainActor var `deinit`: Deinit { .init(anchor: anchor) }
-        @MainActor var `subscript`: Subscript { .init(anchor: anchor) }
-        @MainActor var `class`: Class { .init(anchor: anchor) }
-        @MainActor var `struct`: Struct { .init(anchor: anchor) }
-        @MainActor var `enum`: Enum { .init(anchor: anchor) }
-        @MainActor var `func`: Func { .init(anchor: anchor) }
-        @MainActor var `var`: Var { .init(anchor: anchor) }
-        @MainActor var `let`: Let { .init(anchor: anchor) }
-        @MainActor var `import`: Import { .init(anchor: anchor) }
-        @MainActor var `extension`: Extension { .init(anchor: anchor) }
-        @MainActor var `operator`: Operator { .init(anchor: anchor) }
-        @MainActor var `static`: Static { .init(anchor: anchor) }
-        @MainActor var `default`: Default { .init(anchor: anchor) }
-        @MainActor var `case`: Case { .init(anchor: anchor) }
-        @MainActor var `switch`: Switch { .init(anchor: anchor) }
-        @MainActor var `if`: If { .init(anchor: anchor) }
-        @MainActor var `else`: Else { .init(anchor: anchor) }
-        @MainActor var `for`: For { .init(anchor: anchor) }
-        @MainActor var `in`: In { .init(anchor: anchor) }
-        @MainActor var `while`: While { .init(anchor: anchor) }
-        @MainActor var `repeat`: Repeat { .init(anchor: anchor) }
-        @MainActor var `return`: Return { .init(anchor: anchor) }
-        @MainActor var `break`: Break { .init(anchor: anchor) }
-        @MainActor var `continue`: Continue { .init(anchor: anchor) }
-        @MainActor var `where`: Where { .init(anchor: anchor) }
-        @MainActor var `is`: Is { .init(anchor: anchor) }
-        @MainActor var `as`: As { .init(anchor: anchor) }
-        @MainActor var `try`: Try { .init(anchor: anchor) }
-        @MainActor var `throw`: Throw { .init(anchor: anchor) }
-        @MainActor var `throws`: Throws { .init(anchor: anchor) }
-        @MainActor var `guard`: Guard { .init(anchor: anchor) }
-        @MainActor var `defer`: Defer { .init(anchor: anchor) }
-        @MainActor var `do`: Do { .init(anchor: anchor) }
-        @MainActor var `catch`: Catch { .init(anchor: anchor) }
-        @MainActor var `true`: True { .init(anchor: anchor) }
-        @MainActor var `false`: False { .init(anchor: anchor) }
-        @MainActor var `nil`: Nil { .init(anchor: anchor) }
-        @MainActor var `super`: Super { .init(anchor: anchor) }
-        @MainActor var `internal`: Internal { .init(anchor: anchor) }
-        @MainActor var `private`: Private { .init(anchor: anchor) }
-        @MainActor var `public`: Public { .init(anchor: anchor) }
-        @MainActor var `fileprivate`: Fileprivate { .init(anchor: anchor) }
-        @MainActor var `open`: Open { .init(anchor: anchor) }
-        @MainActor var `inout`: Inout { .init(anchor: anchor) }
-        @MainActor var `typealias`: Typealias { .init(anchor: anchor) }
-        @MainActor var `associatedtype`: Associatedtype { .init(anchor: anchor) }
-        @MainActor var `protocol`: Protocol__ { .init(anchor: anchor) }
-        @MainActor var some: Some { .init(anchor: anchor) }
-        @MainActor var any: Any__ { .init(anchor: anchor) }
-        @MainActor var `rethrows`: Rethrows { .init(anchor: anchor) }
-        @MainActor var `fallthrough`: Fallthrough { .init(anchor: anchor) }
-        @MainActor var `precedencegroup`: Precedencegroup { .init(anchor: anchor) }
-        @MainActor var __: Underscore_ { .init(anchor: anchor) }
-        @MainActor var async: Async { .init(anchor: anchor) }
-        @MainActor var `await`: Await { .init(anchor: anchor) }
-        @MainActor var borrowing: Borrowing { .init(anchor: anchor) }
-        @MainActor var consume: Consume { .init(anchor: anchor) }
-        @MainActor var consuming: Consuming { .init(anchor: anchor) }
-        @MainActor var copy: Copy { .init(anchor: anchor) }
-        @MainActor var discard: Discard { .init(anchor: anchor) }
-        @MainActor var each: Each { .init(anchor: anchor) }
-        @MainActor var isolated: Isolated { .init(anchor: anchor) }
-        @MainActor var sending: Sending { .init(anchor: anchor) }
-        @MainActor var then: Then { .init(anchor: anchor) }
-        @MainActor var unsafe: Unsafe { .init(anchor: anchor) }
-        @MainActor var satisfied: Satisfied { .init(anchor: anchor) }
-        @MainActor var missingRequiredField: MissingRequiredField { .init(anchor: anchor) }
-        @MainActor var fieldErrors: FieldErrors { .init(anchor: anchor) }
-        @MainActor var isPresent: IsPresent { .init(anchor: anchor) }
-        @MainActor var throwing: Throwing { .init(anchor: anchor) }
-        @MainActor var caught: Caught { .init(anchor: anchor) }
-        @MainActor var refetchable: Refetchable { .init(anchor: anchor) }
-        @MainActor var refetch: Refetch { .init(anchor: anchor) }
-        @MainActor var connection: Connection { .init(anchor: anchor) }
-        @MainActor var nodes: Nodes { .init(anchor: anchor) }
-        @MainActor var hasNext: HasNext { .init(anchor: anchor) }
-        @MainActor var hasPrevious: HasPrevious { .init(anchor: anchor) }
-        @MainActor var isLoadingNext: IsLoadingNext { .init(anchor: anchor) }
-        @MainActor var isLoadingPrevious: IsLoadingPrevious { .init(anchor: anchor) }
-        @MainActor var connectionID: ConnectionID { .init(anchor: anchor) }
-        @MainActor var loadNext: LoadNext { .init(anchor: anchor) }
-        @MainActor var loadPrevious: LoadPrevious { .init(anchor: anchor) }
-        @MainActor var bound: Bound { .init(anchor: anchor) }
-        @MainActor var errors: Errors { .init(anchor: anchor) }
-        @MainActor var child: Child { .init(anchor: anchor) }
-        @MainActor var missing: Missing { .init(anchor: anchor) }
-        @MainActor var count: Count { .init(anchor: anchor) }
-        @MainActor var fields: Fields { .init(anchor: anchor) }
-        @MainActor var lhs: Lhs { .init(anchor: anchor) }
-        @MainActor var rhs: Rhs { .init(anchor: anchor) }
-        @MainActor var hasher: Hasher_ { .init(anchor: anchor) }
-        @MainActor var selection0: Selection0 { .init(anchor: anchor) }
-        @MainActor var selection: Selection_ { .init(anchor: anchor) }
-        @MainActor var optimistic: Optimistic { .init(anchor: anchor) }
-        @MainActor var selfValue: SelfValue { .init(anchor: anchor) }
-        @MainActor var Fragment: Fragment { .init(anchor: anchor) }
-        @MainActor var Spread: Spread { .init(anchor: anchor) }
-        @MainActor var Owner: Owner { .init(anchor: anchor) }
-        @MainActor var Query: Query { .init(anchor: anchor) }
-        @MainActor var Operation_: Operation_ { .init(anchor: anchor) }
-        @MainActor var RefetchQuery: RefetchQuery { .init(anchor: anchor) }
-        @MainActor var variables: Variables_ { .init(anchor: anchor) }
-        @MainActor var resolution: Resolution { .init(anchor: anchor) }
-        @MainActor var name: Name { .init(anchor: anchor) }
-        @MainActor var document: Document { .init(anchor: anchor) }
-        @MainActor var text: Text { .init(anchor: anchor) }
-        @MainActor var plan: Plan_ { .init(anchor: anchor) }
-        @MainActor var errorBehavior: ErrorBehavior { .init(anchor: anchor) }
-        @MainActor var throwsOnFieldError: ThrowsOnFieldError { .init(anchor: anchor) }
-        @MainActor var bubbles: Bubbles { .init(anchor: anchor) }
-        @MainActor var hasDeferred: HasDeferred { .init(anchor: anchor) }
-        @MainActor var cacheExpiration: CacheExpiration { .init(anchor: anchor) }
-        @MainActor var Data_: Data_ { .init(anchor: anchor) }
-        @MainActor var Action: Action { .init(anchor: anchor) }
-        @MainActor var OptimisticResponse: OptimisticResponse { .init(anchor: anchor) }
-        @MainActor var hash: Hash { .init(anchor: anchor) }
-        @MainActor var commit: Commit { .init(anchor: anchor) }
-        @MainActor var callAsFunction: CallAsFunction { .init(anchor: anchor) }
-        @MainActor var Op: Op { .init(anchor: anchor) }
-        @MainActor var variable: Variable { .init(anchor: anchor) }
-        @MainActor var payload: Payload { .init(anchor: anchor) }
-        @MainActor var hashValue: HashValue { .init(anchor: anchor) }
-        @MainActor var phase: Phase { .init(anchor: anchor) }
-        @MainActor var isRefreshing: IsRefreshing { .init(anchor: anchor) }
-        @MainActor var isStale: IsStale { .init(anchor: anchor) }
-        @MainActor var retry: Retry { .init(anchor: anchor) }
-        @MainActor var subscription: Subscription { .init(anchor: anchor) }
-        @MainActor var Types_: Types_ { .init(anchor: anchor) }
-        @MainActor var Slots_: Slots_ { .init(anchor: anchor) }
-        @MainActor var Sites_: Sites_ { .init(anchor: anchor) }
-        @MainActor var Guards_: Guards_ { .init(anchor: anchor) }
-        @MainActor var AbstractSlots_: AbstractSlots_ { .init(anchor: anchor) }
-        @MainActor var schemaDigest: SchemaDigest { .init(anchor: anchor) }
-        @MainActor var format: Format { .init(anchor: anchor) }
-        @MainActor var transient: Transient { .init(anchor: anchor) }
-        @MainActor var Baton_: Baton_ { .init(anchor: anchor) }
-        @MainActor var Swift_: Swift_ { .init(anchor: anchor) }
-        @MainActor var Set_: Set_ { .init(anchor: anchor) }
-        @MainActor var Result_: Result_ { .init(anchor: anchor) }
-        @MainActor var Optional_: Optional_ { .init(anchor: anchor) }
-        @MainActor var String_: String_ { .init(anchor: anchor) }
-        @MainActor var Int_: Int_ { .init(anchor: anchor) }
-        @MainActor var Double_: Double_ { .init(anchor: anchor) }
-        @MainActor var Bool_: Bool_ { .init(anchor: anchor) }
-        @MainActor var MainActor_: MainActor_ { .init(anchor: anchor) }
-        @MainActor var Hasher_: Hasher__ { .init(anchor: anchor) }
-        @MainActor var Sendable_: Sendable_ { .init(anchor: anchor) }
+        @MainActor var Type_: HostileInlineSpreads_character.Reader.Type_ { .init(anchor: anchor) }
+        @MainActor var Protocol_: HostileInlineSpreads_character.Reader.Protocol_ { .init(anchor: anchor) }
+        @MainActor var Any_: HostileInlineSpreads_character.Reader.Any_ { .init(anchor: anchor) }
+        @MainActor var self_: HostileInlineSpreads_character.Reader.Self_ { .init(anchor: anchor) }
+        @MainActor var Self_: HostileInlineSpreads_character.Reader.Self__ { .init(anchor: anchor) }
+        @MainActor var init_: HostileInlineSpreads_character.Reader.Init { .init(anchor: anchor) }
+        @MainActor var `deinit`: HostileInlineSpreads_character.Reader.Deinit { .init(anchor: anchor) }
+        @MainActor var `subscript`: HostileInlineSpreads_character.Reader.Subscript { .init(anchor: anchor) }
+        @MainActor var `class`: HostileInlineSpreads_character.Reader.Class { .init(anchor: anchor) }
+        @MainActor var `struct`: HostileInlineSpreads_character.Reader.Struct { .init(anchor: anchor) }
+        @MainActor var `enum`: HostileInlineSpreads_character.Reader.Enum { .init(anchor: anchor) }
+        @MainActor var `func`: HostileInlineSpreads_character.Reader.Func { .init(anchor: anchor) }
+        @MainActor var `var`: HostileInlineSpreads_character.Reader.Var { .init(anchor: anchor) }
+        @MainActor var `let`: HostileInlineSpreads_character.Reader.Let { .init(anchor: anchor) }
+        @MainActor var `import`: HostileInlineSpreads_character.Reader.Import { .init(anchor: anchor) }
+        @MainActor var `extension`: HostileInlineSpreads_character.Reader.Extension { .init(anchor: anchor) }
+        @MainActor var `operator`: HostileInlineSpreads_character.Reader.Operator { .init(anchor: anchor) }
+        @MainActor var `static`: HostileInlineSpreads_character.Reader.Static { .init(anchor: anchor) }
+        @MainActor var `default`: HostileInlineSpreads_character.Reader.Default { .init(anchor: anchor) }
+        @MainActor var `case`: HostileInlineSpreads_character.Reader.Case { .init(anchor: anchor) }
+        @MainActor var `switch`: HostileInlineSpreads_character.Reader.Switch { .init(anchor: anchor) }
+        @MainActor var `if`: HostileInlineSpreads_character.Reader.If { .init(anchor: anchor) }
+        @MainActor var `else`: HostileInlineSpreads_character.Reader.Else { .init(anchor: anchor) }
+        @MainActor var `for`: HostileInlineSpreads_character.Reader.For { .init(anchor: anchor) }
+        @MainActor var `in`: HostileInlineSpreads_character.Reader.In { .init(anchor: anchor) }
+        @MainActor var `while`: HostileInlineSpreads_character.Reader.While { .init(anchor: anchor) }
+        @MainActor var `repeat`: HostileInlineSpreads_character.Reader.Repeat { .init(anchor: anchor) }
+        @MainActor var `return`: HostileInlineSpreads_character.Reader.Return { .init(anchor: anchor) }
+        @MainActor var `break`: HostileInlineSpreads_character.Reader.Break { .init(anchor: anchor) }
+        @MainActor var `continue`: HostileInlineSpreads_character.Reader.Continue { .init(anchor: anchor) }
+        @MainActor var `where`: HostileInlineSpreads_character.Reader.Where { .init(anchor: anchor) }
+        @MainActor var `is`: HostileInlineSpreads_character.Reader.Is { .init(anchor: anchor) }
+        @MainActor var `as`: HostileInlineSpreads_character.Reader.As { .init(anchor: anchor) }
+        @MainActor var `try`: HostileInlineSpreads_character.Reader.Try { .init(anchor: anchor) }
+        @MainActor var `throw`: HostileInlineSpreads_character.Reader.Throw { .init(anchor: anchor) }
+        @MainActor var `throws`: HostileInlineSpreads_character.Reader.Throws { .init(anchor: anchor) }
+        @MainActor var `guard`: HostileInlineSpreads_character.Reader.Guard { .init(anchor: anchor) }
+        @MainActor var `defer`: HostileInlineSpreads_character.Reader.Defer { .init(anchor: anchor) }
+        @MainActor var `do`: HostileInlineSpreads_character.Reader.Do { .init(anchor: anchor) }
+        @MainActor var `catch`: HostileInlineSpreads_character.Reader.Catch { .init(anchor: anchor) }
+        @MainActor var `true`: HostileInlineSpreads_character.Reader.True { .init(anchor: anchor) }
+        @MainActor var `false`: HostileInlineSpreads_character.Reader.False { .init(anchor: anchor) }
+        @MainActor var `nil`: HostileInlineSpreads_character.Reader.Nil { .init(anchor: anchor) }
+        @MainActor var `super`: HostileInlineSpreads_character.Reader.Super { .init(anchor: anchor) }
+        @MainActor var `internal`: HostileInlineSpreads_character.Reader.Internal { .init(anchor: anchor) }
+        @MainActor var `private`: HostileInlineSpreads_character.Reader.Private { .init(anchor: anchor) }
+        @MainActor var `public`: HostileInlineSpreads_character.Reader.Public { .init(anchor: anchor) }
+        @MainActor var `fileprivate`: HostileInlineSpreads_character.Reader.Fileprivate { .init(anchor: anchor) }
+        @MainActor var `open`: HostileInlineSpreads_character.Reader.Open { .init(anchor: anchor) }
+        @MainActor var `inout`: HostileInlineSpreads_character.Reader.Inout { .init(anchor: anchor) }
+        @MainActor var `typealias`: HostileInlineSpreads_character.Reader.Typealias { .init(anchor: anchor) }
+        @MainActor var `associatedtype`: HostileInlineSpreads_character.Reader.Associatedtype { .init(anchor: anchor) }
+        @MainActor var `protocol`: HostileInlineSpreads_character.Reader.Protocol__ { .init(anchor: anchor) }
+        @MainActor var some: HostileInlineSpreads_character.Reader.Some { .init(anchor: anchor) }
+        @MainActor var any: HostileInlineSpreads_character.Reader.Any__ { .init(anchor: anchor) }
+        @MainActor var `rethrows`: HostileInlineSpreads_character.Reader.Rethrows { .init(anchor: anchor) }
+        @MainActor var `fallthrough`: HostileInlineSpreads_character.Reader.Fallthrough { .init(anchor: anchor) }
+        @MainActor var `precedencegroup`: HostileInlineSpreads_character.Reader.Precedencegroup { .init(anchor: anchor) }
+        @MainActor var __: HostileInlineSpreads_character.Reader.Underscore_ { .init(anchor: anchor) }
+        @MainActor var async: HostileInlineSpreads_character.Reader.Async { .init(anchor: anchor) }
+        @MainActor var `await`: HostileInlineSpreads_character.Reader.Await { .init(anchor: anchor) }
+        @MainActor var borrowing: HostileInlineSpreads_character.Reader.Borrowing { .init(anchor: anchor) }
+        @MainActor var consume: HostileInlineSpreads_character.Reader.Consume { .init(anchor: anchor) }
+        @MainActor var consuming: HostileInlineSpreads_character.Reader.Consuming { .init(anchor: anchor) }
+        @MainActor var copy: HostileInlineSpreads_character.Reader.Copy { .init(anchor: anchor) }
+        @MainActor var discard: HostileInlineSpreads_character.Reader.Discard { .init(anchor: anchor) }
+        @MainActor var each: HostileInlineSpreads_character.Reader.Each { .init(anchor: anchor) }
+        @MainActor var isolated: HostileInlineSpreads_character.Reader.Isolated { .init(anchor: anchor) }
+        @MainActor var sending: HostileInlineSpreads_character.Reader.Sending { .init(anchor: anchor) }
+        @MainActor var then: HostileInlineSpreads_character.Reader.Then { .init(anchor: anchor) }
+        @MainActor var unsafe: HostileInlineSpreads_character.Reader.Unsafe { .init(anchor: anchor) }
+        @MainActor var satisfied: HostileInlineSpreads_character.Reader.Satisfied { .init(anchor: anchor) }
+        @MainActor var missingRequiredField: HostileInlineSpreads_character.Reader.MissingRequiredField { .init(anchor: anchor) }
+        @MainActor var fieldErrors: HostileInlineSpreads_character.Reader.FieldErrors { .init(anchor: anchor) }
+        @MainActor var isPresent: HostileInlineSpreads_character.Reader.IsPresent { .init(anchor: anchor) }
+        @MainActor var throwing: HostileInlineSpreads_character.Reader.Throwing { .init(anchor: anchor) }
+        @MainActor var caught: HostileInlineSpreads_character.Reader.Caught { .init(anchor: anchor) }
+        @MainActor var refetchable: HostileInlineSpreads_character.Reader.Refetchable { .init(anchor: anchor) }
+        @MainActor var refetch: HostileInlineSpreads_character.Reader.Refetch { .init(anchor: anchor) }
+        @MainActor var connection: HostileInlineSpreads_character.Reader.Connection { .init(anchor: anchor) }
+        @MainActor var nodes: HostileInlineSpreads_character.Reader.Nodes { .init(anchor: anchor) }
+        @MainActor var hasNext: HostileInlineSpreads_character.Reader.HasNext { .init(anchor: anchor) }
+        @MainActor var hasPrevious: HostileInlineSpreads_character.Reader.HasPrevious { .init(anchor: anchor) }
+        @MainActor var isLoadingNext: HostileInlineSpreads_character.Reader.IsLoadingNext { .init(anchor: anchor) }
+        @MainActor var isLoadingPrevious: HostileInlineSpreads_character.Reader.IsLoadingPrevious { .init(anchor: anchor) }
+        @MainActor var connectionID: HostileInlineSpreads_character.Reader.ConnectionID { .init(anchor: anchor) }
+        @MainActor var loadNext: HostileInlineSpreads_character.Reader.LoadNext { .init(anchor: anchor) }
+        @MainActor var loadPrevious: HostileInlineSpreads_character.Reader.LoadPrevious { .init(anchor: anchor) }
+        @MainActor var bound: HostileInlineSpreads_character.Reader.Bound { .init(anchor: anchor) }
+        @MainActor var errors: HostileInlineSpreads_character.Reader.Errors { .init(anchor: anchor) }
+        @MainActor var child: HostileInlineSpreads_character.Reader.Child { .init(anchor: anchor) }
+        @MainActor var missing: HostileInlineSpreads_character.Reader.Missing { .init(anchor: anchor) }
+        @MainActor var count: HostileInlineSpreads_character.Reader.Count { .init(anchor: anchor) }
+        @MainActor var fields: HostileInlineSpreads_character.Reader.Fields { .init(anchor: anchor) }
+        @MainActor var lhs: HostileInlineSpreads_character.Reader.Lhs { .init(anchor: anchor) }
+        @MainActor var rhs: HostileInlineSpreads_character.Reader.Rhs { .init(anchor: anchor) }
+        @MainActor var hasher: HostileInlineSpreads_character.Reader.Hasher_ { .init(anchor: anchor) }
+        @MainActor var selection0: HostileInlineSpreads_character.Reader.Selection0 { .init(anchor: anchor) }
+        @MainActor var selection: HostileInlineSpreads_character.Reader.Selection_ { .init(anchor: anchor) }
+        @MainActor var optimistic: HostileInlineSpreads_character.Reader.Optimistic { .init(anchor: anchor) }
+        @MainActor var selfValue: HostileInlineSpreads_character.Reader.SelfValue { .init(anchor: anchor) }
+        @MainActor var Fragment: HostileInlineSpreads_character.Reader.Fragment { .init(anchor: anchor) }
+        @MainActor var Spread: HostileInlineSpreads_character.Reader.Spread { .init(anchor: anchor) }
+        @MainActor var Owner: HostileInlineSpreads_character.Reader.Owner { .init(anchor: anchor) }
+        @MainActor var Query: HostileInlineSpreads_character.Reader.Query { .init(anchor: anchor) }
+        @MainActor var Operation_: HostileInlineSpreads_character.Reader.Operation_ { .init(anchor: anchor) }
+        @MainActor var RefetchQuery: HostileInlineSpreads_character.Reader.RefetchQuery { .init(anchor: anchor) }
+        @MainActor var variables: HostileInlineSpreads_character.Reader.Variables_ { .init(anchor: anchor) }
+        @MainActor var resolution: HostileInlineSpreads_character.Reader.Resolution { .init(anchor: anchor) }
+        @MainActor var name: HostileInlineSpreads_character.Reader.Name { .init(anchor: anchor) }
+        @MainActor var document: HostileInlineSpreads_character.Reader.Document { .init(anchor: anchor) }
+        @MainActor var text: HostileInlineSpreads_character.Reader.Text { .init(anchor: anchor) }
+        @MainActor var plan: HostileInlineSpreads_character.Reader.Plan_ { .init(anchor: anchor) }
+        @MainActor var errorBehavior: HostileInlineSpreads_character.Reader.ErrorBehavior { .init(anchor: anchor) }
+        @MainActor var throwsOnFieldError: HostileInlineSpreads_character.Reader.ThrowsOnFieldError { .init(anchor: anchor) }
+        @MainActor var bubbles: HostileInlineSpreads_character.Reader.Bubbles { .init(anchor: anchor) }
+        @MainActor var hasDeferred: HostileInlineSpreads_character.Reader.HasDeferred { .init(anchor: anchor) }
+        @MainActor var cacheExpiration: HostileInlineSpreads_character.Reader.CacheExpiration { .init(anchor: anchor) }
+        @MainActor var Data_: HostileInlineSpreads_character.Reader.Data_ { .init(anchor: anchor) }
+        @MainActor var Action: HostileInlineSpreads_character.Reader.Action { .init(anchor: anchor) }
+        @MainActor var OptimisticResponse: HostileInlineSpreads_character.Reader.OptimisticResponse { .init(anchor: anchor) }
+        @MainActor var hash: HostileInlineSpreads_character.Reader.Hash { .init(anchor: anchor) }
+        @MainActor var commit: HostileInlineSpreads_character.Reader.Commit { .init(anchor: anchor) }
+        @MainActor var callAsFunction: HostileInlineSpreads_character.Reader.CallAsFunction { .init(anchor: anchor) }
+        @MainActor var Op: HostileInlineSpreads_character.Reader.Op { .init(anchor: anchor) }
+        @MainActor var variable: HostileInlineSpreads_character.Reader.Variable { .init(anchor: anchor) }
+        @MainActor var payload: HostileInlineSpreads_character.Reader.Payload { .init(anchor: anchor) }
+        @MainActor var hashValue: HostileInlineSpreads_character.Reader.HashValue { .init(anchor: anchor) }
+        @MainActor var phase: HostileInlineSpreads_character.Reader.Phase { .init(anchor: anchor) }
+        @MainActor var isRefreshing: HostileInlineSpreads_character.Reader.IsRefreshing { .init(anchor: anchor) }
+        @MainActor var isStale: HostileInlineSpreads_character.Reader.IsStale { .init(anchor: anchor) }
+        @MainActor var retry: HostileInlineSpreads_character.Reader.Retry { .init(anchor: anchor) }
+        @MainActor var subscription: HostileInlineSpreads_character.Reader.Subscription { .init(anchor: anchor) }
+        @MainActor var Types_: HostileInlineSpreads_character.Reader.Types_ { .init(anchor: anchor) }
+        @MainActor var Slots_: HostileInlineSpreads_character.Reader.Slots_ { .init(anchor: anchor) }
+        @MainActor var Sites_: HostileInlineSpreads_character.Reader.Sites_ { .init(anchor: anchor) }
+        @MainActor var Guards_: HostileInlineSpreads_character.Reader.Guards_ { .init(anchor: anchor) }
+        @MainActor var AbstractSlots_: HostileInlineSpreads_character.Reader.AbstractSlots_ { .init(anchor: anchor) }
+        @MainActor var schemaDigest: HostileInlineSpreads_character.Reader.SchemaDigest { .init(anchor: anchor) }
+        @MainActor var format: HostileInlineSpreads_character.Reader.Format { .init(anchor: anchor) }
+        @MainActor var transient: HostileInlineSpreads_character.Reader.Transient { .init(anchor: anchor) }
+        @MainActor var Baton_: HostileInlineSpreads_character.Reader.Baton_ { .init(anchor: anchor) }
+        @MainActor var Swift_: HostileInlineSpreads_character.Reader.Swift_ { .init(anchor: anchor) }
+        @MainActor var Set_: HostileInlineSpreads_character.Reader.Set_ { .init(anchor: anchor) }
+        @MainActor var Result_: HostileInlineSpreads_character.Reader.Result_ { .init(anchor: anchor) }
+        @MainActor var Optional_: HostileInlineSpreads_character.Reader.Optional_ { .init(anchor: anchor) }
+        @MainActor var String_: HostileInlineSpreads_character.Reader.String_ { .init(anchor: anchor) }
+        @MainActor var Int_: HostileInlineSpreads_character.Reader.Int_ { .init(anchor: anchor) }
+        @MainActor var Double_: HostileInlineSpreads_character.Reader.Double_ { .init(anchor: anchor) }
+        @MainActor var Bool_: HostileInlineSpreads_character.Reader.Bool_ { .init(anchor: anchor) }
+        @MainActor var MainActor_: HostileInlineSpreads_character.Reader.MainActor_ { .init(anchor: anchor) }
+        @MainActor var Hasher_: HostileInlineSpreads_character.Reader.Hasher__ { .init(anchor: anchor) }
+        @MainActor var Sendable_: HostileInlineSpreads_character.Reader.Sendable_ { .init(anchor: anchor) }
 
         struct Type_: Baton.Lens {
             let anchor: Baton.Anchor

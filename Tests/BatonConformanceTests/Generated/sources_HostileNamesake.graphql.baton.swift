@@ -22,12 +22,12 @@ struct HostileNamesake: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: HostileNamesake.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
 
         struct SetFavorite: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: HostileNamesake.Data.SetFavorite.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -174,7 +174,7 @@ struct HostileRequired: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_fc9f7d, requiring: [Slots.Character.origin]) }
+        @MainActor var character: HostileRequired.Data.Character_? { anchor.link(Slots.Query.character_fc9f7d, requiring: [Slots.Character.origin]) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
@@ -330,7 +330,7 @@ struct HostileRequired: Baton.Query {
             @MainActor var MainActor_: String? { anchor.nullable(Slots.Character.name) }
             @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
             @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var origin: Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
+            @MainActor var origin: HostileRequired.Data.Character_.Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor

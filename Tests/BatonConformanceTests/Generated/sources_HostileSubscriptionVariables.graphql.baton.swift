@@ -171,17 +171,17 @@ struct HostileSubscriptionVariables: Baton.Subscription {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var noteAdded: NoteAdded? { anchor.link(Slots.Subscription.noteAdded_bd344e) }
+        @MainActor var noteAdded: HostileSubscriptionVariables.Data.NoteAdded? { anchor.link(Slots.Subscription.noteAdded_bd344e) }
 
         struct NoteAdded: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var noteEdge: NoteEdge? { anchor.link(Slots.NoteAddedPayload.noteEdge) }
+            @MainActor var noteEdge: HostileSubscriptionVariables.Data.NoteAdded.NoteEdge? { anchor.link(Slots.NoteAddedPayload.noteEdge) }
 
             struct NoteEdge: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var node: HostileSubscriptionVariables.Data.NoteAdded.NoteEdge.Node? { anchor.link(Slots.NoteEdge.node) }
                 @MainActor var cursor: String? { anchor.nullable(Slots.NoteEdge.cursor) }
 
                 struct Node: Baton.Lens {

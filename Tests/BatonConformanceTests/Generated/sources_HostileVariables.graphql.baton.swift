@@ -163,7 +163,7 @@ struct HostileVariables: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var charactersByIds: Baton.List<CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_4c515f) }
+        @MainActor var charactersByIds: Baton.List<HostileVariables.Data.CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_4c515f) }
 
         struct CharactersByIds: Baton.Lens {
             let anchor: Baton.Anchor

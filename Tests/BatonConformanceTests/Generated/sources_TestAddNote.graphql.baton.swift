@@ -29,18 +29,18 @@ struct TestAddNote: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var addNote: AddNote? { anchor.link(Slots.Mutation.addNote) }
+        @MainActor var addNote: TestAddNote.Data.AddNote? { anchor.link(Slots.Mutation.addNote) }
 
         struct AddNote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var noteEdge: NoteEdge? { anchor.link(Slots.AddNotePayload.noteEdge) }
+            @MainActor var noteEdge: TestAddNote.Data.AddNote.NoteEdge? { anchor.link(Slots.AddNotePayload.noteEdge) }
 
             struct NoteEdge: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
-                @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var node: TestAddNote.Data.AddNote.NoteEdge.Node? { anchor.link(Slots.NoteEdge.node) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor

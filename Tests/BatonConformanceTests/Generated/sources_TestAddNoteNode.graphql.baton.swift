@@ -25,12 +25,12 @@ struct TestAddNoteNode: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var addNote: AddNote? { anchor.link(Slots.Mutation.addNote) }
+        @MainActor var addNote: TestAddNoteNode.Data.AddNote? { anchor.link(Slots.Mutation.addNote) }
 
         struct AddNote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var note: Note? { anchor.link(Slots.AddNotePayload.note) }
+            @MainActor var note: TestAddNoteNode.Data.AddNote.Note? { anchor.link(Slots.AddNotePayload.note) }
 
             struct Note: Baton.Lens {
                 let anchor: Baton.Anchor

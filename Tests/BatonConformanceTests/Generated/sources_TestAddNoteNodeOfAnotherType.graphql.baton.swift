@@ -25,12 +25,12 @@ struct TestAddNoteNodeOfAnotherType: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var addNote: AddNote? { anchor.link(Slots.Mutation.addNote) }
+        @MainActor var addNote: TestAddNoteNodeOfAnotherType.Data.AddNote? { anchor.link(Slots.Mutation.addNote) }
 
         struct AddNote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var note: Note? { anchor.link(Slots.AddNotePayload.note) }
+            @MainActor var note: TestAddNoteNodeOfAnotherType.Data.AddNote.Note? { anchor.link(Slots.AddNotePayload.note) }
 
             struct Note: Baton.Lens {
                 let anchor: Baton.Anchor

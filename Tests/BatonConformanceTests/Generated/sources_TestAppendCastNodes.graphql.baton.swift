@@ -35,18 +35,18 @@ struct TestAppendCastNodes: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var rename: Rename? { anchor.link(Slots.Mutation.rename) }
+        @MainActor var rename: TestAppendCastNodes.Data.Rename? { anchor.link(Slots.Mutation.rename) }
 
         struct Rename: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestAppendCastNodes.Data.Rename.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+                @MainActor var episode: Baton.List<TestAppendCastNodes.Data.Rename.Character_.Episode> { anchor.requiredPlural(Slots.Character.episode) }
 
                 struct Episode: Baton.Lens {
                     let anchor: Baton.Anchor
@@ -55,7 +55,7 @@ struct TestAppendCastNodes: Baton.Mutation {
                     @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
                     @MainActor var air_date: String? { anchor.nullable(Slots.Episode.air_date) }
                     @MainActor var episode: String? { anchor.nullable(Slots.Episode.episode) }
-                    @MainActor var characters: Baton.List<Characters> { anchor.requiredPlural(Slots.Episode.characters) }
+                    @MainActor var characters: Baton.List<TestAppendCastNodes.Data.Rename.Character_.Episode.Characters> { anchor.requiredPlural(Slots.Episode.characters) }
 
                     struct Characters: Baton.Lens {
                         let anchor: Baton.Anchor

@@ -31,18 +31,18 @@ struct TestAppendEpisodeNodes: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var rename: Rename? { anchor.link(Slots.Mutation.rename) }
+        @MainActor var rename: TestAppendEpisodeNodes.Data.Rename? { anchor.link(Slots.Mutation.rename) }
 
         struct Rename: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestAppendEpisodeNodes.Data.Rename.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+                @MainActor var episode: Baton.List<TestAppendEpisodeNodes.Data.Rename.Character_.Episode> { anchor.requiredPlural(Slots.Character.episode) }
 
                 struct Episode: Baton.Lens {
                     let anchor: Baton.Anchor

@@ -21,7 +21,7 @@ struct TestAssetNameQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var asset: Asset? { anchor.link(Slots.Query.asset_54d228) }
+        @MainActor var asset: TestAssetNameQuery.Data.Asset? { anchor.link(Slots.Query.asset_54d228) }
 
         struct Asset: Baton.Lens {
             let anchor: Baton.Anchor

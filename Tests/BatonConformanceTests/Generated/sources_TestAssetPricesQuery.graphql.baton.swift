@@ -23,7 +23,7 @@ struct TestAssetPricesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var assets: Baton.List<Assets>? { anchor.plural(Slots.Query.assets) }
+        @MainActor var assets: Baton.List<TestAssetPricesQuery.Data.Assets>? { anchor.plural(Slots.Query.assets) }
 
         struct Assets: Baton.Lens {
             let anchor: Baton.Anchor

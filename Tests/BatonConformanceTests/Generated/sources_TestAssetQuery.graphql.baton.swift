@@ -26,12 +26,12 @@ struct TestAssetQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var asset: Asset? { anchor.link(Slots.Query.asset_54d228) }
+        @MainActor var asset: TestAssetQuery.Data.Asset? { anchor.link(Slots.Query.asset_54d228) }
 
         struct Asset: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var owner: Owner? { anchor.link(Slots.Asset.owner) }
+            @MainActor var owner: TestAssetQuery.Data.Asset.Owner? { anchor.link(Slots.Asset.owner) }
             @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
             @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
 

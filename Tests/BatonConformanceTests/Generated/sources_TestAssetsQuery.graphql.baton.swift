@@ -21,7 +21,7 @@ struct TestAssetsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var assets: Baton.List<Assets>? { anchor.plural(Slots.Query.assets) }
+        @MainActor var assets: Baton.List<TestAssetsQuery.Data.Assets>? { anchor.plural(Slots.Query.assets) }
 
         struct Assets: Baton.Lens {
             let anchor: Baton.Anchor

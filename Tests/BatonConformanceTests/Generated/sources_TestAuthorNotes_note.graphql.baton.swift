@@ -6,19 +6,19 @@ struct TestAuthorNotes_note: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-    @MainActor var author: Author? { anchor.link(Slots.Note.author) }
+    @MainActor var author: TestAuthorNotes_note.Author? { anchor.link(Slots.Note.author) }
 
     struct Author: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
         @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-        @MainActor var notes: Notes { .init(anchor: anchor) }
+        @MainActor var notes: TestAuthorNotes_note.Author.Notes { .init(anchor: anchor) }
 
         struct Notes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestAuthorNotes_notes_connection) }
+            @MainActor var nodes: Baton.List<TestAuthorNotes_note.Author.Notes.Node> { anchor.connectionNodes(Slots.Character.__TestAuthorNotes_notes_connection) }
             @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestAuthorNotes_notes_connection, "hasNextPage") }
             @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Character.__TestAuthorNotes_notes_connection, "hasPreviousPage") }
             @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestAuthorNotes_notes_connection) }
@@ -78,7 +78,7 @@ struct TestAuthorNotesPaginationQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestAuthorNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

@@ -35,15 +35,15 @@ struct TestBuilderNames: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var type: Type_? { anchor.link(Slots.Mutation.setFavorite_969cea) }
-        @MainActor var self_: Self_? { anchor.link(Slots.Mutation.setFavorite_17e0dc) }
-        @MainActor var string: String_? { anchor.link(Slots.Mutation.setFavorite_935460) }
-        @MainActor var sendable: Sendable_? { anchor.link(Slots.Mutation.setFavorite_1dfd14) }
+        @MainActor var type: TestBuilderNames.Data.Type_? { anchor.link(Slots.Mutation.setFavorite_969cea) }
+        @MainActor var self_: TestBuilderNames.Data.Self_? { anchor.link(Slots.Mutation.setFavorite_17e0dc) }
+        @MainActor var string: TestBuilderNames.Data.String_? { anchor.link(Slots.Mutation.setFavorite_935460) }
+        @MainActor var sendable: TestBuilderNames.Data.Sendable_? { anchor.link(Slots.Mutation.setFavorite_1dfd14) }
 
         struct Type_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.Type_.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -56,7 +56,7 @@ struct TestBuilderNames: Baton.Mutation {
         struct Self_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.Self_.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -69,7 +69,7 @@ struct TestBuilderNames: Baton.Mutation {
         struct String_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.String_.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -82,7 +82,7 @@ struct TestBuilderNames: Baton.Mutation {
         struct Sendable_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.Sendable_.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -5,7 +5,7 @@ import Foundation
 struct TestCaughtAppearances_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+    @MainActor var episode: Baton.List<TestCaughtAppearances_character.Episode> { anchor.requiredPlural(Slots.Character.episode) }
 
     struct Episode: Baton.Lens {
         let anchor: Baton.Anchor

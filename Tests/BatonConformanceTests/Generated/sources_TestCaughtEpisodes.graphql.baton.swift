@@ -24,13 +24,13 @@ struct TestCaughtEpisodes: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestCaughtEpisodes.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var caught: Baton.List<Caught> { anchor.requiredPlural(Slots.Character.episode) }
+            @MainActor var caught: Baton.List<TestCaughtEpisodes.Data.Character_.Caught> { anchor.requiredPlural(Slots.Character.episode) }
 
             struct Caught: Baton.Lens {
                 let anchor: Baton.Anchor

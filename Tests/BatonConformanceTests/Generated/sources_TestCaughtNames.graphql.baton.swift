@@ -18,7 +18,7 @@ struct TestCaughtNames: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var types: Types_? { anchor.link(Slots.Query.types) }
+        @MainActor var types: TestCaughtNames.Data.Types_? { anchor.link(Slots.Query.types) }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor

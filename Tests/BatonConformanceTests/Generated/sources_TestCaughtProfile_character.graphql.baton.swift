@@ -6,7 +6,7 @@ struct TestCaughtProfile_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
+    @MainActor var origin: TestCaughtProfile_character.Origin? { anchor.link(Slots.Character.origin) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor

@@ -35,17 +35,17 @@ struct TestCaughtSpreads: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var character: TestCaughtSpreads.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var node: TestCaughtSpreads.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var profile: Profile { .init(anchor: anchor) }
-            @MainActor var nulledProfile: NulledProfile { .init(anchor: anchor) }
-            @MainActor var strict: Strict { .init(anchor: anchor) }
-            @MainActor var nulledStrict: NulledStrict { .init(anchor: anchor) }
+            @MainActor var profile: TestCaughtSpreads.Data.Character_.Profile { .init(anchor: anchor) }
+            @MainActor var nulledProfile: TestCaughtSpreads.Data.Character_.NulledProfile { .init(anchor: anchor) }
+            @MainActor var strict: TestCaughtSpreads.Data.Character_.Strict { .init(anchor: anchor) }
+            @MainActor var nulledStrict: TestCaughtSpreads.Data.Character_.NulledStrict { .init(anchor: anchor) }
 
             struct Profile: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -76,7 +76,7 @@ struct TestCaughtSpreads: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-            @MainActor var profile: Profile? { anchor.asType(Types.Character) }
+            @MainActor var profile: TestCaughtSpreads.Data.Node.Profile? { anchor.asType(Types.Character) }
 
             struct Profile: Baton.Lens {
                 let anchor: Baton.Anchor

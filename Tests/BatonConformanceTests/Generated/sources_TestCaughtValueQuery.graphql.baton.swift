@@ -31,13 +31,13 @@ struct TestCaughtValueQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestCaughtValueQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var caughtValue: CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: TestCaughtValueQuery.Data.Character_.CaughtValue { .init(anchor: anchor) }
 
             struct CaughtValue: Baton.Lens {
                 let anchor: Baton.Anchor

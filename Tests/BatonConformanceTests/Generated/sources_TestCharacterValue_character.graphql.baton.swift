@@ -6,8 +6,8 @@ struct TestCharacterValue_character: Sendable, Hashable {
     var id: Baton.ID?
     var name: String?
     var status: String?
-    var origin: Origin?
-    var episode: [Episode]
+    var origin: TestCharacterValue_character.Origin?
+    var episode: [TestCharacterValue_character.Episode]
 
     struct Origin: Sendable, Hashable {
         var testOriginValue: TestOriginValue_location
@@ -24,8 +24,8 @@ struct TestCharacterValue_character: Sendable, Hashable {
         @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
         @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
         @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-        @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
-        @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var origin: TestCharacterValue_character.Reader.Origin? { anchor.link(Slots.Character.origin) }
+        @MainActor var episode: Baton.List<TestCharacterValue_character.Reader.Episode> { anchor.requiredPlural(Slots.Character.episode) }
 
         struct Origin: Baton.Lens {
             let anchor: Baton.Anchor

@@ -21,7 +21,7 @@ struct TestCharactersWithStatus: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var charactersWithStatus: Baton.List<CharactersWithStatus>? { anchor.plural(Slots.Query.charactersWithStatus_6eedc3) }
+        @MainActor var charactersWithStatus: Baton.List<TestCharactersWithStatus.Data.CharactersWithStatus>? { anchor.plural(Slots.Query.charactersWithStatus_6eedc3) }
 
         struct CharactersWithStatus: Baton.Lens {
             let anchor: Baton.Anchor

@@ -24,8 +24,8 @@ struct TestCollidingErrors: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var types: Types_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var typesLens: TypesLens? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var types: TestCollidingErrors.Data.Types_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var typesLens: TestCollidingErrors.Data.TypesLens? { anchor.link(Slots.Query.character_d86a09) }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor

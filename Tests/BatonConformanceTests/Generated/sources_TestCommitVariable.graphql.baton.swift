@@ -24,12 +24,12 @@ struct TestCommitVariable: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: TestCommitVariable.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
 
         struct SetFavorite: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestCommitVariable.Data.SetFavorite.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor

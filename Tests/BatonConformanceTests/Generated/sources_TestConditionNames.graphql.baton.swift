@@ -42,8 +42,8 @@ struct TestConditionNames: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var namesake: Namesake? { anchor.link(Slots.Query.namesake_659a6e) }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var namesake: TestConditionNames.Data.Namesake? { anchor.link(Slots.Query.namesake_659a6e) }
+        @MainActor var node: TestConditionNames.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Namesake: Baton.Lens {
             let anchor: Baton.Anchor
@@ -55,7 +55,7 @@ struct TestConditionNames: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Episode) }
+            @MainActor var asCharacter: TestConditionNames.Data.Node.AsCharacter? { anchor.asType(Types.Episode) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -30,13 +30,13 @@ struct TestConditions: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestConditions.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
+            @MainActor var origin: TestConditions.Data.Character_.Origin? { anchor.link(Slots.Character.origin) }
             @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
             @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
 

@@ -31,7 +31,7 @@ struct TestDeferredValueQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestDeferredValueQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor

@@ -5,12 +5,12 @@ import Foundation
 struct TestEdgesNames_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { .init(anchor: anchor) }
+    @MainActor var notes: TestEdgesNames_character.Notes { .init(anchor: anchor) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestEdgesNames_notes_connection) }
+        @MainActor var nodes: Baton.List<TestEdgesNames_character.Notes.Node> { anchor.connectionNodes(Slots.Character.__TestEdgesNames_notes_connection) }
         @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestEdgesNames_notes_connection, "hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Character.__TestEdgesNames_notes_connection, "hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestEdgesNames_notes_connection) }

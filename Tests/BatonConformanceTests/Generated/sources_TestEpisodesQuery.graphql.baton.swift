@@ -24,12 +24,12 @@ struct TestEpisodesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestEpisodesQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var episode: Baton.List<Episode> { anchor.requiredPlural(Slots.Character.episode) }
+            @MainActor var episode: Baton.List<TestEpisodesQuery.Data.Character_.Episode> { anchor.requiredPlural(Slots.Character.episode) }
 
             struct Episode: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -20,7 +20,7 @@ struct TestFilteredCharacters: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var charactersMatching: Baton.List<CharactersMatching>? { anchor.plural(Slots.Query.charactersMatching_bf7740) }
+        @MainActor var charactersMatching: Baton.List<TestFilteredCharacters.Data.CharactersMatching>? { anchor.plural(Slots.Query.charactersMatching_bf7740) }
 
         struct CharactersMatching: Baton.Lens {
             let anchor: Baton.Anchor

@@ -30,12 +30,12 @@ struct TestFoldedNode: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestFoldedNode.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var asNode: AsNode? { anchor.asMember(Types.Node_possible) }
+            @MainActor var asNode: TestFoldedNode.Data.Search.AsNode? { anchor.asMember(Types.Node_possible) }
 
             struct AsNode: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -30,7 +30,7 @@ struct TestFragmentNamedFields: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestFragmentNamedFields.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
@@ -39,10 +39,10 @@ struct TestFragmentNamedFields: Baton.Query {
             @MainActor var TestCaughtStrict_character: String? { anchor.nullable(Slots.Character.species) }
             @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             @MainActor var testCaughtStrict: TestCaughtStrict_character { .init(anchor: anchor.spread) }
-            @MainActor var caughtProfile: CaughtProfile { .init(anchor: anchor) }
-            @MainActor var nulledProfile: NulledProfile { .init(anchor: anchor) }
+            @MainActor var caughtProfile: TestFragmentNamedFields.Data.Character_.CaughtProfile { .init(anchor: anchor) }
+            @MainActor var nulledProfile: TestFragmentNamedFields.Data.Character_.NulledProfile { .init(anchor: anchor) }
             @MainActor var Fragment: String? { anchor.nullable(Slots.Character.status) }
-            @MainActor var nulledFragment: NulledFragment { .init(anchor: anchor) }
+            @MainActor var nulledFragment: TestFragmentNamedFields.Data.Character_.NulledFragment { .init(anchor: anchor) }
 
             struct CaughtProfile: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -20,7 +20,7 @@ struct TestHasherVariable: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_defbd9) }
+        @MainActor var character: TestHasherVariable.Data.Character_? { anchor.link(Slots.Query.character_defbd9) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor

@@ -9,7 +9,7 @@ struct TestHeader_character: Baton.Lens {
     @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
     @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
     @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
-    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
+    @MainActor var origin: TestHeader_character.Origin? { anchor.link(Slots.Character.origin) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor

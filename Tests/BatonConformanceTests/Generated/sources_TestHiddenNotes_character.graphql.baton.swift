@@ -7,12 +7,12 @@ struct TestHiddenNotes_character: Baton.Lens {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var TestHiddenNotes_character: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var TestHiddenNotesPaginationQuery: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var notes: Notes { .init(anchor: anchor) }
+    @MainActor var notes: TestHiddenNotes_character.Notes { .init(anchor: anchor) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestHiddenNotes_notes_connection) }
+        @MainActor var nodes: Baton.List<TestHiddenNotes_character.Notes.Node> { anchor.connectionNodes(Slots.Character.__TestHiddenNotes_notes_connection) }
         @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestHiddenNotes_notes_connection, "hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Character.__TestHiddenNotes_notes_connection, "hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestHiddenNotes_notes_connection) }
@@ -70,7 +70,7 @@ struct TestHiddenNotesPaginationQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestHiddenNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

@@ -5,12 +5,12 @@ import Foundation
 struct TestHiddenRecentNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { .init(anchor: anchor) }
+    @MainActor var notes: TestHiddenRecentNotes_character.Notes { .init(anchor: anchor) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestHiddenRecentNotes_notes_connection) }
+        @MainActor var nodes: Baton.List<TestHiddenRecentNotes_character.Notes.Node> { anchor.connectionNodes(Slots.Character.__TestHiddenRecentNotes_notes_connection) }
         @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestHiddenRecentNotes_notes_connection, "hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Character.__TestHiddenRecentNotes_notes_connection, "hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestHiddenRecentNotes_notes_connection) }
@@ -66,7 +66,7 @@ struct TestHiddenRecentNotesPaginationQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestHiddenRecentNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

@@ -5,8 +5,8 @@ import Foundation
 struct TestKeyArguments_query: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var charactersByIds: Baton.List<CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_f2b7e8) }
-    @MainActor var characters: Characters? { anchor.link(Slots.Query.characters_511b72) }
+    @MainActor var charactersByIds: Baton.List<TestKeyArguments_query.CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_f2b7e8) }
+    @MainActor var characters: TestKeyArguments_query.Characters? { anchor.link(Slots.Query.characters_511b72) }
 
     struct CharactersByIds: Baton.Lens {
         let anchor: Baton.Anchor
@@ -17,7 +17,7 @@ struct TestKeyArguments_query: Baton.Lens {
     struct Characters: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var info: Info? { anchor.link(Slots.Characters.info) }
+        @MainActor var info: TestKeyArguments_query.Characters.Info? { anchor.link(Slots.Characters.info) }
 
         struct Info: Baton.Lens {
             let anchor: Baton.Anchor

@@ -44,10 +44,10 @@ struct TestKeys: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<Search>? { anchor.plural(Slots.Query.search_c69638) }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_e9ad1d) }
-        @MainActor var charactersByIds: Baton.List<CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_959ab0) }
-        @MainActor var characters: Characters? { anchor.link(Slots.Query.characters_2adc02) }
+        @MainActor var search: Baton.List<TestKeys.Data.Search>? { anchor.plural(Slots.Query.search_c69638) }
+        @MainActor var character: TestKeys.Data.Character_? { anchor.link(Slots.Query.character_e9ad1d) }
+        @MainActor var charactersByIds: Baton.List<TestKeys.Data.CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_959ab0) }
+        @MainActor var characters: TestKeys.Data.Characters? { anchor.link(Slots.Query.characters_2adc02) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
@@ -70,7 +70,7 @@ struct TestKeys: Baton.Query {
         struct Characters: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var info: Info? { anchor.link(Slots.Characters.info) }
+            @MainActor var info: TestKeys.Data.Characters.Info? { anchor.link(Slots.Characters.info) }
 
             struct Info: Baton.Lens {
                 let anchor: Baton.Anchor

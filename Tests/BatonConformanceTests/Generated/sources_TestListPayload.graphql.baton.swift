@@ -24,7 +24,7 @@ struct TestListPayload: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setLists: SetLists? { anchor.link(Slots.Mutation.setLists) }
+        @MainActor var setLists: TestListPayload.Data.SetLists? { anchor.link(Slots.Mutation.setLists) }
 
         struct SetLists: Baton.Lens {
             let anchor: Baton.Anchor

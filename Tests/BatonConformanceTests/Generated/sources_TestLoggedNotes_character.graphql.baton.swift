@@ -5,7 +5,7 @@ import Foundation
 struct TestLoggedNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.requiredLink(Slots.Character.notes_781bfa, Types.NoteConnection) }
+    @MainActor var notes: TestLoggedNotes_character.Notes { anchor.requiredLink(Slots.Character.notes_781bfa, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor

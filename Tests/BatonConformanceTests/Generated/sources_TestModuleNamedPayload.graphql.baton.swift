@@ -23,12 +23,12 @@ struct TestModuleNamedPayload: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: TestModuleNamedPayload.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
 
         struct SetFavorite: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var Baton_: Baton_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var Baton_: TestModuleNamedPayload.Data.SetFavorite.Baton_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Baton_: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -29,13 +29,13 @@ struct TestNodeDeferred: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestNodeDeferred.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
+            @MainActor var asCharacter: TestNodeDeferred.Data.Node.AsCharacter? { anchor.asType(Types.Character) }
             @MainActor var appearances: TestAppearances_character? { anchor.arrived([Slots.Character.episode]) ? anchor.asType(Types.Character) : nil }
 
             struct AsCharacter: Baton.Lens {

@@ -23,13 +23,13 @@ struct TestNodeFields: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestNodeFields.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
+            @MainActor var asCharacter: TestNodeFields.Data.Node.AsCharacter? { anchor.asType(Types.Character) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor

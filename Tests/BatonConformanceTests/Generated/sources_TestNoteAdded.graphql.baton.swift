@@ -28,18 +28,18 @@ struct TestNoteAdded: Baton.Subscription {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var noteAdded: NoteAdded? { anchor.link(Slots.Subscription.noteAdded_accb01) }
+        @MainActor var noteAdded: TestNoteAdded.Data.NoteAdded? { anchor.link(Slots.Subscription.noteAdded_accb01) }
 
         struct NoteAdded: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var noteEdge: NoteEdge? { anchor.link(Slots.NoteAddedPayload.noteEdge) }
+            @MainActor var noteEdge: TestNoteAdded.Data.NoteAdded.NoteEdge? { anchor.link(Slots.NoteAddedPayload.noteEdge) }
 
             struct NoteEdge: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
-                @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var node: TestNoteAdded.Data.NoteAdded.NoteEdge.Node? { anchor.link(Slots.NoteEdge.node) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor

@@ -3,14 +3,14 @@ import Foundation
 @_spi(Generated) import Baton
 
 struct TestNotesValue_character: Sendable, Hashable {
-    var notes: Notes
+    var notes: TestNotesValue_character.Notes
 
     struct Notes: Sendable, Hashable {
         var totalCount: Int
-        var edges: [Edges]?
+        var edges: [TestNotesValue_character.Notes.Edges]?
 
         struct Edges: Sendable, Hashable {
-            var node: Node?
+            var node: TestNotesValue_character.Notes.Edges.Node?
 
             struct Node: Sendable, Hashable {
                 var id: Baton.ID?
@@ -22,18 +22,18 @@ struct TestNotesValue_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var notes: Notes { anchor.requiredLink(Slots.Character.notes_9b99e9, Types.NoteConnection) }
+        @MainActor var notes: TestNotesValue_character.Reader.Notes { anchor.requiredLink(Slots.Character.notes_9b99e9, Types.NoteConnection) }
 
         struct Notes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-            @MainActor var edges: Baton.List<Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+            @MainActor var edges: Baton.List<TestNotesValue_character.Reader.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
 
             struct Edges: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var node: Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var node: TestNotesValue_character.Reader.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor

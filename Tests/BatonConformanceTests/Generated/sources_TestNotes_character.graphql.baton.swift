@@ -6,12 +6,12 @@ struct TestNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var notes: Notes { .init(anchor: anchor) }
+    @MainActor var notes: TestNotes_character.Notes { .init(anchor: anchor) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Character.__TestNotes_notes_connection) }
+        @MainActor var nodes: Baton.List<TestNotes_character.Notes.Node> { anchor.connectionNodes(Slots.Character.__TestNotes_notes_connection) }
         @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Character.__TestNotes_notes_connection, "hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Character.__TestNotes_notes_connection, "hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID(Slots.Character.__TestNotes_notes_connection) }
@@ -67,7 +67,7 @@ struct TestNotesPaginationQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

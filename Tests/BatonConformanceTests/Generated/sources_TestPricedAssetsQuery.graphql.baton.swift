@@ -25,7 +25,7 @@ struct TestPricedAssetsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var assetsPricedAbove: Baton.List<AssetsPricedAbove>? { anchor.plural(Slots.Query.assetsPricedAbove_e3ded0) }
+        @MainActor var assetsPricedAbove: Baton.List<TestPricedAssetsQuery.Data.AssetsPricedAbove>? { anchor.plural(Slots.Query.assetsPricedAbove_e3ded0) }
 
         struct AssetsPricedAbove: Baton.Lens {
             let anchor: Baton.Anchor

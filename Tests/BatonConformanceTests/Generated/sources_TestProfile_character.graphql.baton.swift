@@ -6,10 +6,10 @@ struct TestProfile_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+    @MainActor var origin: TestProfile_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
     @MainActor var status: String { anchor.scalar(Slots.Character.status) }
     @MainActor var image: Result<String?, Baton.FieldErrors> { anchor.caught(Slots.Character.image) }
-    @MainActor var location: Location? { anchor.link(Slots.Character.location) }
+    @MainActor var location: TestProfile_character.Location? { anchor.link(Slots.Character.location) }
     @MainActor var gender: String? { anchor.nullOnError(Slots.Character.gender) }
 
     struct Origin: Baton.Lens {

@@ -22,7 +22,7 @@ struct TestQuoteQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var quote: Quote? { anchor.link(Slots.Query.quote_eb6b8a) }
+        @MainActor var quote: TestQuoteQuery.Data.Quote? { anchor.link(Slots.Query.quote_eb6b8a) }
 
         struct Quote: Baton.Lens {
             let anchor: Baton.Anchor

@@ -21,7 +21,7 @@ struct TestRemoveNote: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var removeNote: RemoveNote? { anchor.link(Slots.Mutation.removeNote) }
+        @MainActor var removeNote: TestRemoveNote.Data.RemoveNote? { anchor.link(Slots.Mutation.removeNote) }
 
         struct RemoveNote: Baton.Lens {
             let anchor: Baton.Anchor

@@ -24,12 +24,12 @@ struct TestRename: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var rename: Rename? { anchor.link(Slots.Mutation.rename) }
+        @MainActor var rename: TestRename.Data.Rename? { anchor.link(Slots.Mutation.rename) }
 
         struct Rename: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestRename.Data.Rename.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor

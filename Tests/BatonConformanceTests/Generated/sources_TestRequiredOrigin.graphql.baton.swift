@@ -24,13 +24,13 @@ struct TestRequiredOrigin: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Slots.Character.origin]) }
+        @MainActor var character: TestRequiredOrigin.Data.Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Slots.Character.origin]) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+            @MainActor var origin: TestRequiredOrigin.Data.Character_.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor

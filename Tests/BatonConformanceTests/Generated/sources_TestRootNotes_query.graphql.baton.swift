@@ -5,12 +5,12 @@ import Foundation
 struct TestRootNotes_query: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { .init(anchor: anchor) }
+    @MainActor var notes: TestRootNotes_query.Notes { .init(anchor: anchor) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes: Baton.List<Node> { anchor.connectionNodes(Slots.Query.__TestRootNotes_notes_connection) }
+        @MainActor var nodes: Baton.List<TestRootNotes_query.Notes.Node> { anchor.connectionNodes(Slots.Query.__TestRootNotes_notes_connection) }
         @MainActor var hasNext: Bool { anchor.connectionFlag(Slots.Query.__TestRootNotes_notes_connection, "hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag(Slots.Query.__TestRootNotes_notes_connection, "hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID(Slots.Query.__TestRootNotes_notes_connection) }

@@ -33,14 +33,14 @@ struct TestSearch: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestSearch.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var __typename: String { anchor.typename }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
-            @MainActor var asLocation: AsLocation? { anchor.asType(Types.Location) }
+            @MainActor var asCharacter: TestSearch.Data.Search.AsCharacter? { anchor.asType(Types.Character) }
+            @MainActor var asLocation: TestSearch.Data.Search.AsLocation? { anchor.asType(Types.Location) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor

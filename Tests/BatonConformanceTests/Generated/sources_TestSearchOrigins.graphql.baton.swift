@@ -35,17 +35,17 @@ struct TestSearchOrigins: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestSearchOrigins.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
+            @MainActor var asCharacter: TestSearchOrigins.Data.Search.AsCharacter? { anchor.asType(Types.Character) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
+                @MainActor var origin: TestSearchOrigins.Data.Search.AsCharacter.Origin? { anchor.link(Slots.Character.origin) }
 
                 struct Origin: Baton.Lens {
                     let anchor: Baton.Anchor

@@ -25,8 +25,8 @@ struct TestSecrets: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var secrets: Baton.List<Secrets>? { anchor.plural(Slots.Query.secrets_549ad1) }
-        @MainActor var character: Character_? { anchor.link(Slots.Query.character_aaf45e) }
+        @MainActor var secrets: Baton.List<TestSecrets.Data.Secrets>? { anchor.plural(Slots.Query.secrets_549ad1) }
+        @MainActor var character: TestSecrets.Data.Character_? { anchor.link(Slots.Query.character_aaf45e) }
 
         struct Secrets: Baton.Lens {
             let anchor: Baton.Anchor

@@ -18,7 +18,7 @@ struct TestSetStatuses: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setLists: SetLists? { anchor.link(Slots.Mutation.setLists) }
+        @MainActor var setLists: TestSetStatuses.Data.SetLists? { anchor.link(Slots.Mutation.setLists) }
 
         struct SetLists: Baton.Lens {
             let anchor: Baton.Anchor

@@ -28,7 +28,7 @@ struct TestTokenizerQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var tokenizer: Tokenizer? { anchor.link(Slots.Query.tokenizer) }
+        @MainActor var tokenizer: TestTokenizerQuery.Data.Tokenizer? { anchor.link(Slots.Query.tokenizer) }
 
         struct Tokenizer: Baton.Lens {
             let anchor: Baton.Anchor

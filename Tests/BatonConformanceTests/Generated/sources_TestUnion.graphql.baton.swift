@@ -40,16 +40,16 @@ struct TestUnion: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestUnion.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var __typename: String { anchor.typename }
-            @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
-            @MainActor var asLocation: AsLocation? { anchor.asType(Types.Location) }
-            @MainActor var asEpisode: AsEpisode? { anchor.asType(Types.Episode) }
-            @MainActor var asNamed: AsNamed? { anchor.asMember(Types.Named_possible) }
+            @MainActor var asCharacter: TestUnion.Data.Search.AsCharacter? { anchor.asType(Types.Character) }
+            @MainActor var asLocation: TestUnion.Data.Search.AsLocation? { anchor.asType(Types.Location) }
+            @MainActor var asEpisode: TestUnion.Data.Search.AsEpisode? { anchor.asType(Types.Episode) }
+            @MainActor var asNamed: TestUnion.Data.Search.AsNamed? { anchor.asMember(Types.Named_possible) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -5,7 +5,7 @@ import Foundation
 struct testLowercaseRequired: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+    @MainActor var origin: testLowercaseRequired.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor

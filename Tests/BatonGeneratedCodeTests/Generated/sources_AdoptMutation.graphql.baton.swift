@@ -54,23 +54,23 @@ struct AdoptMutation: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var adopt: Adopt? { anchor.link(Slots.Mutation.adopt) }
+        @MainActor var adopt: AdoptMutation.Data.Adopt? { anchor.link(Slots.Mutation.adopt) }
 
         struct Adopt: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var count: Int { anchor.scalar(Slots.AdoptPayload.count) }
-            @MainActor var pet: Pet { anchor.requiredLink(Slots.AdoptPayload.pet, Types.Pet) }
-            @MainActor var owner: Owner? { anchor.link(Slots.AdoptPayload.owner) }
-            @MainActor var friend: Friend? { anchor.link(Slots.AdoptPayload.friend) }
+            @MainActor var pet: AdoptMutation.Data.Adopt.Pet { anchor.requiredLink(Slots.AdoptPayload.pet, Types.Pet) }
+            @MainActor var owner: AdoptMutation.Data.Adopt.Owner? { anchor.link(Slots.AdoptPayload.owner) }
+            @MainActor var friend: AdoptMutation.Data.Adopt.Friend? { anchor.link(Slots.AdoptPayload.friend) }
 
             struct Pet: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID { anchor.scalar(AbstractSlots.id) }
                 @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
-                @MainActor var asDog: AsDog? { anchor.asType(Types.Dog) }
-                @MainActor var asCat: AsCat? { anchor.asType(Types.Cat) }
+                @MainActor var asDog: AdoptMutation.Data.Adopt.Pet.AsDog? { anchor.asType(Types.Dog) }
+                @MainActor var asCat: AdoptMutation.Data.Adopt.Pet.AsCat? { anchor.asType(Types.Cat) }
 
                 struct AsDog: Baton.Lens {
                     let anchor: Baton.Anchor
@@ -95,7 +95,7 @@ struct AdoptMutation: Baton.Mutation {
             struct Friend: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var asPet: AsPet? { anchor.asMember(Types.Pet_possible) }
+                @MainActor var asPet: AdoptMutation.Data.Adopt.Friend.AsPet? { anchor.asMember(Types.Pet_possible) }
 
                 struct AsPet: Baton.Lens {
                     let anchor: Baton.Anchor

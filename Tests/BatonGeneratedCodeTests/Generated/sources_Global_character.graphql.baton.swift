@@ -5,7 +5,7 @@ import Foundation
 struct Global_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var globalNotes: Baton.List<GlobalNotes> { anchor.requiredPlural(Slots.Character.notes_763547) }
+    @MainActor var globalNotes: Baton.List<Global_character.GlobalNotes> { anchor.requiredPlural(Slots.Character.notes_763547) }
 
     struct GlobalNotes: Baton.Lens {
         let anchor: Baton.Anchor

@@ -5,8 +5,8 @@ import Foundation
 struct Notes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Baton.List<Notes> { anchor.requiredPlural(Slots.Character.notes_ce593b) }
-    @MainActor var friends: Baton.List<Friends>? { anchor.plural(Slots.Character.friends_e14424) }
+    @MainActor var notes: Baton.List<Notes_character.Notes> { anchor.requiredPlural(Slots.Character.notes_ce593b) }
+    @MainActor var friends: Baton.List<Notes_character.Friends>? { anchor.plural(Slots.Character.friends_e14424) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor

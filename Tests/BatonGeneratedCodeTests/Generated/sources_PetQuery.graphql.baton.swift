@@ -31,15 +31,15 @@ struct PetQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: PetQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID { anchor.scalar(AbstractSlots.id) }
-            @MainActor var asPet: AsPet? { anchor.asMember(Types.Pet_possible) }
-            @MainActor var asDog: AsDog? { anchor.asType(Types.Dog) }
-            @MainActor var asCat: AsCat? { anchor.asType(Types.Cat) }
+            @MainActor var asPet: PetQuery.Data.Node.AsPet? { anchor.asMember(Types.Pet_possible) }
+            @MainActor var asDog: PetQuery.Data.Node.AsDog? { anchor.asType(Types.Dog) }
+            @MainActor var asCat: PetQuery.Data.Node.AsCat? { anchor.asType(Types.Cat) }
 
             struct AsPet: Baton.Lens {
                 let anchor: Baton.Anchor

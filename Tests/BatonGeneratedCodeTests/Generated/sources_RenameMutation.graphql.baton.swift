@@ -22,7 +22,7 @@ struct RenameMutation: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var rename: Rename? { anchor.link(Slots.Mutation.rename) }
+        @MainActor var rename: RenameMutation.Data.Rename? { anchor.link(Slots.Mutation.rename) }
 
         struct Rename: Baton.Lens {
             let anchor: Baton.Anchor

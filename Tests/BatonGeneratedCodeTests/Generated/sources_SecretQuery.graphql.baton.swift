@@ -20,7 +20,7 @@ struct SecretQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var secret: Secret? { anchor.link(Slots.Query.secret_494c39) }
+        @MainActor var secret: SecretQuery.Data.Secret? { anchor.link(Slots.Query.secret_494c39) }
 
         struct Secret: Baton.Lens {
             let anchor: Baton.Anchor

@@ -1,0 +1,118 @@
+import BatonDiagnostics
+import BatonIR
+import BatonSchema
+import BatonSyntax
+import BatonTransforms
+
+/// The lens a definition generates and the accessor a selection in it compiles to: what hover
+/// shows, read from the model the emitter prints (the same builder, owners and declaration
+/// spelling), so it is by construction what the generated file contains.
+public enum LensLookup {
+    /// A definition that generates a lens: a fragment, or an operation (its `Data`).
+    public enum Root: Sendable, Hashable {
+        case fragment(String)
+        case operation(String)
+    }
+
+    /// A lens member found under a cursor.
+    public struct Member: Sendable {
+        /// The qualified name of the struct declaring it (`CharacterHeader_character.Origin`,
+        /// `CharactersQuery.Data`), where the user reads it.
+        public var owner: String
+        public var accessor: LensAccessor
+        /// `var origin: CharacterHeader_character.Origin?`, as the owner declares it.
+        public var declaration: String
+    }
+
+    /// The lens generated for `root`, or nil when the program has no such definition.
+    public static func lens(of root: Root, program: IRProgram, customScalars: [String: String]) -> LensModel? {
+        let builder = LensBuilder(program: program, customScalars: customScalars, references: SharedReferences())
+        switch root {
+        case .fragment(let name): return program.fragment(named: name).map(builder.lens(of:))
+        case .operation(let name): return program.operation(named: name).map(builder.dataLens(of:))
+        }
+    }
+
+    /// The accessor whose selection is named at `offset` (a field's name, a spread's fragment name,
+    /// an inline fragment's type condition) in the lens of `root`, with its declaration. In an
+    /// `@inline` fragment, the property of the value the user reads (the `Reader` lens's accessor
+    /// for what the value leaves out).
+    public static func member(at offset: Int, in root: Root, program: IRProgram,
+                              customScalars: [String: String] = [:]) -> Member? {
+        guard let lens = lens(of: root, program: program, customScalars: customScalars) else { return nil }
+        switch root {
+        case .operation(let name):
+            return find(offset, in: lens, owner: SwiftSpelling.identifier(name) + ".Data", valueOwner: nil)
+        case .fragment(let name):
+            let owner = SwiftSpelling.identifier(name)
+            if program.fragment(named: name)?.directive("inline") != nil {
+                return find(offset, in: lens, owner: owner + ".Reader", valueOwner: owner)
+            }
+            return find(offset, in: lens, owner: owner, valueOwner: nil)
+        }
+    }
+
+    /// `member(at:in:program:)` over documents as written: the program is built and given the
+    /// transforms the emitter's lens program has (what the language server asks).
+    public static func member(at offset: Int, in root: Root, documents: [Document], schema: Schema,
+                              customScalars: [String: String] = [:]) -> Member? {
+        var diagnostics: [Diagnostic] = []
+        let built = IRBuilder.build(documents, schema: schema).program
+        let program = OperationTextPipeline.lensProgram(built, diagnostics: &diagnostics)
+        return member(at: offset, in: root, program: program, customScalars: customScalars)
+    }
+
+    /// The fragment or named operation of `document` whose text contains `offset`.
+    public static func root(at offset: Int, in document: Document) -> Root? {
+        func contains(_ range: SourceRange) -> Bool { range.start <= offset && offset <= range.end }
+        if let fragment = document.fragments.first(where: { contains($0.range) }) {
+            return .fragment(fragment.name.value)
+        }
+        if let operation = document.operations.first(where: { contains($0.range) }), let name = operation.name {
+            return .operation(name.value)
+        }
+        return nil
+    }
+
+    /// Depth first through the nested lenses; `valueOwner` follows the `@inline` value's structs
+    /// alongside the reader's.
+    static func find(_ offset: Int, in lens: LensModel, owner: String, valueOwner: String?, depth: Int = 0) -> Member? {
+        guard depth < 200 else { return nil }
+        for accessor in lens.accessors {
+            let inValue = valueOwner != nil && InlineValueEmitter.isValueMember(accessor)
+            if accessor.nameRanges.contains(where: { $0.start <= offset && offset <= $0.end }) {
+                if let valueOwner, inValue {
+                    return Member(owner: valueOwner, accessor: accessor,
+                                  declaration: InlineValueEmitter.declaration(accessor, in: valueOwner))
+                }
+                return Member(owner: owner, accessor: accessor, declaration: LensNaming.accessorDeclaration(accessor, in: owner))
+            }
+            guard let nested = accessor.nested else { continue }
+            let nestedValueOwner = inValue ? valueOwner.map { LensNaming.nestedPath(nested.name, in: $0) } : nil
+            if let found = find(offset, in: nested, owner: LensNaming.nestedPath(nested.name, in: owner),
+                                valueOwner: nestedValueOwner, depth: depth + 1) {
+                return found
+            }
+        }
+        return nil
+    }
+}
+
+extension LensBuilder {
+    /// A fragment's lens, as generated.
+    func lens(of fragment: IRFragment) -> LensModel {
+        var builder = self
+        builder.rootName = fragment.name
+        builder.enclosingDefinesArguments = !fragment.argumentDefinitions.isEmpty
+        return builder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
+    }
+
+    /// An operation's `Data` lens, as generated (a generated query's lens has the fields a
+    /// transform added).
+    func dataLens(of operation: IROperation) -> LensModel {
+        var builder = self
+        builder.includeGenerated = operation.generatedFrom != nil
+        builder.rootName = operation.name
+        return builder.lens(name: "Data", type: operation.type, selections: operation.selections)
+    }
+}
