@@ -62,6 +62,30 @@ import Testing
         #expect(text.contains(#"Baton.ArgumentSite(["status": .value(.string("ALIVE"))])"#))
     }
 
+    @Test func mutationsGetAnActionAndAnOptimisticResponse() throws {
+        let schema = TemporaryTarget.schema + """
+
+            interface Lonely { id: ID! }
+            extend type Mutation { lonely(note: String, count: Int = 3): Lonely }
+            """
+        let screen = """
+            import Baton
+            @Mutation(\"\"\"
+            mutation LonelyMutation($note: String, $count: Int = 3) { lonely(note: $note, count: $count) { id } }
+            \"\"\") var lonely: LonelyMutation
+            """
+        let target = try TemporaryTarget(files: ["schema.graphql": schema, "Sources/App/Screen.swift": screen])
+        defer { target.remove() }
+        let result = GenerateCommand.compute(target.options(["Sources/App/Screen.swift"]))
+        let output = try #require(result.outputs.first { $0.key.hasSuffix("Sources_App_Screen.baton.swift") }?.value)
+        #expect(output.contains("struct LonelyMutation: Baton.Mutation {"))
+        #expect(output.contains("func callAsFunction(note: String? = nil, count: Int? = 3, optimistic: OptimisticResponse? = nil) async throws -> Data {"))
+        #expect(output.contains("try await self.runner.run(.init(note: note, count: count), optimistic: optimistic)"))
+        #expect(output.contains("struct OptimisticResponse: Baton.OptimisticValue {"))
+        // An interface nothing implements: the concrete type cannot be named, so no value is built.
+        #expect(output.contains("enum Typename: String, Sendable {}"))
+    }
+
     @Test func recursiveInputsAreBoxedAndAFieldNamedVariableGetsAnUnderscore() throws {
         let schema = TemporaryTarget.schema + """
 

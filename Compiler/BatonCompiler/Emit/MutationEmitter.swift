@@ -111,7 +111,9 @@ struct MutationEmitter {
         var out = indent + "struct \(SwiftSpelling.identifier(name)): Baton.OptimisticValue {\n"
         if let typenameEnum {
             let types = possibleTypes(selection)
-            out += indent + "    enum \(typenameEnum): String, Sendable { case \(types.map(SwiftSpelling.identifier).joined(separator: ", ")) }\n"
+            // An interface nothing implements leaves the enum empty: no value can be built.
+            let cases = types.isEmpty ? "" : " case " + types.map(SwiftSpelling.identifier).joined(separator: ", ") + " "
+            out += indent + "    enum \(typenameEnum): String, Sendable {\(cases)}\n"
             out += indent + "    var typename: \(typenameEnum)\n"
         }
         for property in properties {
