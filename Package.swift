@@ -91,6 +91,9 @@ let package = Package(
                     path: "Tests/BatonEmitTests"),
         .testTarget(name: "BatonConformanceTests", dependencies: ["BatonConformance", "Baton", "BatonCompiler", "baton-spec"],
                     path: "Tests/BatonConformanceTests"),
+        // Generated code of spec/generated-code (argument sites, actions, inputs, transient), compiled.
+        .testTarget(name: "BatonGeneratedCodeTests", dependencies: ["Baton", "BatonTesting", "BatonCompiler"],
+                    path: "Tests/BatonGeneratedCodeTests"),
         .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
                     path: "Tests/BatonTests"),
         // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.

@@ -2,6 +2,9 @@
 /// the bytes off the main actor and commits the change set on it as one batch.
 @MainActor public final class Environment {
     public let store: Store
+    /// What sends requests (mutations for now); nil leaves the environment to payloads committed by
+    /// hand, and a mutation fails with `EnvironmentError.noTransport`.
+    public let transport: (any Transport)?
     /// True once `end()` ran: every later call fails with `EnvironmentError.gone`.
     public private(set) var hasEnded = false
 
@@ -11,8 +14,9 @@
         set { store.log = newValue }
     }
 
-    public init(store: Store = Store()) {
+    public init(store: Store = Store(), transport: (any Transport)? = nil) {
         self.store = store
+        self.transport = transport
     }
 
     /// Commits a payload by the operation's plan, as a fetch's response is committed. A payload may
@@ -129,4 +133,6 @@
 public enum EnvironmentError: Error, Sendable, Equatable {
     /// The environment has ended.
     case gone
+    /// A request was to be sent, and the environment has no transport.
+    case noTransport
 }

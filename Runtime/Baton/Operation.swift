@@ -7,12 +7,18 @@ public protocol Operation: Hashable, Sendable {
     var variables: Variables { get }
 }
 
+/// An operation a server can be sent: the compiler gives each its document, the text or (under
+/// `persistConfig`) the persisted id.
+public protocol RequestableOperation: Operation {
+    static var document: Document { get }
+}
+
 /// A query operation value.
-public protocol Query: Operation {}
+public protocol Query: RequestableOperation {}
 /// A mutation operation value (its plan's kind is `.mutation`).
-public protocol Mutation: Operation {}
+public protocol Mutation: RequestableOperation {}
 /// A subscription operation value (its plan's kind is `.subscription`).
-public protocol Subscription: Operation {}
+public protocol Subscription: RequestableOperation {}
 
 /// The text a server receives for an operation, or its persisted id.
 public enum Document: Sendable, Hashable {
@@ -26,4 +32,12 @@ public struct Payload: Sendable {
 
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
     public init(json: String) { self.bytes = Array(json.utf8) }
+
+    /// A response whose `data` is `value` (an optimistic response rendered by its builder).
+    public init(data value: VariableValue) {
+        var text = "{\"data\":"
+        value.appendKeyText(to: &text)
+        text.append("}")
+        self.bytes = Array(text.utf8)
+    }
 }

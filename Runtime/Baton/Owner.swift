@@ -3,11 +3,21 @@
 @MainActor public final class Owner {
     public let store: Store
     public let variables: Variables
+    /// The operation's own variables: what a fragment sees beside the arguments it defines.
+    public let globals: Variables
     private var renderedSlots: [ObjectIdentifier: Int32] = [:]
+    private var children: [ObjectIdentifier: Owner] = [:]
 
     public init(store: Store, variables: Variables) {
         self.store = store
         self.variables = variables
+        self.globals = variables
+    }
+
+    private init(store: Store, variables: Variables, globals: Variables) {
+        self.store = store
+        self.variables = variables
+        self.globals = globals
     }
 
     func slot(_ key: DynamicKey) -> Int32 {
@@ -15,5 +25,17 @@
         let ref = store.slotRef(key.render(variables), on: key.type)
         renderedSlots[ObjectIdentifier(key)] = ref
         return ref
+    }
+
+    /// The scope of a fragment spread at `site`, bound once: the operation's variables with the
+    /// site's arguments (evaluated in this scope, so forwarded variables read this scope's values)
+    /// over them. A variable of an enclosing fragment is not visible in the child.
+    func child(at site: ArgumentSite) -> Owner {
+        if let child = children[ObjectIdentifier(site)] { return child }
+        var scope = globals
+        for (name, binding) in site.bindings { scope[name] = binding.value(in: variables) }
+        let child = Owner(store: store, variables: scope, globals: globals)
+        children[ObjectIdentifier(site)] = child
+        return child
     }
 }

@@ -27,14 +27,17 @@ public enum OperationKind: Sendable {
 public final class Plan: @unchecked Sendable {
     public let root: Selection
     public let kind: OperationKind
+    /// What of this plan's records and root fields never reaches the image.
+    public let transient: Transient
 
     private let lock = NSLock()
     private var resolutions: [Variables: ResolvedSelection] = [:]
     private var deferred: Bool?
 
-    public init(root: Selection, kind: OperationKind = .query) {
+    public init(root: Selection, kind: OperationKind = .query, transient: Transient = .none) {
         self.root = root
         self.kind = kind
+        self.transient = transient
     }
 
     /// Whether the plan has deferred parts (known once it has been resolved).

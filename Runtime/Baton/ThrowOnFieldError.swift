@@ -32,7 +32,7 @@ public protocol ThrowingFragment: Lens {
     /// error read registers, so a view is told when one comes or goes.
     @MainActor public func throwing<L: ThrowingFragment>(_ lens: L) throws -> L {
         var errors: [FieldError] = []
-        collectErrors(L.errorScope, on: lens.anchor.record, into: &errors, depth: 0)
+        lens.anchor.collectErrors(L.errorScope, on: lens.anchor.record, into: &errors, depth: 0)
         if !errors.isEmpty { throw FieldErrors(errors) }
         return lens
     }

@@ -107,12 +107,12 @@ public enum GenerateCommand {
             persistedIDs = ids
         }
         let customScalars = config?.swiftScalarTypes ?? [:]
-        let digestText = target.schemaSources.map(\.text).joined(separator: "\n")
-        let digest = PersistedDocumentID.id(of: digestText, algorithm: .md5)
-        let input = SwiftEmitter.Input(
+        let digest = schemaDigest(schemaTexts: target.schemaSources.map(\.text), config: config)
+        var input = SwiftEmitter.Input(
             schema: schema, lensProgram: transforms.program, plans: plans, texts: texts, persistedIDs: persistedIDs,
             customScalars: customScalars, transientTypes: Set(config?.transient.types.map(\.value) ?? []),
             schemaDigest: digest)
+        input.transientFields = config?.transient.fields.map(\.description) ?? []
         let emitted = SwiftEmitter.emit(input)
 
         func join(_ directory: String, _ name: String) -> String {
@@ -146,6 +146,28 @@ public enum GenerateCommand {
         }
         result.outputs = outputs
         return result
+    }
+
+    /// `Types.schemaDigest`: the schema and its extensions, then whatever else changes what the
+    /// store keeps: a non-default identity and the transient lists (compiler.md §2.2). A config
+    /// that sets neither digests as its schema text alone.
+    public static func schemaDigest(schemaTexts: [String], config: BatonConfig?) -> String {
+        var text = schemaTexts.joined(separator: "\n")
+        if let config {
+            let identity = config.identity
+            if identity.default != nil || !identity.types.isEmpty {
+                text += "\n# identity default: " + identity.defaultFields.joined(separator: ",")
+                for entry in identity.types {
+                    text += "\n# identity " + entry.type.value + ": " + entry.fields.value.joined(separator: ",")
+                }
+            }
+            let transient = config.transient
+            if !transient.types.isEmpty || !transient.fields.isEmpty {
+                text += "\n# transient types: " + transient.types.map(\.value).joined(separator: ",")
+                text += "\n# transient fields: " + transient.fields.map(\.description).joined(separator: ",")
+            }
+        }
+        return PersistedDocumentID.id(of: text, algorithm: .md5)
     }
 
     /// Relay's persisted map: id → text, ids sorted.

@@ -105,6 +105,7 @@ extension LensBuilder {
         var builder = self
         builder.rootName = fragment.name
         builder.throwsOnFieldError = fragment.directive("throwOnFieldError") != nil
+        builder.enclosingDefinesArguments = !fragment.argumentDefinitions.isEmpty
         var model = builder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
         if builder.throwsOnFieldError { model.errorScope = Self.errorScope(model) }
         return model

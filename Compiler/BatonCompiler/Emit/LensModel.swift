@@ -68,6 +68,9 @@ struct LensBuilder {
     /// Inside a `@throwOnFieldError` fragment or operation, where `@semanticNonNull` fields read
     /// non-optional.
     var throwsOnFieldError = false
+    /// Whether the lens being built is a fragment's that defines arguments: its spreads then bind
+    /// their children's scope at an argument site, so no child sees these arguments.
+    var enclosingDefinesArguments = false
     /// The top-level struct the lenses being built are nested in: no nested lens takes its name,
     /// so the qualified types accessors spell (`Root.Data.Origin`) resolve inside it.
     var rootName: String?
@@ -487,22 +490,29 @@ struct LensBuilder {
         let alias = spread.directive("alias")?.argument("as")?.value.stringValue
         let name = LensNaming.spreadAccessorName(fragment: spread.fragmentName, alias: alias)
         let fragmentType = program.fragment(named: spread.fragmentName)?.typeCondition
-        var read = ".init(anchor: anchor.spread)"
+        // A fragment with arguments reads in the scope its spread binds (an argument site).
+        let site = program.fragment(named: spread.fragmentName).flatMap {
+            ArgumentSites.site(for: spread, fragment: $0, enclosingDefinesArguments: enclosingDefinesArguments,
+                               references: references)
+        }
+        let base = site.map { "anchor.bound(\($0))" } ?? "anchor"
+        let spreadAnchor = site.map { "anchor.bound(\($0))" } ?? "anchor.spread"
+        var read = ".init(anchor: \(spreadAnchor))"
         var swiftType = spread.fragmentName
         var optional = false
         let child = program.fragment(named: spread.fragmentName).map(lens(of:))
         let required = child?.requiredSlots ?? []
         if !required.isEmpty {
             // A required field of the child that is null makes the whole spread absent.
-            read = "anchor.spread(requiring: [\(required.joined(separator: ", "))])"
+            read = "\(base).spread(requiring: [\(required.joined(separator: ", "))])"
             swiftType += "?"
             optional = true
         } else if let fragmentType, !applies(fragmentType, to: type) {
             // A spread narrower than the record: the child's lens only on records of its type.
             let typeName = schema[fragmentType].name
             read = schema[fragmentType].kind.isAbstract
-                ? "anchor.asMember(\(references.membership(typeName)))"
-                : "anchor.asType(\(references.type(typeName)))"
+                ? "\(base).asMember(\(references.membership(typeName)))"
+                : "\(base).asType(\(references.type(typeName)))"
             swiftType += "?"
             optional = true
         }
@@ -511,13 +521,13 @@ struct LensBuilder {
             // A deferred spread is there once the part carrying its fields has arrived.
             var unique: [String] = []
             for slot in slots where !unique.contains(slot) { unique.append(slot) }
-            conditions.append("anchor.arrived([\(unique.joined(separator: ", "))])")
+            conditions.append("\(base).arrived([\(unique.joined(separator: ", "))])")
         }
         if !conditions.isEmpty {
             // A conditional spread is there exactly when its guards hold for the owner's variables.
             let condition = conditions.joined(separator: " && ")
             let isValue = program.fragment(named: spread.fragmentName)?.directive("inline") != nil
-            let present = optional ? read : "\(spread.fragmentName)\(isValue ? ".Reader" : "")(anchor: anchor.spread)"
+            let present = optional ? read : "\(spread.fragmentName)\(isValue ? ".Reader" : "")(anchor: \(spreadAnchor))"
             read = "\(condition) ? \(present) : nil"
             if !optional { swiftType += "?" }
             optional = true
@@ -527,7 +537,7 @@ struct LensBuilder {
             let value = spread.fragmentName
             read = optional
                 ? "(\(read) as \(value).Reader?).map(\(value).init(reader:))"
-                : "\(value)(reader: .init(anchor: anchor.spread))"
+                : "\(value)(reader: .init(anchor: \(spreadAnchor)))"
         }
         var throwing = false
         if child?.errorScope != nil, program.fragment(named: spread.fragmentName)?.directive("inline") == nil {

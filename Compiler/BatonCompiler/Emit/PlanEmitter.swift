@@ -1,6 +1,6 @@
 import BatonPlans
 
-/// Writes a plan as data tables: `static let plan = Baton.Plan(root: selection0)` and one
+/// Writes a plan as data tables: `static let plan = Baton.Plan(root: selection0, transient: Types.transient)` and one
 /// `private static let selectionN` per distinct selection.
 struct PlanEmitter {
     let references: SharedReferences
@@ -8,7 +8,7 @@ struct PlanEmitter {
     func emit(_ plan: OperationPlan, indent: String) -> String {
         var out = indent + "static let plan = Baton.Plan(root: selection0"
         if plan.kind != .query { out += ", kind: .\(plan.kind.rawValue)" }
-        out += ")\n"
+        out += ", transient: Types.transient)\n"
         for (index, selection) in plan.selections.enumerated() {
             out += indent + "private static let selection\(index) = Baton.Selection(type: \(references.type(selection.type))"
             if !selection.key.isEmpty { out += ", key: " + stringArray(selection.key) }

@@ -32,12 +32,18 @@ struct SharedFileEmitter {
         }
         let inputTexts = inputs.sorted().compactMap { schema.type(named: $0).map(inputObject) }
 
+        // `transient` names its types, so they are declared (and registered transient) with the rest.
+        let transientTypes = self.transientTypes()
+        let transientList = transientTypes.sorted().map(references.type).joined(separator: ", ")
+        let transientFields = input.transientFields.map(SwiftSpelling.stringLiteral).joined(separator: ", ")
+
         var out = SwiftEmitter.header + "import Foundation\n@_spi(Generated) import Baton\n\n"
         out += "enum Types {\n"
         out += "    static let format = \(Self.format).self\n"
         out += "    static let schemaDigest = \(SwiftSpelling.stringLiteral(input.schemaDigest))\n"
+        out += "    static let transient = Baton.Transient(types: [\(transientList)], fields: [\(transientFields)])\n"
         for name in references.types.sorted() {
-            let transient = input.transientTypes.contains(name) ? ", transient: true" : ""
+            let transient = transientTypes.contains(name) ? ", transient: true" : ""
             out += "    static let \(SwiftSpelling.typeConstant(name)) = Baton.Registry.type(\(SwiftSpelling.stringLiteral(name))\(transient))\n"
         }
         out += memberLines.joined()
@@ -62,6 +68,13 @@ struct SharedFileEmitter {
             }
             out += "}\n"
         }
+        if !references.sites.isEmpty {
+            out += "\nenum Sites {\n"
+            for name in references.sites.keys.sorted() {
+                out += "    static let \(name) = \(references.sites[name]!)\n"
+            }
+            out += "}\n"
+        }
         if !references.abstractSlots.isEmpty {
             out += "\nenum AbstractSlots {\n"
             for name in references.abstractSlots.keys.sorted() {
@@ -76,6 +89,19 @@ struct SharedFileEmitter {
         }
         for text in inputTexts { out += "\n" + text }
         return out
+    }
+
+    /// `transient.types` with each interface or union standing for its possible types.
+    func transientTypes() -> Set<String> {
+        var names = Set<String>()
+        for name in input.transientTypes {
+            guard let named = input.schema.type(named: name) else { continue }
+            names.insert(name)
+            if named.kind.isAbstract {
+                for id in input.schema.possibleTypes(of: named.id) { names.insert(input.schema[id].name) }
+            }
+        }
+        return names
     }
 
     func declaration(_ slot: SlotReference) -> String {
@@ -117,15 +143,28 @@ struct SharedFileEmitter {
         func property(_ field: String) -> String {
             SwiftSpelling.identifier(field == "variable" ? "variable_" : LensNaming.variablePropertyName(field))
         }
-        var out = "public struct \(SwiftSpelling.identifier(name)): Hashable, Sendable {\n"
+        // A field that leads back to this input through fields that are not lists would make the
+        // struct contain itself: it is boxed (`Baton.Indirect`), and the init boxes what it is given.
+        let boxed = Set(named.inputFields.filter { leadsBack(to: named.id, from: $0.type) }.map(\.name))
+        func storedType(_ field: InputValue) -> String {
+            let plain = variables.swiftType(field.type)
+            guard boxed.contains(field.name) else { return plain }
+            return field.type.isNonNull ? "Baton.Indirect<\(plain)>" : "Baton.Indirect<\(plain.dropLast())>?"
+        }
+        var out = "public struct \(SwiftSpelling.identifier(name)): Baton.InputObject {\n"
         for field in named.inputFields {
-            out += "    public var \(property(field.name)): \(variables.swiftType(field.type))\n"
+            out += "    public var \(property(field.name)): \(storedType(field))\n"
         }
         let parameters = named.inputFields.map { field in
             "\(property(field.name)): \(variables.swiftType(field.type))" + (field.type.isNonNull ? "" : " = nil")
         }
         out += "\n    public init(\(parameters.joined(separator: ", "))) {\n"
-        for field in named.inputFields { out += "        self.\(property(field.name)) = \(property(field.name))\n" }
+        for field in named.inputFields {
+            let own = property(field.name)
+            let value = !boxed.contains(field.name) ? own
+                : field.type.isNonNull ? "Baton.Indirect(\(own))" : "\(own).map { Baton.Indirect($0) }"
+            out += "        self.\(own) = \(value)\n"
+        }
         out += "    }\n\n"
         out += "    /// The object as a variable's value; unset fields are left out.\n"
         out += "    public var variable: Baton.VariableValue {\n"
@@ -141,5 +180,18 @@ struct SharedFileEmitter {
         }
         out += "        return .object(fields)\n    }\n}\n"
         return out
+    }
+
+    /// Whether a value of `type` (not through a list) can hold an input object `target`.
+    func leadsBack(to target: TypeID, from type: SchemaType) -> Bool {
+        var seen = Set<TypeID>()
+        var pending: [SchemaType] = [type]
+        while let next = pending.popLast() {
+            guard case .named(let id) = next.nullable else { continue }
+            if id == target { return true }
+            guard input.schema[id].kind == .inputObject, seen.insert(id).inserted else { continue }
+            pending += input.schema[id].inputFields.map(\.type)
+        }
+        return false
     }
 }

@@ -13,6 +13,8 @@ final class SharedReferences {
     var members: Set<String> = []
     var enums: Set<String> = []
     var inputObjects: Set<String> = []
+    /// `Sites` constant name → its declaration.
+    var sites: [String: String] = [:]
 
     /// `Types.X`.
     func type(_ name: String) -> String {

@@ -20,6 +20,8 @@ public struct SwiftEmitter {
         /// Custom scalar name → Swift type (`customScalarTypes`).
         public var customScalars: [String: String]
         public var transientTypes: Set<String>
+        /// `transient.fields`: root fields as `Query.secrets`.
+        public var transientFields: [String] = []
         public var schemaDigest: String
 
         public init(schema: Schema, lensProgram: IRProgram, plans: [OperationPlan], texts: [String: String],
@@ -126,12 +128,18 @@ public struct SwiftEmitter {
 
     static func printOperation(_ operation: IROperation, plan: OperationPlan, data: LensModel, input: Input,
                                planEmitter: PlanEmitter, variables: VariableSpelling) -> String {
-        var out = "struct \(SwiftSpelling.identifier(operation.name)): Baton.Operation {\n"
+        let conformance = switch plan.kind {
+        case .query: "Baton.Query"
+        case .mutation: "Baton.Mutation"
+        case .subscription: "Baton.Subscription"
+        }
+        var out = "struct \(SwiftSpelling.identifier(operation.name)): \(conformance) {\n"
         out += "    static let name = \(SwiftSpelling.stringLiteral(operation.name))\n"
+        // Under `persistConfig` the id goes and the text does not (compiler.md §9).
         if let id = input.persistedIDs?[operation.name] {
-            out += "    static let documentID = \(SwiftSpelling.stringLiteral(id))\n"
-        } else if let text = input.texts[operation.name] {
-            out += "    static let text = \(SwiftSpelling.stringLiteral(text))\n"
+            out += "    static let document: Baton.Document = .persisted(id: \(SwiftSpelling.stringLiteral(id)))\n"
+        } else {
+            out += "    static let document: Baton.Document = .text(\(SwiftSpelling.stringLiteral(input.texts[operation.name] ?? "")))\n"
         }
         var entries: [String] = []
         for definition in operation.variableDefinitions {
@@ -146,6 +154,12 @@ public struct SwiftEmitter {
         out += "    var variables: Baton.Variables { [" + (entries.isEmpty ? ":" : entries.joined(separator: ", ")) + "] }\n\n"
         out += planEmitter.emit(plan, indent: "    ")
         out += "\n" + printLens(data, indent: "    ", owner: SwiftSpelling.identifier(operation.name) + ".Data")
+        if plan.kind == .mutation {
+            let mutation = MutationEmitter(schema: input.schema, customScalars: input.customScalars,
+                                           references: planEmitter.references, variables: variables)
+            out += "\n" + mutation.action(operation, indent: "    ")
+            out += "\n" + mutation.optimisticResponse(plan, indent: "    ")
+        }
         return out + "}\n"
     }
 }

@@ -39,7 +39,7 @@ public enum SwiftSpelling {
     /// The constant naming a schema type in `Types` and its nested enum in `Slots`: the type's
     /// name, with `_` appended where it would shadow the shared file's own names.
     public static func typeConstant(_ name: String) -> String {
-        if ["Types", "Slots", "Guards", "AbstractSlots", "Sites", "Baton", "format", "schemaDigest"].contains(name)
+        if ["Types", "Slots", "Guards", "AbstractSlots", "Sites", "Baton", "format", "schemaDigest", "transient"].contains(name)
             || name.hasSuffix("_possible") || name.hasSuffix("_") {
             return name + "_"
         }

@@ -9,32 +9,41 @@ struct VariableSpelling {
     let references: SharedReferences
 
     func swiftType(_ type: SchemaType) -> String {
+        Self.swiftType(type) { inputLeaf($0) }
+    }
+
+    /// The Swift type of a value of `type`: optional unless non-null, an array per list, `leaf`
+    /// spelling the named type. Output values (optimistic responses) spell their own leaves.
+    static func swiftType(_ type: SchemaType, leaf: (TypeID) -> String) -> String {
         switch type {
-        case .nonNull(let inner): return base(inner)
-        default: return base(type) + "?"
+        case .nonNull(let inner): return base(inner, leaf: leaf)
+        default: return base(type, leaf: leaf) + "?"
         }
     }
 
-    private func base(_ type: SchemaType) -> String {
+    private static func base(_ type: SchemaType, leaf: (TypeID) -> String) -> String {
         switch type {
-        case .nonNull(let inner): return base(inner)
-        case .list(let element): return "[" + swiftType(element) + "]"
-        case .named(let id):
-            let named = schema[id]
-            switch named.kind {
-            case .enum:
-                references.enums.insert(named.name)
-                return LensNaming.enumTypeName(named.name)
-            case .inputObject:
-                noteInput(id)
-                return LensNaming.inputTypeName(named.name)
-            default:
-                switch named.name {
-                case "Int": return "Int"
-                case "Float": return "Double"
-                case "Boolean": return "Bool"
-                default: return "String"
-                }
+        case .nonNull(let inner): return base(inner, leaf: leaf)
+        case .list(let element): return "[" + swiftType(element, leaf: leaf) + "]"
+        case .named(let id): return leaf(id)
+        }
+    }
+
+    private func inputLeaf(_ id: TypeID) -> String {
+        let named = schema[id]
+        switch named.kind {
+        case .enum:
+            references.enums.insert(named.name)
+            return LensNaming.enumTypeName(named.name)
+        case .inputObject:
+            noteInput(id)
+            return LensNaming.inputTypeName(named.name)
+        default:
+            switch named.name {
+            case "Int": return "Int"
+            case "Float": return "Double"
+            case "Boolean": return "Bool"
+            default: return "String"
             }
         }
     }
@@ -48,33 +57,49 @@ struct VariableSpelling {
 
     /// The expression turning `expression` (of `type`) into a `Baton.VariableValue`.
     func value(_ type: SchemaType, _ expression: String, depth: Int = 0) -> String {
-        switch type {
-        case .nonNull(let inner): return nonNullValue(inner, expression, depth: depth)
-        default:
-            let bound = "v\(depth)"
-            return "\(expression).map { \(bound) in \(nonNullValue(type, bound, depth: depth + 1)) } ?? Baton.VariableValue.null"
-        }
+        Self.value(type, expression, depth: depth) { inputValue($0, $1) }
     }
 
     func nonNullValue(_ type: SchemaType, _ expression: String, depth: Int) -> String {
+        Self.nonNullValue(type, expression, depth: depth) { inputValue($0, $1) }
+    }
+
+    /// `expression` of `type` as a `Baton.VariableValue`: null for nil, a list per list, `leaf`
+    /// turning a value of the named type.
+    static func value(_ type: SchemaType, _ expression: String, depth: Int,
+                      leaf: (TypeID, String) -> String) -> String {
         switch type {
-        case .nonNull(let inner): return nonNullValue(inner, expression, depth: depth)
+        case .nonNull(let inner): return nonNullValue(inner, expression, depth: depth, leaf: leaf)
+        default:
+            let bound = "v\(depth)"
+            return "\(expression).map { \(bound) in \(nonNullValue(type, bound, depth: depth + 1, leaf: leaf)) } ?? Baton.VariableValue.null"
+        }
+    }
+
+    static func nonNullValue(_ type: SchemaType, _ expression: String, depth: Int,
+                             leaf: (TypeID, String) -> String) -> String {
+        switch type {
+        case .nonNull(let inner): return nonNullValue(inner, expression, depth: depth, leaf: leaf)
         case .list(let element):
             let bound = "v\(depth)"
-            return "Baton.VariableValue.list(\(expression).map { \(bound) in \(value(element, bound, depth: depth + 1)) })"
-        case .named(let id):
-            let named = schema[id]
-            switch named.kind {
-            case .enum: return "Baton.VariableValue.string(\(expression).scalarText)"
-            case .inputObject: return "\(expression).variable"
-            default:
-                switch named.name {
-                case "Int": return "Baton.VariableValue.int(\(expression))"
-                case "Float": return "Baton.VariableValue.float(\(expression))"
-                case "Boolean": return "Baton.VariableValue.bool(\(expression))"
-                default: return "Baton.VariableValue.string(\(expression))"
-                }
-            }
+            return "Baton.VariableValue.list(\(expression).map { \(bound) in \(value(element, bound, depth: depth + 1, leaf: leaf)) })"
+        case .named(let id): return leaf(id, expression)
+        }
+    }
+
+    private func inputValue(_ id: TypeID, _ expression: String) -> String {
+        schema[id].kind == .inputObject ? "\(expression).variable" : Self.scalarValue(schema[id], expression)
+    }
+
+    /// A scalar or enum value as a `Baton.VariableValue`: enums as their text, `Int`, `Float` and
+    /// `Boolean` as numbers and flags, every other scalar as its text.
+    static func scalarValue(_ named: NamedType, _ expression: String) -> String {
+        if named.kind == .enum { return "Baton.VariableValue.string(\(expression).scalarText)" }
+        switch named.name {
+        case "Int": return "Baton.VariableValue.int(\(expression))"
+        case "Float": return "Baton.VariableValue.float(\(expression))"
+        case "Boolean": return "Baton.VariableValue.bool(\(expression))"
+        default: return "Baton.VariableValue.string(\(expression))"
         }
     }
 

@@ -4,7 +4,8 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "cacb6f29e3bf4fb37a49e6c9f97eb1e4"
+    static let schemaDigest = "9d1c97747cc744329aa64cbd841bb9e7"
+    static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secrets"])
     static let AddNotePayload = Baton.Registry.type("AddNotePayload")
     static let Asset = Baton.Registry.type("Asset")
     static let Character = Baton.Registry.type("Character")
@@ -382,6 +383,25 @@ enum Guards {
     static let include_withOrigin = Baton.Guard("withOrigin", passing: true)
 }
 
+enum Sites {
+    static let HostileArguments_character_d88177 = Baton.ArgumentSite(["AbstractSlots": .variable("AbstractSlots"), "Action": .variable("Action"), "Any": .variable("Any"), "Bool": .variable("Bool"), "Double": .variable("Double"), "Fragment": .variable("Fragment"), "Hasher": .variable("Hasher"), "Int": .variable("Int"), "MainActor": .variable("MainActor"), "Op": .variable("Op"), "Operation": .variable("Operation"), "OptimisticResponse": .variable("OptimisticResponse"), "Optional": .variable("Optional"), "Owner": .variable("Owner"), "Protocol": .variable("Protocol"), "Query": .variable("Query"), "RefetchQuery": .variable("RefetchQuery"), "Result": .variable("Result"), "Self": .variable("Self"), "Sendable": .variable("Sendable"), "Set": .variable("Set"), "Spread": .variable("Spread"), "String": .variable("String"), "Swift": .variable("Swift"), "Type": .variable("Type"), "_": .variable("_"), "anchor": .variable("anchor"), "any": .variable("any"), "as": .variable("as"), "associatedtype": .variable("associatedtype"), "async": .variable("async"), "await": .variable("await"), "borrowing": .variable("borrowing"), "bound": .variable("bound"), "break": .variable("break"), "bubbles": .variable("bubbles"), "cacheExpiration": .variable("cacheExpiration"), "callAsFunction": .variable("callAsFunction"), "case": .variable("case"), "catch": .variable("catch"), "caught": .variable("caught"), "child": .variable("child"), "class": .variable("class"), "commit": .variable("commit"), "connection": .variable("connection"), "connectionID": .variable("connectionID"), "consume": .variable("consume"), "consuming": .variable("consuming"), "continue": .variable("continue"), "copy": .variable("copy"), "count": .variable("count"), "default": .variable("default"), "defer": .variable("defer"), "deinit": .variable("deinit"), "discard": .variable("discard"), "do": .variable("do"), "document": .variable("document"), "each": .variable("each"), "else": .variable("else"), "enum": .variable("enum"), "errorBehavior": .variable("errorBehavior"), "errors": .variable("errors"), "extension": .variable("extension"), "fallthrough": .variable("fallthrough"), "false": .variable("false"), "fieldErrors": .variable("fieldErrors"), "fields": .variable("fields"), "fileprivate": .variable("fileprivate"), "for": .variable("for"), "format": .variable("format"), "func": .variable("func"), "guard": .variable("guard"), "hasDeferred": .variable("hasDeferred"), "hasNext": .variable("hasNext"), "hasPrevious": .variable("hasPrevious"), "hash": .variable("hash"), "hasher": .variable("hasher"), "if": .variable("if"), "import": .variable("import"), "in": .variable("in"), "init": .variable("init"), "inout": .variable("inout"), "internal": .variable("internal"), "is": .variable("is"), "isLoadingNext": .variable("isLoadingNext"), "isLoadingPrevious": .variable("isLoadingPrevious"), "isPresent": .variable("isPresent"), "isolated": .variable("isolated"), "let": .variable("let"), "lhs": .variable("lhs"), "loadNext": .variable("loadNext"), "loadPrevious": .variable("loadPrevious"), "missing": .variable("missing"), "missingRequiredField": .variable("missingRequiredField"), "name": .variable("name"), "nil": .variable("nil"), "nodes": .variable("nodes"), "open": .variable("open"), "operator": .variable("operator"), "optimistic": .variable("optimistic"), "payload": .variable("payload"), "plan": .variable("plan"), "precedencegroup": .variable("precedencegroup"), "private": .variable("private"), "protocol": .variable("protocol"), "public": .variable("public"), "recordID": .variable("recordID"), "refetch": .variable("refetch"), "refetchable": .variable("refetchable"), "repeat": .variable("repeat"), "rethrows": .variable("rethrows"), "retry": .variable("retry"), "return": .variable("return"), "rhs": .variable("rhs"), "satisfied": .variable("satisfied"), "schemaDigest": .variable("schemaDigest"), "selection": .variable("selection"), "selection0": .variable("selection0"), "self": .variable("self"), "selfValue": .variable("selfValue"), "sending": .variable("sending"), "some": .variable("some"), "static": .variable("static"), "struct": .variable("struct"), "subscript": .variable("subscript"), "subscription": .variable("subscription"), "super": .variable("super"), "switch": .variable("switch"), "text": .variable("text"), "then": .variable("then"), "throw": .variable("throw"), "throwing": .variable("throwing"), "throws": .variable("throws"), "throwsOnFieldError": .variable("throwsOnFieldError"), "transient": .variable("transient"), "true": .variable("true"), "try": .variable("try"), "typealias": .variable("typealias"), "unsafe": .variable("unsafe"), "var": .variable("var"), "variable": .variable("variable"), "where": .variable("where"), "while": .variable("while")])
+    static let HostileBound_character_90c839 = Baton.ArgumentSite(["flag": .value(.bool(false))])
+    static let HostileConnection_character_2b9890 = Baton.ArgumentSite(["count": .variable("count"), "cursor": .variable("cursor")])
+    static let TestAuthorNotes_note_2b9890 = Baton.ArgumentSite(["count": .variable("count"), "cursor": .variable("cursor")])
+    static let TestAuthorNotes_note_6a8853 = Baton.ArgumentSite(["count": .value(.int(2)), "cursor": .value(.null)])
+    static let TestDeferredNotes_character_2b9890 = Baton.ArgumentSite(["count": .variable("count"), "cursor": .variable("cursor")])
+    static let TestHiddenNotes_character_2b9890 = Baton.ArgumentSite(["count": .variable("count"), "cursor": .variable("cursor")])
+    static let TestHiddenNotes_character_6a8853 = Baton.ArgumentSite(["count": .value(.int(2)), "cursor": .value(.null)])
+    static let TestHiddenRecentNotes_character_2b9890 = Baton.ArgumentSite(["count": .variable("count"), "cursor": .variable("cursor")])
+    static let TestHiddenRecentNotes_character_6a8853 = Baton.ArgumentSite(["count": .value(.int(2)), "cursor": .value(.null)])
+    static let TestNoteText_note_537df7 = Baton.ArgumentSite([:])
+    static let TestNotesValue_character_ac2d99 = Baton.ArgumentSite(["count": .value(.int(1))])
+    static let TestNotes_character_2b9890 = Baton.ArgumentSite(["count": .variable("count"), "cursor": .variable("cursor")])
+    static let TestNotes_character_6a8853 = Baton.ArgumentSite(["count": .value(.int(2)), "cursor": .value(.null)])
+    static let TestRecentNotes_character_2b9890 = Baton.ArgumentSite(["count": .variable("count"), "cursor": .variable("cursor")])
+    static let TestRecentNotes_character_6a8853 = Baton.ArgumentSite(["count": .value(.int(2)), "cursor": .value(.null)])
+}
+
 enum AbstractSlots {
     static let id = Baton.AbstractSlot("id")
     static let name = Baton.AbstractSlot("name")
@@ -412,7 +432,7 @@ public enum Status: Baton.GeneratedEnum {
     }
 }
 
-public struct FilterCharacter: Hashable, Sendable {
+public struct FilterCharacter: Baton.InputObject {
     public var name: String?
     public var status: String?
     public var species: String?

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct Fixture: Baton.Operation {
+struct Fixture: Baton.Query {
     static let name = "Fixture"
-    static let text = "query Fixture($page:Int){characters(page:$page){info{count,pages,next,prev},results{id,name,status,species,type,gender,image,created,origin{id,name,type,dimension,created},location{id,name,type,dimension,created},episode{id,name,air_date,episode,created,characters{id,name,image}}}}}"
+    static let document: Baton.Document = .text("query Fixture($page:Int){characters(page:$page){info{count,pages,next,prev},results{id,name,status,species,type,gender,image,created,origin{id,name,type,dimension,created},location{id,name,type,dimension,created},episode{id,name,air_date,episode,created,characters{id,name,image}}}}}")
     var page: Int?
     var variables: Baton.Variables { ["page": page.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("characters", key: .dynamic(Slots.Query.characters_a5f322), selection: selection1),
     ])

@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostileHidden: Baton.Operation {
+struct HostileHidden: Baton.Query {
     static let name = "HostileHidden"
-    static let text = "query HostileHidden{character(id:1){..._hostileHidden,id}}fragment _hostileHidden on Character{name}"
+    static let document: Baton.Document = .text("query HostileHidden{character(id:1){..._hostileHidden,id}}fragment _hostileHidden on Character{name}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .fixed(Slots.Query.character_fc9f7d), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostileNamesake: Baton.Operation {
+struct HostileNamesake: Baton.Mutation {
     static let name = "HostileNamesake"
-    static let text = "mutation HostileNamesake($HostileNamesake:ID!){setFavorite(id:$HostileNamesake,favorite:true){character{id}}}"
+    static let document: Baton.Document = .text("mutation HostileNamesake($HostileNamesake:ID!){setFavorite(id:$HostileNamesake,favorite:true){character{id}}}")
     var HostileNamesake: String
     var variables: Baton.Variables { ["HostileNamesake": Baton.VariableValue.string(HostileNamesake)] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("setFavorite", key: .fixed(Slots.Mutation.setFavorite), selection: selection1),
     ])
@@ -33,6 +33,58 @@ struct HostileNamesake: Baton.Operation {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<HostileNamesake>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(HostileNamesake: String, optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(HostileNamesake: HostileNamesake), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var setFavorite: SetFavorite??
+
+        init(setFavorite: SetFavorite?? = nil) {
+            self.setFavorite = setFavorite
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.setFavorite { fields["setFavorite"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct SetFavorite: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

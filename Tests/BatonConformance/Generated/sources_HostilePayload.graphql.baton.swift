@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct HostilePayload: Baton.Operation {
+struct HostilePayload: Baton.Mutation {
     static let name = "HostilePayload"
-    static let text = "mutation HostilePayload{setFavorite(id:\"1\",favorite:true){character{Type:name,Protocol:name,Any:name,self:name,Self:name,init:name,deinit:name,subscript:name,class:name,struct:name,enum:name,func:name,var:name,let:name,import:name,extension:name,operator:name,static:name,default:name,case:name,switch:name,if:name,else:name,for:name,in:name,while:name,repeat:name,return:name,break:name,continue:name,where:name,is:name,as:name,try:name,throw:name,throws:name,guard:name,defer:name,do:name,catch:name,true:name,false:name,nil:name,super:name,internal:name,private:name,public:name,fileprivate:name,open:name,inout:name,typealias:name,associatedtype:name,protocol:name,some:name,any:name,rethrows:name,fallthrough:name,precedencegroup:name,_:name,async:name,borrowing:name,consume:name,consuming:name,copy:name,discard:name,each:name,isolated:name,sending:name,then:name,unsafe:name,await:name,satisfied:name,missingRequiredField:name,fieldErrors:name,isPresent:name,throwing:name,caught:name,refetchable:name,refetch:name,connection:name,nodes:name,hasNext:name,hasPrevious:name,isLoadingNext:name,isLoadingPrevious:name,connectionID:name,loadNext:name,loadPrevious:name,bound:name,errors:name,child:name,missing:name,count:name,lhs:name,rhs:name,hasher:name,selection0:name,selection:name,optimistic:name,selfValue:name,Fragment:name,Spread:name,Owner:name,Query:name,Operation:name,RefetchQuery:name,fields:name,variables:name,resolution:name,name,document:name,text:name,plan:name,errorBehavior:name,throwsOnFieldError:name,bubbles:name,hasDeferred:name,cacheExpiration:name,Data:name,Action:name,OptimisticResponse:name,hash:name,commit:name,callAsFunction:name,Op:name,payload:name,hashValue:name,phase:name,isRefreshing:name,isStale:name,retry:name,subscription:name,Types:name,Sites:name,Guards:name,AbstractSlots:name,schemaDigest:name,format:name,transient:name,Baton:name,Swift:name,Set:name,Result:name,Optional:name,String:name,Int:name,Double:name,Bool:name,MainActor:name,Hasher:name,Sendable:name,id}},addNote(characterId:\"1\",text:\"hostile\"){Type:note{id},Protocol:note{id},Any:note{id},self:note{id},Self:note{id},init:note{id},deinit:note{id},subscript:note{id},class:note{id},struct:note{id},enum:note{id},func:note{id},var:note{id},let:note{id},import:note{id},extension:note{id},operator:note{id},static:note{id},default:note{id},case:note{id},switch:note{id},if:note{id},else:note{id},for:note{id},in:note{id},while:note{id},repeat:note{id},return:note{id},break:note{id},continue:note{id},where:note{id},is:note{id},as:note{id},try:note{id},throw:note{id},throws:note{id},guard:note{id},defer:note{id},do:note{id},catch:note{id},true:note{id},false:note{id},nil:note{id},super:note{id},internal:note{id},private:note{id},public:note{id},fileprivate:note{id},open:note{id},inout:note{id},typealias:note{id},associatedtype:note{id},protocol:note{id},some:note{id},any:note{id},rethrows:note{id},fallthrough:note{id},precedencegroup:note{id},_:note{id},async:note{id},borrowing:note{id},consume:note{id},consuming:note{id},copy:note{id},discard:note{id},each:note{id},isolated:note{id},sending:note{id},then:note{id},unsafe:note{id},await:note{id},satisfied:note{id},missingRequiredField:note{id},fieldErrors:note{id},isPresent:note{id},throwing:note{id},caught:note{id},refetchable:note{id},refetch:note{id},connection:note{id},nodes:note{id},hasNext:note{id},hasPrevious:note{id},isLoadingNext:note{id},isLoadingPrevious:note{id},connectionID:note{id},loadNext:note{id},loadPrevious:note{id},bound:note{id},errors:note{id},child:note{id},missing:note{id},count:note{id},lhs:note{id},rhs:note{id},hasher:note{id},selection0:note{id},selection:note{id},optimistic:note{id},selfValue:note{id},Fragment:note{id},Spread:note{id},Owner:note{id},Query:note{id},Operation:note{id},RefetchQuery:note{id},fields:note{id},variables:note{id},resolution:note{id},name:note{id},document:note{id},text:note{id},plan:note{id},errorBehavior:note{id},throwsOnFieldError:note{id},bubbles:note{id},hasDeferred:note{id},cacheExpiration:note{id},Data:note{id},Action:note{id},OptimisticResponse:note{id},hash:note{id},commit:note{id},callAsFunction:note{id},Op:note{id},payload:note{id},hashValue:note{id},phase:note{id},isRefreshing:note{id},isStale:note{id},retry:note{id},subscription:note{id},Types:note{id},Sites:note{id},Guards:note{id},AbstractSlots:note{id},schemaDigest:note{id},format:note{id},transient:note{id},Baton:note{id},Swift:note{id},Set:note{id},Result:note{id},Optional:note{id},String:note{id},Int:note{id},Double:note{id},Bool:note{id},MainActor:note{id},Hasher:note{id},Sendable:note{id}}}"
+    static let document: Baton.Document = .text("mutation HostilePayload{setFavorite(id:\"1\",favorite:true){character{Type:name,Protocol:name,Any:name,self:name,Self:name,init:name,deinit:name,subscript:name,class:name,struct:name,enum:name,func:name,var:name,let:name,import:name,extension:name,operator:name,static:name,default:name,case:name,switch:name,if:name,else:name,for:name,in:name,while:name,repeat:name,return:name,break:name,continue:name,where:name,is:name,as:name,try:name,throw:name,throws:name,guard:name,defer:name,do:name,catch:name,true:name,false:name,nil:name,super:name,internal:name,private:name,public:name,fileprivate:name,open:name,inout:name,typealias:name,associatedtype:name,protocol:name,some:name,any:name,rethrows:name,fallthrough:name,precedencegroup:name,_:name,async:name,borrowing:name,consume:name,consuming:name,copy:name,discard:name,each:name,isolated:name,sending:name,then:name,unsafe:name,await:name,satisfied:name,missingRequiredField:name,fieldErrors:name,isPresent:name,throwing:name,caught:name,refetchable:name,refetch:name,connection:name,nodes:name,hasNext:name,hasPrevious:name,isLoadingNext:name,isLoadingPrevious:name,connectionID:name,loadNext:name,loadPrevious:name,bound:name,errors:name,child:name,missing:name,count:name,lhs:name,rhs:name,hasher:name,selection0:name,selection:name,optimistic:name,selfValue:name,Fragment:name,Spread:name,Owner:name,Query:name,Operation:name,RefetchQuery:name,fields:name,variables:name,resolution:name,name,document:name,text:name,plan:name,errorBehavior:name,throwsOnFieldError:name,bubbles:name,hasDeferred:name,cacheExpiration:name,Data:name,Action:name,OptimisticResponse:name,hash:name,commit:name,callAsFunction:name,Op:name,payload:name,hashValue:name,phase:name,isRefreshing:name,isStale:name,retry:name,subscription:name,Types:name,Sites:name,Guards:name,AbstractSlots:name,schemaDigest:name,format:name,transient:name,Baton:name,Swift:name,Set:name,Result:name,Optional:name,String:name,Int:name,Double:name,Bool:name,MainActor:name,Hasher:name,Sendable:name,id}},addNote(characterId:\"1\",text:\"hostile\"){Type:note{id},Protocol:note{id},Any:note{id},self:note{id},Self:note{id},init:note{id},deinit:note{id},subscript:note{id},class:note{id},struct:note{id},enum:note{id},func:note{id},var:note{id},let:note{id},import:note{id},extension:note{id},operator:note{id},static:note{id},default:note{id},case:note{id},switch:note{id},if:note{id},else:note{id},for:note{id},in:note{id},while:note{id},repeat:note{id},return:note{id},break:note{id},continue:note{id},where:note{id},is:note{id},as:note{id},try:note{id},throw:note{id},throws:note{id},guard:note{id},defer:note{id},do:note{id},catch:note{id},true:note{id},false:note{id},nil:note{id},super:note{id},internal:note{id},private:note{id},public:note{id},fileprivate:note{id},open:note{id},inout:note{id},typealias:note{id},associatedtype:note{id},protocol:note{id},some:note{id},any:note{id},rethrows:note{id},fallthrough:note{id},precedencegroup:note{id},_:note{id},async:note{id},borrowing:note{id},consume:note{id},consuming:note{id},copy:note{id},discard:note{id},each:note{id},isolated:note{id},sending:note{id},then:note{id},unsafe:note{id},await:note{id},satisfied:note{id},missingRequiredField:note{id},fieldErrors:note{id},isPresent:note{id},throwing:note{id},caught:note{id},refetchable:note{id},refetch:note{id},connection:note{id},nodes:note{id},hasNext:note{id},hasPrevious:note{id},isLoadingNext:note{id},isLoadingPrevious:note{id},connectionID:note{id},loadNext:note{id},loadPrevious:note{id},bound:note{id},errors:note{id},child:note{id},missing:note{id},count:note{id},lhs:note{id},rhs:note{id},hasher:note{id},selection0:note{id},selection:note{id},optimistic:note{id},selfValue:note{id},Fragment:note{id},Spread:note{id},Owner:note{id},Query:note{id},Operation:note{id},RefetchQuery:note{id},fields:note{id},variables:note{id},resolution:note{id},name:note{id},document:note{id},text:note{id},plan:note{id},errorBehavior:note{id},throwsOnFieldError:note{id},bubbles:note{id},hasDeferred:note{id},cacheExpiration:note{id},Data:note{id},Action:note{id},OptimisticResponse:note{id},hash:note{id},commit:note{id},callAsFunction:note{id},Op:note{id},payload:note{id},hashValue:note{id},phase:note{id},isRefreshing:note{id},isStale:note{id},retry:note{id},subscription:note{id},Types:note{id},Sites:note{id},Guards:note{id},AbstractSlots:note{id},schemaDigest:note{id},format:note{id},transient:note{id},Baton:note{id},Swift:note{id},Set:note{id},Result:note{id},Optional:note{id},String:note{id},Int:note{id},Double:note{id},Bool:note{id},MainActor:note{id},Hasher:note{id},Sendable:note{id}}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("setFavorite", key: .fixed(Slots.Mutation.setFavorite), selection: selection1),
         .linked("addNote", key: .fixed(Slots.Mutation.addNote), selection: selection2),
@@ -1553,6 +1553,3092 @@ struct HostilePayload: Baton.Operation {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<HostilePayload>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var setFavorite: SetFavorite??
+        var addNote: AddNote??
+
+        init(setFavorite: SetFavorite?? = nil, addNote: AddNote?? = nil) {
+            self.setFavorite = setFavorite
+            self.addNote = addNote
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.setFavorite { fields["setFavorite"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            if let value = self.addNote { fields["addNote"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct SetFavorite: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var Type_: String??
+                var Protocol_: String??
+                var Any_: String??
+                var self_: String??
+                var Self_: String??
+                var init_: String??
+                var `deinit`: String??
+                var `subscript`: String??
+                var `class`: String??
+                var `struct`: String??
+                var `enum`: String??
+                var `func`: String??
+                var `var`: String??
+                var `let`: String??
+                var `import`: String??
+                var `extension`: String??
+                var `operator`: String??
+                var `static`: String??
+                var `default`: String??
+                var `case`: String??
+                var `switch`: String??
+                var `if`: String??
+                var `else`: String??
+                var `for`: String??
+                var `in`: String??
+                var `while`: String??
+                var `repeat`: String??
+                var `return`: String??
+                var `break`: String??
+                var `continue`: String??
+                var `where`: String??
+                var `is`: String??
+                var `as`: String??
+                var `try`: String??
+                var `throw`: String??
+                var `throws`: String??
+                var `guard`: String??
+                var `defer`: String??
+                var `do`: String??
+                var `catch`: String??
+                var `true`: String??
+                var `false`: String??
+                var `nil`: String??
+                var `super`: String??
+                var `internal`: String??
+                var `private`: String??
+                var `public`: String??
+                var `fileprivate`: String??
+                var `open`: String??
+                var `inout`: String??
+                var `typealias`: String??
+                var `associatedtype`: String??
+                var `protocol`: String??
+                var some: String??
+                var any: String??
+                var `rethrows`: String??
+                var `fallthrough`: String??
+                var `precedencegroup`: String??
+                var __: String??
+                var async: String??
+                var borrowing: String??
+                var consume: String??
+                var consuming: String??
+                var copy: String??
+                var discard: String??
+                var each: String??
+                var isolated: String??
+                var sending: String??
+                var then: String??
+                var unsafe: String??
+                var `await`: String??
+                var satisfied: String??
+                var missingRequiredField: String??
+                var fieldErrors: String??
+                var isPresent: String??
+                var throwing: String??
+                var caught: String??
+                var refetchable: String??
+                var refetch: String??
+                var connection: String??
+                var nodes: String??
+                var hasNext: String??
+                var hasPrevious: String??
+                var isLoadingNext: String??
+                var isLoadingPrevious: String??
+                var connectionID: String??
+                var loadNext: String??
+                var loadPrevious: String??
+                var bound: String??
+                var errors: String??
+                var child: String??
+                var missing: String??
+                var count: String??
+                var lhs: String??
+                var rhs: String??
+                var hasher: String??
+                var selection0: String??
+                var selection: String??
+                var optimistic: String??
+                var selfValue: String??
+                var Fragment: String??
+                var Spread: String??
+                var Owner: String??
+                var Query: String??
+                var Operation_: String??
+                var RefetchQuery: String??
+                var fields: String??
+                var variables: String??
+                var resolution: String??
+                var name: String??
+                var document: String??
+                var text: String??
+                var plan: String??
+                var errorBehavior: String??
+                var throwsOnFieldError: String??
+                var bubbles: String??
+                var hasDeferred: String??
+                var cacheExpiration: String??
+                var Data_: String??
+                var Action: String??
+                var OptimisticResponse: String??
+                var hash: String??
+                var commit: String??
+                var callAsFunction: String??
+                var Op: String??
+                var payload: String??
+                var hashValue: String??
+                var phase: String??
+                var isRefreshing: String??
+                var isStale: String??
+                var retry: String??
+                var subscription: String??
+                var Types_: String??
+                var Sites_: String??
+                var Guards_: String??
+                var AbstractSlots_: String??
+                var schemaDigest: String??
+                var format: String??
+                var transient: String??
+                var Baton_: String??
+                var Swift_: String??
+                var Set_: String??
+                var Result_: String??
+                var Optional_: String??
+                var String_: String??
+                var Int_: String??
+                var Double_: String??
+                var Bool_: String??
+                var MainActor_: String??
+                var Hasher_: String??
+                var Sendable_: String??
+                var id: Baton.ID??
+
+                init(Type_: String?? = nil, Protocol_: String?? = nil, Any_: String?? = nil, self_: String?? = nil, Self_: String?? = nil, init_: String?? = nil, `deinit`: String?? = nil, `subscript`: String?? = nil, `class`: String?? = nil, `struct`: String?? = nil, `enum`: String?? = nil, `func`: String?? = nil, `var`: String?? = nil, `let`: String?? = nil, `import`: String?? = nil, `extension`: String?? = nil, `operator`: String?? = nil, `static`: String?? = nil, `default`: String?? = nil, `case`: String?? = nil, `switch`: String?? = nil, `if`: String?? = nil, `else`: String?? = nil, `for`: String?? = nil, `in`: String?? = nil, `while`: String?? = nil, `repeat`: String?? = nil, `return`: String?? = nil, `break`: String?? = nil, `continue`: String?? = nil, `where`: String?? = nil, `is`: String?? = nil, `as`: String?? = nil, `try`: String?? = nil, `throw`: String?? = nil, `throws`: String?? = nil, `guard`: String?? = nil, `defer`: String?? = nil, `do`: String?? = nil, `catch`: String?? = nil, `true`: String?? = nil, `false`: String?? = nil, `nil`: String?? = nil, `super`: String?? = nil, `internal`: String?? = nil, `private`: String?? = nil, `public`: String?? = nil, `fileprivate`: String?? = nil, `open`: String?? = nil, `inout`: String?? = nil, `typealias`: String?? = nil, `associatedtype`: String?? = nil, `protocol`: String?? = nil, some: String?? = nil, any: String?? = nil, `rethrows`: String?? = nil, `fallthrough`: String?? = nil, `precedencegroup`: String?? = nil, __: String?? = nil, async: String?? = nil, borrowing: String?? = nil, consume: String?? = nil, consuming: String?? = nil, copy: String?? = nil, discard: String?? = nil, each: String?? = nil, isolated: String?? = nil, sending: String?? = nil, then: String?? = nil, unsafe: String?? = nil, `await`: String?? = nil, satisfied: String?? = nil, missingRequiredField: String?? = nil, fieldErrors: String?? = nil, isPresent: String?? = nil, throwing: String?? = nil, caught: String?? = nil, refetchable: String?? = nil, refetch: String?? = nil, connection: String?? = nil, nodes: String?? = nil, hasNext: String?? = nil, hasPrevious: String?? = nil, isLoadingNext: String?? = nil, isLoadingPrevious: String?? = nil, connectionID: String?? = nil, loadNext: String?? = nil, loadPrevious: String?? = nil, bound: String?? = nil, errors: String?? = nil, child: String?? = nil, missing: String?? = nil, count: String?? = nil, lhs: String?? = nil, rhs: String?? = nil, hasher: String?? = nil, selection0: String?? = nil, selection: String?? = nil, optimistic: String?? = nil, selfValue: String?? = nil, Fragment: String?? = nil, Spread: String?? = nil, Owner: String?? = nil, Query: String?? = nil, Operation_: String?? = nil, RefetchQuery: String?? = nil, fields: String?? = nil, variables: String?? = nil, resolution: String?? = nil, name: String?? = nil, document: String?? = nil, text: String?? = nil, plan: String?? = nil, errorBehavior: String?? = nil, throwsOnFieldError: String?? = nil, bubbles: String?? = nil, hasDeferred: String?? = nil, cacheExpiration: String?? = nil, Data_: String?? = nil, Action: String?? = nil, OptimisticResponse: String?? = nil, hash: String?? = nil, commit: String?? = nil, callAsFunction: String?? = nil, Op: String?? = nil, payload: String?? = nil, hashValue: String?? = nil, phase: String?? = nil, isRefreshing: String?? = nil, isStale: String?? = nil, retry: String?? = nil, subscription: String?? = nil, Types_: String?? = nil, Sites_: String?? = nil, Guards_: String?? = nil, AbstractSlots_: String?? = nil, schemaDigest: String?? = nil, format: String?? = nil, transient: String?? = nil, Baton_: String?? = nil, Swift_: String?? = nil, Set_: String?? = nil, Result_: String?? = nil, Optional_: String?? = nil, String_: String?? = nil, Int_: String?? = nil, Double_: String?? = nil, Bool_: String?? = nil, MainActor_: String?? = nil, Hasher_: String?? = nil, Sendable_: String?? = nil, id: Baton.ID?? = nil) {
+                    self.Type_ = Type_
+                    self.Protocol_ = Protocol_
+                    self.Any_ = Any_
+                    self.self_ = self_
+                    self.Self_ = Self_
+                    self.init_ = init_
+                    self.`deinit` = `deinit`
+                    self.`subscript` = `subscript`
+                    self.`class` = `class`
+                    self.`struct` = `struct`
+                    self.`enum` = `enum`
+                    self.`func` = `func`
+                    self.`var` = `var`
+                    self.`let` = `let`
+                    self.`import` = `import`
+                    self.`extension` = `extension`
+                    self.`operator` = `operator`
+                    self.`static` = `static`
+                    self.`default` = `default`
+                    self.`case` = `case`
+                    self.`switch` = `switch`
+                    self.`if` = `if`
+                    self.`else` = `else`
+                    self.`for` = `for`
+                    self.`in` = `in`
+                    self.`while` = `while`
+                    self.`repeat` = `repeat`
+                    self.`return` = `return`
+                    self.`break` = `break`
+                    self.`continue` = `continue`
+                    self.`where` = `where`
+                    self.`is` = `is`
+                    self.`as` = `as`
+                    self.`try` = `try`
+                    self.`throw` = `throw`
+                    self.`throws` = `throws`
+                    self.`guard` = `guard`
+                    self.`defer` = `defer`
+                    self.`do` = `do`
+                    self.`catch` = `catch`
+                    self.`true` = `true`
+                    self.`false` = `false`
+                    self.`nil` = `nil`
+                    self.`super` = `super`
+                    self.`internal` = `internal`
+                    self.`private` = `private`
+                    self.`public` = `public`
+                    self.`fileprivate` = `fileprivate`
+                    self.`open` = `open`
+                    self.`inout` = `inout`
+                    self.`typealias` = `typealias`
+                    self.`associatedtype` = `associatedtype`
+                    self.`protocol` = `protocol`
+                    self.some = some
+                    self.any = any
+                    self.`rethrows` = `rethrows`
+                    self.`fallthrough` = `fallthrough`
+                    self.`precedencegroup` = `precedencegroup`
+                    self.__ = __
+                    self.async = async
+                    self.borrowing = borrowing
+                    self.consume = consume
+                    self.consuming = consuming
+                    self.copy = copy
+                    self.discard = discard
+                    self.each = each
+                    self.isolated = isolated
+                    self.sending = sending
+                    self.then = then
+                    self.unsafe = unsafe
+                    self.`await` = `await`
+                    self.satisfied = satisfied
+                    self.missingRequiredField = missingRequiredField
+                    self.fieldErrors = fieldErrors
+                    self.isPresent = isPresent
+                    self.throwing = throwing
+                    self.caught = caught
+                    self.refetchable = refetchable
+                    self.refetch = refetch
+                    self.connection = connection
+                    self.nodes = nodes
+                    self.hasNext = hasNext
+                    self.hasPrevious = hasPrevious
+                    self.isLoadingNext = isLoadingNext
+                    self.isLoadingPrevious = isLoadingPrevious
+                    self.connectionID = connectionID
+                    self.loadNext = loadNext
+                    self.loadPrevious = loadPrevious
+                    self.bound = bound
+                    self.errors = errors
+                    self.child = child
+                    self.missing = missing
+                    self.count = count
+                    self.lhs = lhs
+                    self.rhs = rhs
+                    self.hasher = hasher
+                    self.selection0 = selection0
+                    self.selection = selection
+                    self.optimistic = optimistic
+                    self.selfValue = selfValue
+                    self.Fragment = Fragment
+                    self.Spread = Spread
+                    self.Owner = Owner
+                    self.Query = Query
+                    self.Operation_ = Operation_
+                    self.RefetchQuery = RefetchQuery
+                    self.fields = fields
+                    self.variables = variables
+                    self.resolution = resolution
+                    self.name = name
+                    self.document = document
+                    self.text = text
+                    self.plan = plan
+                    self.errorBehavior = errorBehavior
+                    self.throwsOnFieldError = throwsOnFieldError
+                    self.bubbles = bubbles
+                    self.hasDeferred = hasDeferred
+                    self.cacheExpiration = cacheExpiration
+                    self.Data_ = Data_
+                    self.Action = Action
+                    self.OptimisticResponse = OptimisticResponse
+                    self.hash = hash
+                    self.commit = commit
+                    self.callAsFunction = callAsFunction
+                    self.Op = Op
+                    self.payload = payload
+                    self.hashValue = hashValue
+                    self.phase = phase
+                    self.isRefreshing = isRefreshing
+                    self.isStale = isStale
+                    self.retry = retry
+                    self.subscription = subscription
+                    self.Types_ = Types_
+                    self.Sites_ = Sites_
+                    self.Guards_ = Guards_
+                    self.AbstractSlots_ = AbstractSlots_
+                    self.schemaDigest = schemaDigest
+                    self.format = format
+                    self.transient = transient
+                    self.Baton_ = Baton_
+                    self.Swift_ = Swift_
+                    self.Set_ = Set_
+                    self.Result_ = Result_
+                    self.Optional_ = Optional_
+                    self.String_ = String_
+                    self.Int_ = Int_
+                    self.Double_ = Double_
+                    self.Bool_ = Bool_
+                    self.MainActor_ = MainActor_
+                    self.Hasher_ = Hasher_
+                    self.Sendable_ = Sendable_
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.Type_ { fields["Type"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Protocol_ { fields["Protocol"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Any_ { fields["Any"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.self_ { fields["self"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Self_ { fields["Self"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.init_ { fields["init"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`deinit` { fields["deinit"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`subscript` { fields["subscript"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`class` { fields["class"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`struct` { fields["struct"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`enum` { fields["enum"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`func` { fields["func"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`var` { fields["var"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`let` { fields["let"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`import` { fields["import"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`extension` { fields["extension"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`operator` { fields["operator"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`static` { fields["static"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`default` { fields["default"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`case` { fields["case"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`switch` { fields["switch"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`if` { fields["if"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`else` { fields["else"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`for` { fields["for"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`in` { fields["in"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`while` { fields["while"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`repeat` { fields["repeat"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`return` { fields["return"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`break` { fields["break"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`continue` { fields["continue"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`where` { fields["where"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`is` { fields["is"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`as` { fields["as"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`try` { fields["try"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`throw` { fields["throw"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`throws` { fields["throws"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`guard` { fields["guard"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`defer` { fields["defer"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`do` { fields["do"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`catch` { fields["catch"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`true` { fields["true"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`false` { fields["false"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`nil` { fields["nil"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`super` { fields["super"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`internal` { fields["internal"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`private` { fields["private"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`public` { fields["public"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`fileprivate` { fields["fileprivate"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`open` { fields["open"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`inout` { fields["inout"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`typealias` { fields["typealias"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`associatedtype` { fields["associatedtype"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`protocol` { fields["protocol"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.some { fields["some"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.any { fields["any"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`rethrows` { fields["rethrows"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`fallthrough` { fields["fallthrough"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`precedencegroup` { fields["precedencegroup"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.__ { fields["_"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.async { fields["async"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.borrowing { fields["borrowing"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.consume { fields["consume"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.consuming { fields["consuming"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.copy { fields["copy"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.discard { fields["discard"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.each { fields["each"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.isolated { fields["isolated"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.sending { fields["sending"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.then { fields["then"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.unsafe { fields["unsafe"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.`await` { fields["await"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.satisfied { fields["satisfied"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.missingRequiredField { fields["missingRequiredField"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.fieldErrors { fields["fieldErrors"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.isPresent { fields["isPresent"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.throwing { fields["throwing"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.caught { fields["caught"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.refetchable { fields["refetchable"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.refetch { fields["refetch"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.connection { fields["connection"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.nodes { fields["nodes"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.hasNext { fields["hasNext"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.hasPrevious { fields["hasPrevious"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.isLoadingNext { fields["isLoadingNext"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.isLoadingPrevious { fields["isLoadingPrevious"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.connectionID { fields["connectionID"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.loadNext { fields["loadNext"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.loadPrevious { fields["loadPrevious"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.bound { fields["bound"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.errors { fields["errors"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.child { fields["child"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.missing { fields["missing"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.count { fields["count"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.lhs { fields["lhs"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.rhs { fields["rhs"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.hasher { fields["hasher"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.selection0 { fields["selection0"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.selection { fields["selection"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.optimistic { fields["optimistic"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.selfValue { fields["selfValue"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Fragment { fields["Fragment"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Spread { fields["Spread"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Owner { fields["Owner"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Query { fields["Query"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Operation_ { fields["Operation"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.RefetchQuery { fields["RefetchQuery"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.fields { fields["fields"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.variables { fields["variables"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.resolution { fields["resolution"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.document { fields["document"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.text { fields["text"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.plan { fields["plan"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.errorBehavior { fields["errorBehavior"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.throwsOnFieldError { fields["throwsOnFieldError"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.bubbles { fields["bubbles"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.hasDeferred { fields["hasDeferred"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.cacheExpiration { fields["cacheExpiration"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Data_ { fields["Data"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Action { fields["Action"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.OptimisticResponse { fields["OptimisticResponse"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.hash { fields["hash"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.commit { fields["commit"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.callAsFunction { fields["callAsFunction"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Op { fields["Op"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.payload { fields["payload"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.hashValue { fields["hashValue"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.phase { fields["phase"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.isRefreshing { fields["isRefreshing"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.isStale { fields["isStale"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.retry { fields["retry"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.subscription { fields["subscription"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Types_ { fields["Types"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Sites_ { fields["Sites"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Guards_ { fields["Guards"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.AbstractSlots_ { fields["AbstractSlots"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.schemaDigest { fields["schemaDigest"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.format { fields["format"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.transient { fields["transient"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Baton_ { fields["Baton"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Swift_ { fields["Swift"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Set_ { fields["Set"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Result_ { fields["Result"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Optional_ { fields["Optional"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.String_ { fields["String"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Int_ { fields["Int"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Double_ { fields["Double"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Bool_ { fields["Bool"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.MainActor_ { fields["MainActor"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Hasher_ { fields["Hasher"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Sendable_ { fields["Sendable"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+        }
+
+        struct AddNote: Baton.OptimisticValue {
+            var Type_: Type_??
+            var Protocol_: Protocol_??
+            var Any_: Any_??
+            var self_: Self_??
+            var Self_: Self__??
+            var init_: Init??
+            var `deinit`: Deinit??
+            var `subscript`: Subscript??
+            var `class`: Class??
+            var `struct`: Struct??
+            var `enum`: Enum??
+            var `func`: Func??
+            var `var`: Var??
+            var `let`: Let??
+            var `import`: Import??
+            var `extension`: Extension??
+            var `operator`: Operator??
+            var `static`: Static??
+            var `default`: Default??
+            var `case`: Case??
+            var `switch`: Switch??
+            var `if`: If??
+            var `else`: Else??
+            var `for`: For??
+            var `in`: In??
+            var `while`: While??
+            var `repeat`: Repeat??
+            var `return`: Return??
+            var `break`: Break??
+            var `continue`: Continue??
+            var `where`: Where??
+            var `is`: Is??
+            var `as`: As??
+            var `try`: Try??
+            var `throw`: Throw??
+            var `throws`: Throws??
+            var `guard`: Guard??
+            var `defer`: Defer??
+            var `do`: Do??
+            var `catch`: Catch??
+            var `true`: True??
+            var `false`: False??
+            var `nil`: Nil??
+            var `super`: Super??
+            var `internal`: Internal??
+            var `private`: Private??
+            var `public`: Public??
+            var `fileprivate`: Fileprivate??
+            var `open`: Open??
+            var `inout`: Inout??
+            var `typealias`: Typealias??
+            var `associatedtype`: Associatedtype??
+            var `protocol`: Protocol__??
+            var some: Some??
+            var any: Any__??
+            var `rethrows`: Rethrows??
+            var `fallthrough`: Fallthrough??
+            var `precedencegroup`: Precedencegroup??
+            var __: Underscore_??
+            var async: Async??
+            var borrowing: Borrowing??
+            var consume: Consume??
+            var consuming: Consuming??
+            var copy: Copy??
+            var discard: Discard??
+            var each: Each??
+            var isolated: Isolated??
+            var sending: Sending??
+            var then: Then??
+            var unsafe: Unsafe??
+            var `await`: Await??
+            var satisfied: Satisfied??
+            var missingRequiredField: MissingRequiredField??
+            var fieldErrors: FieldErrors??
+            var isPresent: IsPresent??
+            var throwing: Throwing??
+            var caught: Caught??
+            var refetchable: Refetchable??
+            var refetch: Refetch??
+            var connection: Connection??
+            var nodes: Nodes??
+            var hasNext: HasNext??
+            var hasPrevious: HasPrevious??
+            var isLoadingNext: IsLoadingNext??
+            var isLoadingPrevious: IsLoadingPrevious??
+            var connectionID: ConnectionID??
+            var loadNext: LoadNext??
+            var loadPrevious: LoadPrevious??
+            var bound: Bound??
+            var errors: Errors??
+            var child: Child??
+            var missing: Missing??
+            var count: Count??
+            var lhs: Lhs??
+            var rhs: Rhs??
+            var hasher: Hasher_??
+            var selection0: Selection0??
+            var selection: Selection_??
+            var optimistic: Optimistic??
+            var selfValue: SelfValue??
+            var Fragment: Fragment??
+            var Spread: Spread??
+            var Owner: Owner??
+            var Query: Query??
+            var Operation_: Operation_??
+            var RefetchQuery: RefetchQuery??
+            var fields: Fields??
+            var variables: Variables_??
+            var resolution: Resolution??
+            var name: Name??
+            var document: Document??
+            var text: Text??
+            var plan: Plan_??
+            var errorBehavior: ErrorBehavior??
+            var throwsOnFieldError: ThrowsOnFieldError??
+            var bubbles: Bubbles??
+            var hasDeferred: HasDeferred??
+            var cacheExpiration: CacheExpiration??
+            var Data_: Data_??
+            var Action: Action??
+            var OptimisticResponse: OptimisticResponse??
+            var hash: Hash??
+            var commit: Commit??
+            var callAsFunction: CallAsFunction??
+            var Op: Op??
+            var payload: Payload??
+            var hashValue: HashValue??
+            var phase: Phase??
+            var isRefreshing: IsRefreshing??
+            var isStale: IsStale??
+            var retry: Retry??
+            var subscription: Subscription??
+            var Types_: Types_??
+            var Sites_: Sites_??
+            var Guards_: Guards_??
+            var AbstractSlots_: AbstractSlots_??
+            var schemaDigest: SchemaDigest??
+            var format: Format??
+            var transient: Transient??
+            var Baton_: Baton_??
+            var Swift_: Swift_??
+            var Set_: Set_??
+            var Result_: Result_??
+            var Optional_: Optional_??
+            var String_: String_??
+            var Int_: Int_??
+            var Double_: Double_??
+            var Bool_: Bool_??
+            var MainActor_: MainActor_??
+            var Hasher_: Hasher__??
+            var Sendable_: Sendable_??
+
+            init(Type_: Type_?? = nil, Protocol_: Protocol_?? = nil, Any_: Any_?? = nil, self_: Self_?? = nil, Self_: Self__?? = nil, init_: Init?? = nil, `deinit`: Deinit?? = nil, `subscript`: Subscript?? = nil, `class`: Class?? = nil, `struct`: Struct?? = nil, `enum`: Enum?? = nil, `func`: Func?? = nil, `var`: Var?? = nil, `let`: Let?? = nil, `import`: Import?? = nil, `extension`: Extension?? = nil, `operator`: Operator?? = nil, `static`: Static?? = nil, `default`: Default?? = nil, `case`: Case?? = nil, `switch`: Switch?? = nil, `if`: If?? = nil, `else`: Else?? = nil, `for`: For?? = nil, `in`: In?? = nil, `while`: While?? = nil, `repeat`: Repeat?? = nil, `return`: Return?? = nil, `break`: Break?? = nil, `continue`: Continue?? = nil, `where`: Where?? = nil, `is`: Is?? = nil, `as`: As?? = nil, `try`: Try?? = nil, `throw`: Throw?? = nil, `throws`: Throws?? = nil, `guard`: Guard?? = nil, `defer`: Defer?? = nil, `do`: Do?? = nil, `catch`: Catch?? = nil, `true`: True?? = nil, `false`: False?? = nil, `nil`: Nil?? = nil, `super`: Super?? = nil, `internal`: Internal?? = nil, `private`: Private?? = nil, `public`: Public?? = nil, `fileprivate`: Fileprivate?? = nil, `open`: Open?? = nil, `inout`: Inout?? = nil, `typealias`: Typealias?? = nil, `associatedtype`: Associatedtype?? = nil, `protocol`: Protocol__?? = nil, some: Some?? = nil, any: Any__?? = nil, `rethrows`: Rethrows?? = nil, `fallthrough`: Fallthrough?? = nil, `precedencegroup`: Precedencegroup?? = nil, __: Underscore_?? = nil, async: Async?? = nil, borrowing: Borrowing?? = nil, consume: Consume?? = nil, consuming: Consuming?? = nil, copy: Copy?? = nil, discard: Discard?? = nil, each: Each?? = nil, isolated: Isolated?? = nil, sending: Sending?? = nil, then: Then?? = nil, unsafe: Unsafe?? = nil, `await`: Await?? = nil, satisfied: Satisfied?? = nil, missingRequiredField: MissingRequiredField?? = nil, fieldErrors: FieldErrors?? = nil, isPresent: IsPresent?? = nil, throwing: Throwing?? = nil, caught: Caught?? = nil, refetchable: Refetchable?? = nil, refetch: Refetch?? = nil, connection: Connection?? = nil, nodes: Nodes?? = nil, hasNext: HasNext?? = nil, hasPrevious: HasPrevious?? = nil, isLoadingNext: IsLoadingNext?? = nil, isLoadingPrevious: IsLoadingPrevious?? = nil, connectionID: ConnectionID?? = nil, loadNext: LoadNext?? = nil, loadPrevious: LoadPrevious?? = nil, bound: Bound?? = nil, errors: Errors?? = nil, child: Child?? = nil, missing: Missing?? = nil, count: Count?? = nil, lhs: Lhs?? = nil, rhs: Rhs?? = nil, hasher: Hasher_?? = nil, selection0: Selection0?? = nil, selection: Selection_?? = nil, optimistic: Optimistic?? = nil, selfValue: SelfValue?? = nil, Fragment: Fragment?? = nil, Spread: Spread?? = nil, Owner: Owner?? = nil, Query: Query?? = nil, Operation_: Operation_?? = nil, RefetchQuery: RefetchQuery?? = nil, fields: Fields?? = nil, variables: Variables_?? = nil, resolution: Resolution?? = nil, name: Name?? = nil, document: Document?? = nil, text: Text?? = nil, plan: Plan_?? = nil, errorBehavior: ErrorBehavior?? = nil, throwsOnFieldError: ThrowsOnFieldError?? = nil, bubbles: Bubbles?? = nil, hasDeferred: HasDeferred?? = nil, cacheExpiration: CacheExpiration?? = nil, Data_: Data_?? = nil, Action: Action?? = nil, OptimisticResponse: OptimisticResponse?? = nil, hash: Hash?? = nil, commit: Commit?? = nil, callAsFunction: CallAsFunction?? = nil, Op: Op?? = nil, payload: Payload?? = nil, hashValue: HashValue?? = nil, phase: Phase?? = nil, isRefreshing: IsRefreshing?? = nil, isStale: IsStale?? = nil, retry: Retry?? = nil, subscription: Subscription?? = nil, Types_: Types_?? = nil, Sites_: Sites_?? = nil, Guards_: Guards_?? = nil, AbstractSlots_: AbstractSlots_?? = nil, schemaDigest: SchemaDigest?? = nil, format: Format?? = nil, transient: Transient?? = nil, Baton_: Baton_?? = nil, Swift_: Swift_?? = nil, Set_: Set_?? = nil, Result_: Result_?? = nil, Optional_: Optional_?? = nil, String_: String_?? = nil, Int_: Int_?? = nil, Double_: Double_?? = nil, Bool_: Bool_?? = nil, MainActor_: MainActor_?? = nil, Hasher_: Hasher__?? = nil, Sendable_: Sendable_?? = nil) {
+                self.Type_ = Type_
+                self.Protocol_ = Protocol_
+                self.Any_ = Any_
+                self.self_ = self_
+                self.Self_ = Self_
+                self.init_ = init_
+                self.`deinit` = `deinit`
+                self.`subscript` = `subscript`
+                self.`class` = `class`
+                self.`struct` = `struct`
+                self.`enum` = `enum`
+                self.`func` = `func`
+                self.`var` = `var`
+                self.`let` = `let`
+                self.`import` = `import`
+                self.`extension` = `extension`
+                self.`operator` = `operator`
+                self.`static` = `static`
+                self.`default` = `default`
+                self.`case` = `case`
+                self.`switch` = `switch`
+                self.`if` = `if`
+                self.`else` = `else`
+                self.`for` = `for`
+                self.`in` = `in`
+                self.`while` = `while`
+                self.`repeat` = `repeat`
+                self.`return` = `return`
+                self.`break` = `break`
+                self.`continue` = `continue`
+                self.`where` = `where`
+                self.`is` = `is`
+                self.`as` = `as`
+                self.`try` = `try`
+                self.`throw` = `throw`
+                self.`throws` = `throws`
+                self.`guard` = `guard`
+                self.`defer` = `defer`
+                self.`do` = `do`
+                self.`catch` = `catch`
+                self.`true` = `true`
+                self.`false` = `false`
+                self.`nil` = `nil`
+                self.`super` = `super`
+                self.`internal` = `internal`
+                self.`private` = `private`
+                self.`public` = `public`
+                self.`fileprivate` = `fileprivate`
+                self.`open` = `open`
+                self.`inout` = `inout`
+                self.`typealias` = `typealias`
+                self.`associatedtype` = `associatedtype`
+                self.`protocol` = `protocol`
+                self.some = some
+                self.any = any
+                self.`rethrows` = `rethrows`
+                self.`fallthrough` = `fallthrough`
+                self.`precedencegroup` = `precedencegroup`
+                self.__ = __
+                self.async = async
+                self.borrowing = borrowing
+                self.consume = consume
+                self.consuming = consuming
+                self.copy = copy
+                self.discard = discard
+                self.each = each
+                self.isolated = isolated
+                self.sending = sending
+                self.then = then
+                self.unsafe = unsafe
+                self.`await` = `await`
+                self.satisfied = satisfied
+                self.missingRequiredField = missingRequiredField
+                self.fieldErrors = fieldErrors
+                self.isPresent = isPresent
+                self.throwing = throwing
+                self.caught = caught
+                self.refetchable = refetchable
+                self.refetch = refetch
+                self.connection = connection
+                self.nodes = nodes
+                self.hasNext = hasNext
+                self.hasPrevious = hasPrevious
+                self.isLoadingNext = isLoadingNext
+                self.isLoadingPrevious = isLoadingPrevious
+                self.connectionID = connectionID
+                self.loadNext = loadNext
+                self.loadPrevious = loadPrevious
+                self.bound = bound
+                self.errors = errors
+                self.child = child
+                self.missing = missing
+                self.count = count
+                self.lhs = lhs
+                self.rhs = rhs
+                self.hasher = hasher
+                self.selection0 = selection0
+                self.selection = selection
+                self.optimistic = optimistic
+                self.selfValue = selfValue
+                self.Fragment = Fragment
+                self.Spread = Spread
+                self.Owner = Owner
+                self.Query = Query
+                self.Operation_ = Operation_
+                self.RefetchQuery = RefetchQuery
+                self.fields = fields
+                self.variables = variables
+                self.resolution = resolution
+                self.name = name
+                self.document = document
+                self.text = text
+                self.plan = plan
+                self.errorBehavior = errorBehavior
+                self.throwsOnFieldError = throwsOnFieldError
+                self.bubbles = bubbles
+                self.hasDeferred = hasDeferred
+                self.cacheExpiration = cacheExpiration
+                self.Data_ = Data_
+                self.Action = Action
+                self.OptimisticResponse = OptimisticResponse
+                self.hash = hash
+                self.commit = commit
+                self.callAsFunction = callAsFunction
+                self.Op = Op
+                self.payload = payload
+                self.hashValue = hashValue
+                self.phase = phase
+                self.isRefreshing = isRefreshing
+                self.isStale = isStale
+                self.retry = retry
+                self.subscription = subscription
+                self.Types_ = Types_
+                self.Sites_ = Sites_
+                self.Guards_ = Guards_
+                self.AbstractSlots_ = AbstractSlots_
+                self.schemaDigest = schemaDigest
+                self.format = format
+                self.transient = transient
+                self.Baton_ = Baton_
+                self.Swift_ = Swift_
+                self.Set_ = Set_
+                self.Result_ = Result_
+                self.Optional_ = Optional_
+                self.String_ = String_
+                self.Int_ = Int_
+                self.Double_ = Double_
+                self.Bool_ = Bool_
+                self.MainActor_ = MainActor_
+                self.Hasher_ = Hasher_
+                self.Sendable_ = Sendable_
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.Type_ { fields["Type"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Protocol_ { fields["Protocol"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Any_ { fields["Any"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.self_ { fields["self"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Self_ { fields["Self"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.init_ { fields["init"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`deinit` { fields["deinit"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`subscript` { fields["subscript"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`class` { fields["class"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`struct` { fields["struct"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`enum` { fields["enum"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`func` { fields["func"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`var` { fields["var"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`let` { fields["let"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`import` { fields["import"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`extension` { fields["extension"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`operator` { fields["operator"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`static` { fields["static"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`default` { fields["default"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`case` { fields["case"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`switch` { fields["switch"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`if` { fields["if"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`else` { fields["else"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`for` { fields["for"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`in` { fields["in"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`while` { fields["while"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`repeat` { fields["repeat"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`return` { fields["return"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`break` { fields["break"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`continue` { fields["continue"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`where` { fields["where"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`is` { fields["is"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`as` { fields["as"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`try` { fields["try"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`throw` { fields["throw"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`throws` { fields["throws"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`guard` { fields["guard"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`defer` { fields["defer"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`do` { fields["do"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`catch` { fields["catch"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`true` { fields["true"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`false` { fields["false"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`nil` { fields["nil"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`super` { fields["super"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`internal` { fields["internal"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`private` { fields["private"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`public` { fields["public"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`fileprivate` { fields["fileprivate"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`open` { fields["open"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`inout` { fields["inout"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`typealias` { fields["typealias"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`associatedtype` { fields["associatedtype"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`protocol` { fields["protocol"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.some { fields["some"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.any { fields["any"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`rethrows` { fields["rethrows"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`fallthrough` { fields["fallthrough"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`precedencegroup` { fields["precedencegroup"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.__ { fields["_"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.async { fields["async"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.borrowing { fields["borrowing"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.consume { fields["consume"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.consuming { fields["consuming"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.copy { fields["copy"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.discard { fields["discard"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.each { fields["each"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.isolated { fields["isolated"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.sending { fields["sending"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.then { fields["then"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.unsafe { fields["unsafe"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.`await` { fields["await"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.satisfied { fields["satisfied"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.missingRequiredField { fields["missingRequiredField"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.fieldErrors { fields["fieldErrors"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.isPresent { fields["isPresent"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.throwing { fields["throwing"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.caught { fields["caught"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.refetchable { fields["refetchable"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.refetch { fields["refetch"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.connection { fields["connection"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.nodes { fields["nodes"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.hasNext { fields["hasNext"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.hasPrevious { fields["hasPrevious"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.isLoadingNext { fields["isLoadingNext"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.isLoadingPrevious { fields["isLoadingPrevious"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.connectionID { fields["connectionID"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.loadNext { fields["loadNext"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.loadPrevious { fields["loadPrevious"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.bound { fields["bound"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.errors { fields["errors"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.child { fields["child"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.missing { fields["missing"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.count { fields["count"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.lhs { fields["lhs"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.rhs { fields["rhs"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.hasher { fields["hasher"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.selection0 { fields["selection0"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.selection { fields["selection"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.optimistic { fields["optimistic"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.selfValue { fields["selfValue"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Fragment { fields["Fragment"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Spread { fields["Spread"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Owner { fields["Owner"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Query { fields["Query"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Operation_ { fields["Operation"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.RefetchQuery { fields["RefetchQuery"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.fields { fields["fields"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.variables { fields["variables"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.resolution { fields["resolution"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.name { fields["name"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.document { fields["document"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.text { fields["text"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.plan { fields["plan"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.errorBehavior { fields["errorBehavior"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.throwsOnFieldError { fields["throwsOnFieldError"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.bubbles { fields["bubbles"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.hasDeferred { fields["hasDeferred"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.cacheExpiration { fields["cacheExpiration"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Data_ { fields["Data"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Action { fields["Action"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.OptimisticResponse { fields["OptimisticResponse"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.hash { fields["hash"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.commit { fields["commit"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.callAsFunction { fields["callAsFunction"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Op { fields["Op"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.payload { fields["payload"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.hashValue { fields["hashValue"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.phase { fields["phase"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.isRefreshing { fields["isRefreshing"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.isStale { fields["isStale"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.retry { fields["retry"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.subscription { fields["subscription"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Types_ { fields["Types"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Sites_ { fields["Sites"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Guards_ { fields["Guards"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.AbstractSlots_ { fields["AbstractSlots"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.schemaDigest { fields["schemaDigest"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.format { fields["format"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.transient { fields["transient"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Baton_ { fields["Baton"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Swift_ { fields["Swift"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Set_ { fields["Set"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Result_ { fields["Result"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Optional_ { fields["Optional"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.String_ { fields["String"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Int_ { fields["Int"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Double_ { fields["Double"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Bool_ { fields["Bool"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.MainActor_ { fields["MainActor"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Hasher_ { fields["Hasher"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                if let value = self.Sendable_ { fields["Sendable"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Type_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Protocol_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Any_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Self_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Self__: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Init: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Deinit: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Subscript: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Class: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Struct: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Enum: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Func: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Var: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Let: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Import: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Extension: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Operator: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Static: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Default: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Case: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Switch: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct If: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Else: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct For: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct In: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct While: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Repeat: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Return: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Break: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Continue: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Where: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Is: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct As: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Try: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Throw: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Throws: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Guard: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Defer: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Do: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Catch: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct True: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct False: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Nil: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Super: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Internal: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Private: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Public: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Fileprivate: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Open: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Inout: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Typealias: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Associatedtype: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Protocol__: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Some: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Any__: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Rethrows: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Fallthrough: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Precedencegroup: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Underscore_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Async: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Borrowing: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Consume: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Consuming: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Copy: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Discard: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Each: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Isolated: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Sending: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Then: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Unsafe: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Await: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Satisfied: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct MissingRequiredField: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct FieldErrors: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct IsPresent: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Throwing: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Caught: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Refetchable: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Refetch: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Connection: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Nodes: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct HasNext: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct HasPrevious: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct IsLoadingNext: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct IsLoadingPrevious: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct ConnectionID: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct LoadNext: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct LoadPrevious: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Bound: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Errors: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Child: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Missing: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Count: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Lhs: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Rhs: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Hasher_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Selection0: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Selection_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Optimistic: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct SelfValue: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Fragment: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Spread: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Owner: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Query: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Operation_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct RefetchQuery: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Fields: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Variables_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Resolution: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Name: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Document: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Text: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Plan_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct ErrorBehavior: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct ThrowsOnFieldError: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Bubbles: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct HasDeferred: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct CacheExpiration: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Data_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Action: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct OptimisticResponse: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Hash: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Commit: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct CallAsFunction: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Op: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Payload: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct HashValue: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Phase: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct IsRefreshing: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct IsStale: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Retry: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Subscription: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Types_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Sites_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Guards_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct AbstractSlots_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct SchemaDigest: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Format: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Transient: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Baton_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Swift_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Set_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Result_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Optional_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct String_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Int_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Double_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Bool_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct MainActor_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Hasher__: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+
+            struct Sendable_: Baton.OptimisticValue {
+                var id: Baton.ID??
+
+                init(id: Baton.ID?? = nil) {
+                    self.id = id
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

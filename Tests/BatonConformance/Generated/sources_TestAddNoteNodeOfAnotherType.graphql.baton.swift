@@ -2,15 +2,15 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAddNoteNodeOfAnotherType: Baton.Operation {
+struct TestAddNoteNodeOfAnotherType: Baton.Mutation {
     static let name = "TestAddNoteNodeOfAnotherType"
-    static let text = "mutation TestAddNoteNodeOfAnotherType($characterId:ID!,$text:String!){addNote(characterId:$characterId,text:$text){note{id,text}}}"
+    static let document: Baton.Document = .text("mutation TestAddNoteNodeOfAnotherType($characterId:ID!,$text:String!){addNote(characterId:$characterId,text:$text){note{id,text}}}")
     var characterId: String
     var text: String
     var connections: [String]
     var variables: Baton.Variables { ["characterId": Baton.VariableValue.string(characterId), "text": Baton.VariableValue.string(text), "connections": Baton.VariableValue.list(connections.map { v0 in Baton.VariableValue.string(v0) })] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("addNote", key: .fixed(Slots.Mutation.addNote), selection: selection1),
     ])
@@ -37,6 +37,61 @@ struct TestAddNoteNodeOfAnotherType: Baton.Operation {
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
                 @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestAddNoteNodeOfAnotherType>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(characterId: String, text: String, connections: [String], optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(characterId: characterId, text: text, connections: connections), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var addNote: AddNote??
+
+        init(addNote: AddNote?? = nil) {
+            self.addNote = addNote
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.addNote { fields["addNote"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct AddNote: Baton.OptimisticValue {
+            var note: Note??
+
+            init(note: Note?? = nil) {
+                self.note = note
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.note { fields["note"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Note: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var text: String??
+
+                init(id: Baton.ID?? = nil, text: String?? = nil) {
+                    self.id = id
+                    self.text = text
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.text { fields["text"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

@@ -2,15 +2,15 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAppendEpisodeNodes: Baton.Operation {
+struct TestAppendEpisodeNodes: Baton.Mutation {
     static let name = "TestAppendEpisodeNodes"
-    static let text = "mutation TestAppendEpisodeNodes($id:ID!,$name:String!){rename(id:$id,name:$name){character{id,episode{id,name,air_date,episode}}}}"
+    static let document: Baton.Document = .text("mutation TestAppendEpisodeNodes($id:ID!,$name:String!){rename(id:$id,name:$name){character{id,episode{id,name,air_date,episode}}}}")
     var id: String
     var name: String
     var connections: [String]
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "name": Baton.VariableValue.string(name), "connections": Baton.VariableValue.list(connections.map { v0 in Baton.VariableValue.string(v0) })] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("rename", key: .fixed(Slots.Mutation.rename), selection: selection1),
     ])
@@ -51,6 +51,84 @@ struct TestAppendEpisodeNodes: Baton.Operation {
                     @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
                     @MainActor var air_date: String? { anchor.nullable(Slots.Episode.air_date) }
                     @MainActor var episode: String? { anchor.nullable(Slots.Episode.episode) }
+                }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestAppendEpisodeNodes>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(id: String, name: String, connections: [String], optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(id: id, name: name, connections: connections), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var rename: Rename??
+
+        init(rename: Rename?? = nil) {
+            self.rename = rename
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.rename { fields["rename"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct Rename: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var episode: [Episode?]?
+
+                init(id: Baton.ID?? = nil, episode: [Episode?]? = nil) {
+                    self.id = id
+                    self.episode = episode
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.episode { fields["episode"] = Baton.VariableValue.list(value.map { v0 in v0.map { v1 in v1.variable } ?? Baton.VariableValue.null }) }
+                    return .object(fields)
+                }
+
+                struct Episode: Baton.OptimisticValue {
+                    var id: Baton.ID??
+                    var name: String??
+                    var air_date: String??
+                    var episode: String??
+
+                    init(id: Baton.ID?? = nil, name: String?? = nil, air_date: String?? = nil, episode: String?? = nil) {
+                        self.id = id
+                        self.name = name
+                        self.air_date = air_date
+                        self.episode = episode
+                    }
+
+                    var variable: Baton.VariableValue {
+                        var fields: [String: Baton.VariableValue] = [:]
+                        if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                        if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                        if let value = self.air_date { fields["air_date"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                        if let value = self.episode { fields["episode"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                        return .object(fields)
+                    }
                 }
             }
         }

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAssetNameQuery: Baton.Operation {
+struct TestAssetNameQuery: Baton.Query {
     static let name = "TestAssetNameQuery"
-    static let text = "query TestAssetNameQuery($uuid:String!){asset(uuid:$uuid){name,id,uuid}}"
+    static let document: Baton.Document = .text("query TestAssetNameQuery($uuid:String!){asset(uuid:$uuid){name,id,uuid}}")
     var uuid: String
     var variables: Baton.Variables { ["uuid": Baton.VariableValue.string(uuid)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("asset", key: .dynamic(Slots.Query.asset_54d228), selection: selection1),
     ])

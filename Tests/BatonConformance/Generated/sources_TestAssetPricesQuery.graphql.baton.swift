@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAssetPricesQuery: Baton.Operation {
+struct TestAssetPricesQuery: Baton.Query {
     static let name = "TestAssetPricesQuery"
-    static let text = "query TestAssetPricesQuery{assets{uuid,price,listedAt,page,prices,id}}"
+    static let document: Baton.Document = .text("query TestAssetPricesQuery{assets{uuid,price,listedAt,page,prices,id}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("assets", key: .fixed(Slots.Query.assets), selection: selection1),
     ])

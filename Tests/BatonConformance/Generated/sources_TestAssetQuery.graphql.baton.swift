@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAssetQuery: Baton.Operation {
+struct TestAssetQuery: Baton.Query {
     static let name = "TestAssetQuery"
-    static let text = "query TestAssetQuery($uuid:String!){asset(uuid:$uuid){owner{name,id},uuid,name,id}}"
+    static let document: Baton.Document = .text("query TestAssetQuery($uuid:String!){asset(uuid:$uuid){owner{name,id},uuid,name,id}}")
     var uuid: String
     var variables: Baton.Variables { ["uuid": Baton.VariableValue.string(uuid)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("asset", key: .dynamic(Slots.Query.asset_54d228), selection: selection1),
     ])

@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAssetValuesQuery: Baton.Operation {
+struct TestAssetValuesQuery: Baton.Query {
     static let name = "TestAssetValuesQuery"
-    static let text = "query TestAssetValuesQuery{assets{...TestAssetValue_asset,id,uuid}}fragment TestAssetValue_asset on Asset{uuid,name,price,listedAt,page,prices,caughtSize:size}"
+    static let document: Baton.Document = .text("query TestAssetValuesQuery{assets{...TestAssetValue_asset,id,uuid}}fragment TestAssetValue_asset on Asset{uuid,name,price,listedAt,page,prices,caughtSize:size}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("assets", key: .fixed(Slots.Query.assets), selection: selection1),
     ])

@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAssetsQuery: Baton.Operation {
+struct TestAssetsQuery: Baton.Query {
     static let name = "TestAssetsQuery"
-    static let text = "query TestAssetsQuery{assets{name,size,id,uuid}}"
+    static let document: Baton.Document = .text("query TestAssetsQuery{assets{name,size,id,uuid}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("assets", key: .fixed(Slots.Query.assets), selection: selection1),
     ])

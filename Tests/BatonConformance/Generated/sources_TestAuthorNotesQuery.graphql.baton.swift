@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestAuthorNotesQuery: Baton.Operation {
+struct TestAuthorNotesQuery: Baton.Query {
     static let name = "TestAuthorNotesQuery"
-    static let text = "query TestAuthorNotesQuery($id:ID!){node(id:$id){__typename,...TestAuthorNotes_note,id}}fragment TestAuthorNotes_note on Note{id,author{id,name,notes(first:2){edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}"
+    static let document: Baton.Document = .text("query TestAuthorNotesQuery($id:ID!){node(id:$id){__typename,...TestAuthorNotes_note,id}}fragment TestAuthorNotes_note on Note{id,author{id,name,notes(first:2){edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])
@@ -50,7 +50,7 @@ struct TestAuthorNotesQuery: Baton.Operation {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var note: TestAuthorNotes_note? { anchor.asType(Types.Note) }
+            @MainActor var note: TestAuthorNotes_note? { anchor.bound(Sites.TestAuthorNotes_note_6a8853).asType(Types.Note) }
         }
     }
 }

@@ -58,15 +58,15 @@ struct TestAuthorNotes_note: Baton.Lens {
     }
 }
 
-struct TestAuthorNotesPaginationQuery: Baton.Operation {
+struct TestAuthorNotesPaginationQuery: Baton.Query {
     static let name = "TestAuthorNotesPaginationQuery"
-    static let text = "query TestAuthorNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestAuthorNotes_note_1G22uz,id}}fragment TestAuthorNotes_note_1G22uz on Note{id,author{id,name,notes(first:$count,after:$cursor){edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}"
+    static let document: Baton.Document = .text("query TestAuthorNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestAuthorNotes_note_1G22uz,id}}fragment TestAuthorNotes_note_1G22uz on Note{id,author{id,name,notes(first:$count,after:$cursor){edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}")
     var count: Int? = 2
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])
@@ -108,7 +108,7 @@ struct TestAuthorNotesPaginationQuery: Baton.Operation {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testAuthorNotes: TestAuthorNotes_note? { anchor.asType(Types.Note) }
+            @MainActor var testAuthorNotes: TestAuthorNotes_note? { anchor.bound(Sites.TestAuthorNotes_note_2b9890).asType(Types.Note) }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
         }
     }

@@ -2,15 +2,15 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestBuilderNames: Baton.Operation {
+struct TestBuilderNames: Baton.Mutation {
     static let name = "TestBuilderNames"
-    static let text = "mutation TestBuilderNames($id:ID!,$favorite:Boolean!,$self:ID!){type:setFavorite(id:$id,favorite:$favorite){character{id,favorite}},self:setFavorite(id:$self,favorite:$favorite){character{id,favorite}},string:setFavorite(id:$id,favorite:$favorite){character{id,name}},sendable:setFavorite(id:$id,favorite:$favorite){character{id,favorite}}}"
+    static let document: Baton.Document = .text("mutation TestBuilderNames($id:ID!,$favorite:Boolean!,$self:ID!){type:setFavorite(id:$id,favorite:$favorite){character{id,favorite}},self:setFavorite(id:$self,favorite:$favorite){character{id,favorite}},string:setFavorite(id:$id,favorite:$favorite){character{id,name}},sendable:setFavorite(id:$id,favorite:$favorite){character{id,favorite}}}")
     var id: String
     var favorite: Bool
     var self_: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "favorite": Baton.VariableValue.bool(favorite), "self": Baton.VariableValue.string(self_)] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("type", key: .fixed(Slots.Mutation.setFavorite_969cea), selection: selection1),
         .linked("self", key: .fixed(Slots.Mutation.setFavorite_17e0dc), selection: selection1),
@@ -89,6 +89,163 @@ struct TestBuilderNames: Baton.Operation {
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
                 @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestBuilderNames>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(id: String, favorite: Bool, self_: String, optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(id: id, favorite: favorite, self_: self_), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var type: Type_??
+        var self_: Self_??
+        var string: String_??
+        var sendable: Sendable_??
+
+        init(type: Type_?? = nil, self_: Self_?? = nil, string: String_?? = nil, sendable: Sendable_?? = nil) {
+            self.type = type
+            self.self_ = self_
+            self.string = string
+            self.sendable = sendable
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.type { fields["type"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            if let value = self.self_ { fields["self"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            if let value = self.string { fields["string"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            if let value = self.sendable { fields["sendable"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct Type_: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var favorite: Bool??
+
+                init(id: Baton.ID?? = nil, favorite: Bool?? = nil) {
+                    self.id = id
+                    self.favorite = favorite
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.favorite { fields["favorite"] = value.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+        }
+
+        struct Self_: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var favorite: Bool??
+
+                init(id: Baton.ID?? = nil, favorite: Bool?? = nil) {
+                    self.id = id
+                    self.favorite = favorite
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.favorite { fields["favorite"] = value.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+        }
+
+        struct String_: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var name: String??
+
+                init(id: Baton.ID?? = nil, name: String?? = nil) {
+                    self.id = id
+                    self.name = name
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
+            }
+        }
+
+        struct Sendable_: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var favorite: Bool??
+
+                init(id: Baton.ID?? = nil, favorite: Bool?? = nil) {
+                    self.id = id
+                    self.favorite = favorite
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.favorite { fields["favorite"] = value.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

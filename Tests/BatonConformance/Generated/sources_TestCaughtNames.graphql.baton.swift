@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCaughtNames: Baton.Operation {
+struct TestCaughtNames: Baton.Query {
     static let name = "TestCaughtNames"
-    static let text = "query TestCaughtNames{types{Baton}}"
+    static let document: Baton.Document = .text("query TestCaughtNames{types{Baton}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("types", key: .fixed(Slots.Query.types), selection: selection1),
     ])

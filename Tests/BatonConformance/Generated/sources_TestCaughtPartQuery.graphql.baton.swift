@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCaughtPartQuery: Baton.Operation {
+struct TestCaughtPartQuery: Baton.Query {
     static let name = "TestCaughtPartQuery"
-    static let text = "query TestCaughtPartQuery($id:ID!){character(id:$id){id,name,...TestCaughtAppearances_character@defer(label:\"TestCaughtPartQuery$defer$TestCaughtAppearances_character\")}}fragment TestCaughtAppearances_character on Character{episode{name,id}}"
+    static let document: Baton.Document = .text("query TestCaughtPartQuery($id:ID!){character(id:$id){id,name,...TestCaughtAppearances_character@defer(label:\"TestCaughtPartQuery$defer$TestCaughtAppearances_character\")}}fragment TestCaughtAppearances_character on Character{episode{name,id}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

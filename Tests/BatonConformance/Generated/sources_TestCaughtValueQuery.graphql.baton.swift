@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCaughtValueQuery: Baton.Operation {
+struct TestCaughtValueQuery: Baton.Query {
     static let name = "TestCaughtValueQuery"
-    static let text = "query TestCaughtValueQuery($id:ID!){character(id:$id){id,...TestCharacterValue_character}}fragment TestCharacterValue_character on Character{id,name,status,origin{...TestOriginValue_location,id},episode{id,name}}fragment TestOriginValue_location on Location{id,name}"
+    static let document: Baton.Document = .text("query TestCaughtValueQuery($id:ID!){character(id:$id){id,...TestCharacterValue_character}}fragment TestCharacterValue_character on Character{id,name,status,origin{...TestOriginValue_location,id},episode{id,name}}fragment TestOriginValue_location on Location{id,name}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCharacterSecret: Baton.Operation {
+struct TestCharacterSecret: Baton.Query {
     static let name = "TestCharacterSecret"
-    static let text = "query TestCharacterSecret{character(id:\"1\"){id,name,secret{id,body}}}"
+    static let document: Baton.Document = .text("query TestCharacterSecret{character(id:\"1\"){id,name,secret{id,body}}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .fixed(Slots.Query.character_aaf45e), selection: selection1),
     ])

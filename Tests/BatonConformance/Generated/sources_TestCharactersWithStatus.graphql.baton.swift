@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCharactersWithStatus: Baton.Operation {
+struct TestCharactersWithStatus: Baton.Query {
     static let name = "TestCharactersWithStatus"
-    static let text = "query TestCharactersWithStatus($status:Status!,$any:[Status!]){charactersWithStatus(status:$status,any:$any){name,id}}"
+    static let document: Baton.Document = .text("query TestCharactersWithStatus($status:Status!,$any:[Status!]){charactersWithStatus(status:$status,any:$any){name,id}}")
     var status: Status
     var any: [Status]?
     var variables: Baton.Variables { ["status": Baton.VariableValue.string(status.scalarText), "any": any.map { v0 in Baton.VariableValue.list(v0.map { v1 in Baton.VariableValue.string(v1.scalarText) }) } ?? Baton.VariableValue.null] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("charactersWithStatus", key: .dynamic(Slots.Query.charactersWithStatus_6eedc3), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCollidingRequired: Baton.Operation {
+struct TestCollidingRequired: Baton.Query {
     static let name = "TestCollidingRequired"
-    static let text = "query TestCollidingRequired($id:ID!){types:character(id:$id){id},typesLens:character(id:$id){id,name}}"
+    static let document: Baton.Document = .text("query TestCollidingRequired($id:ID!){types:character(id:$id){id},typesLens:character(id:$id){id,name}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("types", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
         .linked("typesLens", key: .dynamic(Slots.Query.character_d86a09), selection: selection2),

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestCommitVariable: Baton.Operation {
+struct TestCommitVariable: Baton.Mutation {
     static let name = "TestCommitVariable"
-    static let text = "mutation TestCommitVariable($commit:ID!){setFavorite(id:$commit,favorite:true){character{id,name,favorite}}}"
+    static let document: Baton.Document = .text("mutation TestCommitVariable($commit:ID!){setFavorite(id:$commit,favorite:true){character{id,name,favorite}}}")
     var commit: String
     var variables: Baton.Variables { ["commit": Baton.VariableValue.string(commit)] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("setFavorite", key: .fixed(Slots.Mutation.setFavorite), selection: selection1),
     ])
@@ -37,6 +37,64 @@ struct TestCommitVariable: Baton.Operation {
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
                 @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
                 @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestCommitVariable>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(commit: String, optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(commit: commit), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var setFavorite: SetFavorite??
+
+        init(setFavorite: SetFavorite?? = nil) {
+            self.setFavorite = setFavorite
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.setFavorite { fields["setFavorite"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct SetFavorite: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var name: String??
+                var favorite: Bool??
+
+                init(id: Baton.ID?? = nil, name: String?? = nil, favorite: Bool?? = nil) {
+                    self.id = id
+                    self.name = name
+                    self.favorite = favorite
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.favorite { fields["favorite"] = value.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestConditionNames: Baton.Operation {
+struct TestConditionNames: Baton.Query {
     static let name = "TestConditionNames"
-    static let text = "query TestConditionNames($id:ID!,$name:String!){namesake(name:$name){__typename,asCharacter:name,...on Character{status},...on Node{__isNode:__typename,id}},node(id:$id){__typename,id,...on Episode{name},...on Character{name}}}"
+    static let document: Baton.Document = .text("query TestConditionNames($id:ID!,$name:String!){namesake(name:$name){__typename,asCharacter:name,...on Character{status},...on Node{__isNode:__typename,id}},node(id:$id){__typename,id,...on Episode{name},...on Character{name}}}")
     var id: String
     var name: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "name": Baton.VariableValue.string(name)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("namesake", key: .dynamic(Slots.Query.namesake_659a6e), selection: selection1),
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection2),

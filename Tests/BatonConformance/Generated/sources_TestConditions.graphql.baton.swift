@@ -2,15 +2,15 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestConditions: Baton.Operation {
+struct TestConditions: Baton.Query {
     static let name = "TestConditions"
-    static let text = "query TestConditions($id:ID!,$withOrigin:Boolean!,$hideStatus:Boolean!){character(id:$id){name,origin{id},origin@include(if:$withOrigin){name,dimension,id}\n    species@include(if:$withOrigin),status@skip(if:$hideStatus),id}}"
+    static let document: Baton.Document = .text("query TestConditions($id:ID!,$withOrigin:Boolean!,$hideStatus:Boolean!){character(id:$id){name,origin{id},origin@include(if:$withOrigin){name,dimension,id}\n    species@include(if:$withOrigin),status@skip(if:$hideStatus),id}}")
     var id: String
     var withOrigin: Bool
     var hideStatus: Bool
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "withOrigin": Baton.VariableValue.bool(withOrigin), "hideStatus": Baton.VariableValue.bool(hideStatus)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

@@ -27,7 +27,7 @@ struct TestDeferredNotes_character: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                @MainActor var testNoteText: TestNoteText_note? { anchor.arrived([Slots.Note.text]) ? TestNoteText_note(anchor: anchor.spread) : nil }
+                @MainActor var testNoteText: TestNoteText_note? { anchor.bound(Sites.TestNoteText_note_537df7).arrived([Slots.Note.text]) ? TestNoteText_note(anchor: anchor.bound(Sites.TestNoteText_note_537df7)) : nil }
             }
         }
 
@@ -44,20 +44,20 @@ struct TestDeferredNotes_character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-            @MainActor var testNoteText: TestNoteText_note? { anchor.arrived([Slots.Note.text]) ? TestNoteText_note(anchor: anchor.spread) : nil }
+            @MainActor var testNoteText: TestNoteText_note? { anchor.bound(Sites.TestNoteText_note_537df7).arrived([Slots.Note.text]) ? TestNoteText_note(anchor: anchor.bound(Sites.TestNoteText_note_537df7)) : nil }
         }
     }
 }
 
-struct TestDeferredNotesPaginationQuery: Baton.Operation {
+struct TestDeferredNotesPaginationQuery: Baton.Query {
     static let name = "TestDeferredNotesPaginationQuery"
-    static let text = "query TestDeferredNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestDeferredNotes_character_1G22uz,id}}fragment TestDeferredNotes_character_1G22uz on Character{notes(first:$count,after:$cursor){edges{node{id,...TestNoteText_note@defer(label:\"TestDeferredNotes_character$defer$noteText\"),__typename},cursor},pageInfo{endCursor,hasNextPage}},id}fragment TestNoteText_note on Note{text}"
+    static let document: Baton.Document = .text("query TestDeferredNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestDeferredNotes_character_1G22uz,id}}fragment TestDeferredNotes_character_1G22uz on Character{notes(first:$count,after:$cursor){edges{node{id,...TestNoteText_note@defer(label:\"TestDeferredNotes_character$defer$noteText\"),__typename},cursor},pageInfo{endCursor,hasNextPage}},id}fragment TestNoteText_note on Note{text}")
     var count: Int? = 2
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])
@@ -94,7 +94,7 @@ struct TestDeferredNotesPaginationQuery: Baton.Operation {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testDeferredNotes: TestDeferredNotes_character? { anchor.asType(Types.Character) }
+            @MainActor var testDeferredNotes: TestDeferredNotes_character? { anchor.bound(Sites.TestDeferredNotes_character_2b9890).asType(Types.Character) }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
         }
     }

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestDeleteNote: Baton.Operation {
+struct TestDeleteNote: Baton.Mutation {
     static let name = "TestDeleteNote"
-    static let text = "mutation TestDeleteNote($id:ID!){removeNote(id:$id){removedNoteId}}"
+    static let document: Baton.Document = .text("mutation TestDeleteNote($id:ID!){removeNote(id:$id){removedNoteId}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("removeNote", key: .fixed(Slots.Mutation.removeNote), selection: selection1),
     ])
@@ -25,6 +25,44 @@ struct TestDeleteNote: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var removedNoteId: Baton.ID? { anchor.nullable(Slots.RemoveNotePayload.removedNoteId) }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestDeleteNote>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(id: String, optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(id: id), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var removeNote: RemoveNote??
+
+        init(removeNote: RemoveNote?? = nil) {
+            self.removeNote = removeNote
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.removeNote { fields["removeNote"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct RemoveNote: Baton.OptimisticValue {
+            var removedNoteId: Baton.ID??
+
+            init(removedNoteId: Baton.ID?? = nil) {
+                self.removedNoteId = removedNoteId
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.removedNoteId { fields["removedNoteId"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
         }
     }
 }

@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestDrafts: Baton.Operation {
+struct TestDrafts: Baton.Query {
     static let name = "TestDrafts"
-    static let text = "query TestDrafts{character(id:\"1\"){id,name}}"
+    static let document: Baton.Document = .text("query TestDrafts{character(id:\"1\"){id,name}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("drafts", key: .fixed(Slots.Query.drafts), selection: selection1, client: true),
         .linked("character", key: .fixed(Slots.Query.character_aaf45e), selection: selection2),

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestEpisodesQuery: Baton.Operation {
+struct TestEpisodesQuery: Baton.Query {
     static let name = "TestEpisodesQuery"
-    static let text = "query TestEpisodesQuery($id:ID!){character(id:$id){episode{id,name},id}}"
+    static let document: Baton.Document = .text("query TestEpisodesQuery($id:ID!){character(id:$id){episode{id,name},id}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

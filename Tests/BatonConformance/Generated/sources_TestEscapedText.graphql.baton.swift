@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestEscapedText: Baton.Operation {
+struct TestEscapedText: Baton.Query {
     static let name = "TestEscapedText"
-    static let text = "query TestEscapedText{search(name:\"\\\\#1\"){__typename,...on Node{__isNode:__typename,id}}}"
+    static let document: Baton.Document = .text("query TestEscapedText{search(name:\"\\\\#1\"){__typename,...on Node{__isNode:__typename,id}}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("search", key: .fixed(Slots.Query.search_e7c926), selection: selection1),
     ])

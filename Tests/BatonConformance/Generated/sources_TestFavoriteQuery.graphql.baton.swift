@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestFavoriteQuery: Baton.Operation {
+struct TestFavoriteQuery: Baton.Query {
     static let name = "TestFavoriteQuery"
-    static let text = "query TestFavoriteQuery($id:ID!){character(id:$id){id,...TestFavorite_character}}fragment TestFavorite_character on Character{id,name,favorite}"
+    static let document: Baton.Document = .text("query TestFavoriteQuery($id:ID!){character(id:$id){id,...TestFavorite_character}}fragment TestFavorite_character on Character{id,name,favorite}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestFilteredCharacters: Baton.Operation {
+struct TestFilteredCharacters: Baton.Query {
     static let name = "TestFilteredCharacters"
-    static let text = "query TestFilteredCharacters($filters:[FilterCharacter!]!){charactersMatching(filters:$filters){id,name}}"
+    static let document: Baton.Document = .text("query TestFilteredCharacters($filters:[FilterCharacter!]!){charactersMatching(filters:$filters){id,name}}")
     var filters: [FilterCharacter]
     var variables: Baton.Variables { ["filters": Baton.VariableValue.list(filters.map { v0 in v0.variable })] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("charactersMatching", key: .dynamic(Slots.Query.charactersMatching_bf7740), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestFragmentNamedFields: Baton.Operation {
+struct TestFragmentNamedFields: Baton.Query {
     static let name = "TestFragmentNamedFields"
-    static let text = "query TestFragmentNamedFields($id:ID!){character(id:$id){TestCaughtProfile_character:name,TestCaughtStrict_character:species,...TestCaughtProfile_character,...TestCaughtStrict_character,Fragment:status,...Fragment,id}}fragment Fragment on Character{status}fragment TestCaughtProfile_character on Character{name,origin{name,id}}fragment TestCaughtStrict_character on Character{species}"
+    static let document: Baton.Document = .text("query TestFragmentNamedFields($id:ID!){character(id:$id){TestCaughtProfile_character:name,TestCaughtStrict_character:species,...TestCaughtProfile_character,...TestCaughtStrict_character,Fragment:status,...Fragment,id}}fragment Fragment on Character{status}fragment TestCaughtProfile_character on Character{name,origin{name,id}}fragment TestCaughtStrict_character on Character{species}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

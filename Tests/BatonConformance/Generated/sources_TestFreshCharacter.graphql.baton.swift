@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestFreshCharacter: Baton.Operation {
+struct TestFreshCharacter: Baton.Query {
     static let name = "TestFreshCharacter"
-    static let text = "query TestFreshCharacter($id:ID!){character(id:$id){id,name}}"
+    static let document: Baton.Document = .text("query TestFreshCharacter($id:ID!){character(id:$id){id,name}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestHasherVariable: Baton.Operation {
+struct TestHasherVariable: Baton.Query {
     static let name = "TestHasherVariable"
-    static let text = "query TestHasherVariable($hasher:ID!){character(id:$hasher){id,name}}"
+    static let document: Baton.Document = .text("query TestHasherVariable($hasher:ID!){character(id:$hasher){id,name}}")
     var hasher: String
     var variables: Baton.Variables { ["hasher": Baton.VariableValue.string(hasher)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_defbd9), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestHeaderQuery: Baton.Operation {
+struct TestHeaderQuery: Baton.Query {
     static let name = "TestHeaderQuery"
-    static let text = "query TestHeaderQuery($id:ID!){character(id:$id){...TestHeader_character,id}}fragment TestHeader_character on Character{name,status,species,image,origin{name,id}}"
+    static let document: Baton.Document = .text("query TestHeaderQuery($id:ID!){character(id:$id){...TestHeader_character,id}}fragment TestHeader_character on Character{name,status,species,image,origin{name,id}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestHiddenNotesQuery: Baton.Operation {
+struct TestHiddenNotesQuery: Baton.Query {
     static let name = "TestHiddenNotesQuery"
-    static let text = "query TestHiddenNotesQuery($id:ID!){character(id:$id){...TestHiddenNotes_character,id}}fragment TestHiddenNotes_character on Character{TestHiddenNotes_character:name,TestHiddenNotesPaginationQuery:status,notes(first:2){TestHiddenNotes_character:totalCount,TestHiddenNotesPaginationQuery:totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},id}"
+    static let document: Baton.Document = .text("query TestHiddenNotesQuery($id:ID!){character(id:$id){...TestHiddenNotes_character,id}}fragment TestHiddenNotes_character on Character{TestHiddenNotes_character:name,TestHiddenNotesPaginationQuery:status,notes(first:2){TestHiddenNotes_character:totalCount,TestHiddenNotesPaginationQuery:totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},id}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])
@@ -45,7 +45,7 @@ struct TestHiddenNotesQuery: Baton.Operation {
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testHiddenNotes: TestHiddenNotes_character { .init(anchor: anchor.spread) }
+            @MainActor var testHiddenNotes: TestHiddenNotes_character { .init(anchor: anchor.bound(Sites.TestHiddenNotes_character_6a8853)) }
         }
     }
 }

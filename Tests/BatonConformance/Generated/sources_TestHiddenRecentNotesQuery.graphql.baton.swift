@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestHiddenRecentNotesQuery: Baton.Operation {
+struct TestHiddenRecentNotesQuery: Baton.Query {
     static let name = "TestHiddenRecentNotesQuery"
-    static let text = "query TestHiddenRecentNotesQuery($id:ID!){character(id:$id){...TestHiddenRecentNotes_character,id}}fragment TestHiddenRecentNotes_character on Character{notes(last:2){TestHiddenRecentNotes_character:totalCount,TestHiddenRecentNotesPaginationQuery:totalCount,edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}"
+    static let document: Baton.Document = .text("query TestHiddenRecentNotesQuery($id:ID!){character(id:$id){...TestHiddenRecentNotes_character,id}}fragment TestHiddenRecentNotes_character on Character{notes(last:2){TestHiddenRecentNotes_character:totalCount,TestHiddenRecentNotesPaginationQuery:totalCount,edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])
@@ -43,7 +43,7 @@ struct TestHiddenRecentNotesQuery: Baton.Operation {
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testHiddenRecentNotes: TestHiddenRecentNotes_character { .init(anchor: anchor.spread) }
+            @MainActor var testHiddenRecentNotes: TestHiddenRecentNotes_character { .init(anchor: anchor.bound(Sites.TestHiddenRecentNotes_character_6a8853)) }
         }
     }
 }

@@ -51,15 +51,15 @@ struct TestHiddenRecentNotes_character: Baton.Lens {
     }
 }
 
-struct TestHiddenRecentNotesPaginationQuery: Baton.Operation {
+struct TestHiddenRecentNotesPaginationQuery: Baton.Query {
     static let name = "TestHiddenRecentNotesPaginationQuery"
-    static let text = "query TestHiddenRecentNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestHiddenRecentNotes_character_1G22uz,id}}fragment TestHiddenRecentNotes_character_1G22uz on Character{notes(last:$count,before:$cursor){TestHiddenRecentNotes_character:totalCount,TestHiddenRecentNotesPaginationQuery:totalCount,edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}"
+    static let document: Baton.Document = .text("query TestHiddenRecentNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestHiddenRecentNotes_character_1G22uz,id}}fragment TestHiddenRecentNotes_character_1G22uz on Character{notes(last:$count,before:$cursor){TestHiddenRecentNotes_character:totalCount,TestHiddenRecentNotesPaginationQuery:totalCount,edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}")
     var count: Int? = 2
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])
@@ -98,7 +98,7 @@ struct TestHiddenRecentNotesPaginationQuery: Baton.Operation {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testHiddenRecentNotes: TestHiddenRecentNotes_character? { anchor.asType(Types.Character) }
+            @MainActor var testHiddenRecentNotes: TestHiddenRecentNotes_character? { anchor.bound(Sites.TestHiddenRecentNotes_character_2b9890).asType(Types.Character) }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
         }
     }

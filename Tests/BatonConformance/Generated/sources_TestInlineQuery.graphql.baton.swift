@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestInlineQuery: Baton.Operation {
+struct TestInlineQuery: Baton.Query {
     static let name = "TestInlineQuery"
-    static let text = "query TestInlineQuery($id:ID!,$withNotes:Boolean!){character(id:$id){...TestCard_character,...TestNotesValue_character_35kO5h@include(if:$withNotes),id}}fragment TestCard_character on Character{name,...TestCharacterValue_character}fragment TestCharacterValue_character on Character{id,name,status,origin{...TestOriginValue_location,id},episode{id,name}}fragment TestNotesValue_character_35kO5h on Character{notes(first:1){totalCount,edges{node{id,text}}}}fragment TestOriginValue_location on Location{id,name}"
+    static let document: Baton.Document = .text("query TestInlineQuery($id:ID!,$withNotes:Boolean!){character(id:$id){...TestCard_character,...TestNotesValue_character_35kO5h@include(if:$withNotes),id}}fragment TestCard_character on Character{name,...TestCharacterValue_character}fragment TestCharacterValue_character on Character{id,name,status,origin{...TestOriginValue_location,id},episode{id,name}}fragment TestNotesValue_character_35kO5h on Character{notes(first:1){totalCount,edges{node{id,text}}}}fragment TestOriginValue_location on Location{id,name}")
     var id: String
     var withNotes: Bool
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "withNotes": Baton.VariableValue.bool(withNotes)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])
@@ -50,7 +50,7 @@ struct TestInlineQuery: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testCard: TestCard_character { .init(anchor: anchor.spread) }
-            @MainActor var notesValue: TestNotesValue_character? { (Guards.include_withNotes.holds(anchor.owner.variables) ? TestNotesValue_character.Reader(anchor: anchor.spread) : nil as TestNotesValue_character.Reader?).map(TestNotesValue_character.init(reader:)) }
+            @MainActor var notesValue: TestNotesValue_character? { (Guards.include_withNotes.holds(anchor.owner.variables) ? TestNotesValue_character.Reader(anchor: anchor.bound(Sites.TestNotesValue_character_ac2d99)) : nil as TestNotesValue_character.Reader?).map(TestNotesValue_character.init(reader:)) }
         }
     }
 }

@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestKeys: Baton.Operation {
+struct TestKeys: Baton.Query {
     static let name = "TestKeys"
-    static let text = "query TestKeys($id:ID!,$name:String){search(name:\"$0.00\"){__typename,...on Node{__isNode:__typename,id}},character(id:\"a,b\"){name,id},charactersByIds(ids:[$id,\"2\"]){name,id},characters(filter:{status:\"Alive\",name:$name}){info{count}}}"
+    static let document: Baton.Document = .text("query TestKeys($id:ID!,$name:String){search(name:\"$0.00\"){__typename,...on Node{__isNode:__typename,id}},character(id:\"a,b\"){name,id},charactersByIds(ids:[$id,\"2\"]){name,id},characters(filter:{status:\"Alive\",name:$name}){info{count}}}")
     var id: String
     var name: String?
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "name": name.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("search", key: .fixed(Slots.Query.search_c69638), selection: selection1),
         .linked("character", key: .fixed(Slots.Query.character_e9ad1d), selection: selection2),

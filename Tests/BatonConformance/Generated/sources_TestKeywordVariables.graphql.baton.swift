@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestKeywordVariables: Baton.Operation {
+struct TestKeywordVariables: Baton.Query {
     static let name = "TestKeywordVariables"
-    static let text = "query TestKeywordVariables($where:ID!,$in:String!){character(id:$where){id},search(name:$in){__typename,...on Node{__isNode:__typename,id}}}"
+    static let document: Baton.Document = .text("query TestKeywordVariables($where:ID!,$in:String!){character(id:$where){id},search(name:$in){__typename,...on Node{__isNode:__typename,id}}}")
     var `where`: String
     var `in`: String
     var variables: Baton.Variables { ["where": Baton.VariableValue.string(`where`), "in": Baton.VariableValue.string(`in`)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_c165ec), selection: selection1),
         .plural("search", key: .dynamic(Slots.Query.search_0153cf), selection: selection2),

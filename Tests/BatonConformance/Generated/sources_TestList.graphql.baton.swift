@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestList: Baton.Operation {
+struct TestList: Baton.Query {
     static let name = "TestList"
-    static let text = "query TestList($page:Int){characters(page:$page){results{...TestRow_character,...TestHeader_character,id}}}fragment TestHeader_character on Character{name,status,species,image,origin{name,id}}fragment TestRow_character on Character{name,status,image}"
+    static let document: Baton.Document = .text("query TestList($page:Int){characters(page:$page){results{...TestRow_character,...TestHeader_character,id}}}fragment TestHeader_character on Character{name,status,species,image,origin{name,id}}fragment TestRow_character on Character{name,status,image}")
     var page: Int?
     var variables: Baton.Variables { ["page": page.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("characters", key: .dynamic(Slots.Query.characters_a5f322), selection: selection1),
     ])

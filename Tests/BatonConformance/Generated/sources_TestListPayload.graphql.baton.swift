@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestListPayload: Baton.Operation {
+struct TestListPayload: Baton.Mutation {
     static let name = "TestListPayload"
-    static let text = "mutation TestListPayload{setLists{strings,ids,counts,ratios,flags,jsons,statuses}}"
+    static let document: Baton.Document = .text("mutation TestListPayload{setLists{strings,ids,counts,ratios,flags,jsons,statuses}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("setLists", key: .fixed(Slots.Mutation.setLists), selection: selection1),
     ])
@@ -36,6 +36,62 @@ struct TestListPayload: Baton.Operation {
             @MainActor var flags: [Bool?]? { anchor.nullableListOfNullable(Slots.ListsPayload.flags) }
             @MainActor var jsons: [String?]? { anchor.nullableListOfNullable(Slots.ListsPayload.jsons) }
             @MainActor var statuses: [Status?]? { anchor.nullableListOfNullable(Slots.ListsPayload.statuses) }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestListPayload>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var setLists: SetLists??
+
+        init(setLists: SetLists?? = nil) {
+            self.setLists = setLists
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.setLists { fields["setLists"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct SetLists: Baton.OptimisticValue {
+            var strings: [String?]??
+            var ids: [Baton.ID]?
+            var counts: [Int?]??
+            var ratios: [Double?]??
+            var flags: [Bool?]??
+            var jsons: [String?]??
+            var statuses: [Status?]??
+
+            init(strings: [String?]?? = nil, ids: [Baton.ID]? = nil, counts: [Int?]?? = nil, ratios: [Double?]?? = nil, flags: [Bool?]?? = nil, jsons: [String?]?? = nil, statuses: [Status?]?? = nil) {
+                self.strings = strings
+                self.ids = ids
+                self.counts = counts
+                self.ratios = ratios
+                self.flags = flags
+                self.jsons = jsons
+                self.statuses = statuses
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.strings { fields["strings"] = value.map { v0 in Baton.VariableValue.list(v0.map { v1 in v1.map { v2 in Baton.VariableValue.string(v2) } ?? Baton.VariableValue.null }) } ?? Baton.VariableValue.null }
+                if let value = self.ids { fields["ids"] = Baton.VariableValue.list(value.map { v0 in Baton.VariableValue.string(v0) }) }
+                if let value = self.counts { fields["counts"] = value.map { v0 in Baton.VariableValue.list(v0.map { v1 in v1.map { v2 in Baton.VariableValue.int(v2) } ?? Baton.VariableValue.null }) } ?? Baton.VariableValue.null }
+                if let value = self.ratios { fields["ratios"] = value.map { v0 in Baton.VariableValue.list(v0.map { v1 in v1.map { v2 in Baton.VariableValue.float(v2) } ?? Baton.VariableValue.null }) } ?? Baton.VariableValue.null }
+                if let value = self.flags { fields["flags"] = value.map { v0 in Baton.VariableValue.list(v0.map { v1 in v1.map { v2 in Baton.VariableValue.bool(v2) } ?? Baton.VariableValue.null }) } ?? Baton.VariableValue.null }
+                if let value = self.jsons { fields["jsons"] = value.map { v0 in Baton.VariableValue.list(v0.map { v1 in v1.map { v2 in Baton.VariableValue.string(v2) } ?? Baton.VariableValue.null }) } ?? Baton.VariableValue.null }
+                if let value = self.statuses { fields["statuses"] = value.map { v0 in Baton.VariableValue.list(v0.map { v1 in v1.map { v2 in Baton.VariableValue.string(v2.scalarText) } ?? Baton.VariableValue.null }) } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
         }
     }
 }

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestLoggedOrigin: Baton.Operation {
+struct TestLoggedOrigin: Baton.Query {
     static let name = "TestLoggedOrigin"
-    static let text = "query TestLoggedOrigin($id:ID!){character(id:$id){id,origin{id,name}}}"
+    static let document: Baton.Document = .text("query TestLoggedOrigin($id:ID!){character(id:$id){id,origin{id,name}}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

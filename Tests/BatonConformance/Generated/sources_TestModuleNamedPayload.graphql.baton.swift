@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestModuleNamedPayload: Baton.Operation {
+struct TestModuleNamedPayload: Baton.Mutation {
     static let name = "TestModuleNamedPayload"
-    static let text = "mutation TestModuleNamedPayload($id:ID!){setFavorite(id:$id,favorite:true){Baton:character{id,Baton:name}}}"
+    static let document: Baton.Document = .text("mutation TestModuleNamedPayload($id:ID!){setFavorite(id:$id,favorite:true){Baton:character{id,Baton:name}}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("setFavorite", key: .fixed(Slots.Mutation.setFavorite), selection: selection1),
     ])
@@ -35,6 +35,61 @@ struct TestModuleNamedPayload: Baton.Operation {
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
                 @MainActor var Baton_: String? { anchor.nullable(Slots.Character.name) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestModuleNamedPayload>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(id: String, optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(id: id), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var setFavorite: SetFavorite??
+
+        init(setFavorite: SetFavorite?? = nil) {
+            self.setFavorite = setFavorite
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.setFavorite { fields["setFavorite"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct SetFavorite: Baton.OptimisticValue {
+            var Baton_: Baton_??
+
+            init(Baton_: Baton_?? = nil) {
+                self.Baton_ = Baton_
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.Baton_ { fields["Baton"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Baton_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var Baton_: String??
+
+                init(id: Baton.ID?? = nil, Baton_: String?? = nil) {
+                    self.id = id
+                    self.Baton_ = Baton_
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.Baton_ { fields["Baton"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

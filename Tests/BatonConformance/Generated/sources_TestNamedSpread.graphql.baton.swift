@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestNamedSpread: Baton.Operation {
+struct TestNamedSpread: Baton.Query {
     static let name = "TestNamedSpread"
-    static let text = "query TestNamedSpread($id:ID!){node(id:$id){__typename,id,...TestNamed_named}}fragment TestNamed_named on Named{name}"
+    static let document: Baton.Document = .text("query TestNamedSpread($id:ID!){node(id:$id){__typename,id,...TestNamed_named}}fragment TestNamed_named on Named{name}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestNodeDeferred: Baton.Operation {
+struct TestNodeDeferred: Baton.Query {
     static let name = "TestNodeDeferred"
-    static let text = "query TestNodeDeferred($id:ID!){node(id:$id){__typename,id,...on Character{name},...TestAppearances_character@defer(label:\"TestNodeDeferred$defer$TestAppearances_character\")}}fragment TestAppearances_character on Character{episode{name,air_date,id}}"
+    static let document: Baton.Document = .text("query TestNodeDeferred($id:ID!){node(id:$id){__typename,id,...on Character{name},...TestAppearances_character@defer(label:\"TestNodeDeferred$defer$TestAppearances_character\")}}fragment TestAppearances_character on Character{episode{name,air_date,id}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestNodeFields: Baton.Operation {
+struct TestNodeFields: Baton.Query {
     static let name = "TestNodeFields"
-    static let text = "query TestNodeFields($id:ID!){node(id:$id){__typename,id,...on Character{name}}}"
+    static let document: Baton.Document = .text("query TestNodeFields($id:ID!){node(id:$id){__typename,id,...on Character{name}}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])

@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestNoteAdded: Baton.Operation {
+struct TestNoteAdded: Baton.Subscription {
     static let name = "TestNoteAdded"
-    static let text = "subscription TestNoteAdded($characterId:ID!){noteAdded(characterId:$characterId){noteEdge{cursor,node{id,text}}}}"
+    static let document: Baton.Document = .text("subscription TestNoteAdded($characterId:ID!){noteAdded(characterId:$characterId){noteEdge{cursor,node{id,text}}}}")
     var characterId: String
     var connections: [String]
     var variables: Baton.Variables { ["characterId": Baton.VariableValue.string(characterId), "connections": Baton.VariableValue.list(connections.map { v0 in Baton.VariableValue.string(v0) })] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .subscription)
+    static let plan = Baton.Plan(root: selection0, kind: .subscription, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Subscription, fields: [
         .linked("noteAdded", key: .dynamic(Slots.Subscription.noteAdded_accb01), selection: selection1),
     ])

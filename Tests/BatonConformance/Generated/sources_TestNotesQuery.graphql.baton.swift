@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestNotesQuery: Baton.Operation {
+struct TestNotesQuery: Baton.Query {
     static let name = "TestNotesQuery"
-    static let text = "query TestNotesQuery($id:ID!){character(id:$id){...TestNotes_character,id}}fragment TestNotes_character on Character{name,notes(first:2){totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},id}"
+    static let document: Baton.Document = .text("query TestNotesQuery($id:ID!){character(id:$id){...TestNotes_character,id}}fragment TestNotes_character on Character{name,notes(first:2){totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},id}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])
@@ -43,7 +43,7 @@ struct TestNotesQuery: Baton.Operation {
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testNotes: TestNotes_character { .init(anchor: anchor.spread) }
+            @MainActor var testNotes: TestNotes_character { .init(anchor: anchor.bound(Sites.TestNotes_character_6a8853)) }
         }
     }
 }

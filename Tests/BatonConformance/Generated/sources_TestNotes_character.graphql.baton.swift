@@ -51,15 +51,15 @@ struct TestNotes_character: Baton.Lens {
     }
 }
 
-struct TestNotesPaginationQuery: Baton.Operation {
+struct TestNotesPaginationQuery: Baton.Query {
     static let name = "TestNotesPaginationQuery"
-    static let text = "query TestNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestNotes_character_1G22uz,id}}fragment TestNotes_character_1G22uz on Character{name,notes(first:$count,after:$cursor){totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},id}"
+    static let document: Baton.Document = .text("query TestNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestNotes_character_1G22uz,id}}fragment TestNotes_character_1G22uz on Character{name,notes(first:$count,after:$cursor){totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},id}")
     var count: Int? = 2
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])
@@ -98,7 +98,7 @@ struct TestNotesPaginationQuery: Baton.Operation {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testNotes: TestNotes_character? { anchor.asType(Types.Character) }
+            @MainActor var testNotes: TestNotes_character? { anchor.bound(Sites.TestNotes_character_2b9890).asType(Types.Character) }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
         }
     }

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestPinnedCharacter: Baton.Operation {
+struct TestPinnedCharacter: Baton.Query {
     static let name = "TestPinnedCharacter"
-    static let text = "query TestPinnedCharacter($id:ID!){character(id:$id){id,name,status}}"
+    static let document: Baton.Document = .text("query TestPinnedCharacter($id:ID!){character(id:$id){id,name,status}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

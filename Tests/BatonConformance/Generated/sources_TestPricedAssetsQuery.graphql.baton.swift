@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestPricedAssetsQuery: Baton.Operation {
+struct TestPricedAssetsQuery: Baton.Query {
     static let name = "TestPricedAssetsQuery"
-    static let text = "query TestPricedAssetsQuery($price:Decimal!,$among:[Decimal!]){assetsPricedAbove(price:$price,among:$among){uuid,...TestCaughtPrices_asset,...TestThrowingPrices_asset,...TestRequiredPrice_asset,id}}fragment TestCaughtPrices_asset on Asset{price,listedAt,page}fragment TestRequiredPrice_asset on Asset{price}fragment TestThrowingPrices_asset on Asset{price,prices}"
+    static let document: Baton.Document = .text("query TestPricedAssetsQuery($price:Decimal!,$among:[Decimal!]){assetsPricedAbove(price:$price,among:$among){uuid,...TestCaughtPrices_asset,...TestThrowingPrices_asset,...TestRequiredPrice_asset,id}}fragment TestCaughtPrices_asset on Asset{price,listedAt,page}fragment TestRequiredPrice_asset on Asset{price}fragment TestThrowingPrices_asset on Asset{price,prices}")
     var price: String
     var among: [String]?
     var variables: Baton.Variables { ["price": Baton.VariableValue.string(price), "among": among.map { v0 in Baton.VariableValue.list(v0.map { v1 in Baton.VariableValue.string(v1) }) } ?? Baton.VariableValue.null] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("assetsPricedAbove", key: .dynamic(Slots.Query.assetsPricedAbove_e3ded0), selection: selection1),
     ])

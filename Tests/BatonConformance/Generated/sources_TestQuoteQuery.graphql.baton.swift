@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestQuoteQuery: Baton.Operation {
+struct TestQuoteQuery: Baton.Query {
     static let name = "TestQuoteQuery"
-    static let text = "query TestQuoteQuery($base:String!,$quote:String!){quote(base:$base,quote:$quote){base,quote,rate}}"
+    static let document: Baton.Document = .text("query TestQuoteQuery($base:String!,$quote:String!){quote(base:$base,quote:$quote){base,quote,rate}}")
     var base: String
     var quote: String
     var variables: Baton.Variables { ["base": Baton.VariableValue.string(base), "quote": Baton.VariableValue.string(quote)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("quote", key: .dynamic(Slots.Query.quote_eb6b8a), selection: selection1),
     ])

@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestQuotesQuery: Baton.Operation {
+struct TestQuotesQuery: Baton.Query {
     static let name = "TestQuotesQuery"
-    static let text = "query TestQuotesQuery{quotes{rate,base,quote}}"
+    static let document: Baton.Document = .text("query TestQuotesQuery{quotes{rate,base,quote}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("quotes", key: .fixed(Slots.Query.quotes), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestRecentNotesQuery: Baton.Operation {
+struct TestRecentNotesQuery: Baton.Query {
     static let name = "TestRecentNotesQuery"
-    static let text = "query TestRecentNotesQuery($id:ID!){character(id:$id){...TestRecentNotes_character,id}}fragment TestRecentNotes_character on Character{notes(last:2){edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}"
+    static let document: Baton.Document = .text("query TestRecentNotesQuery($id:ID!){character(id:$id){...TestRecentNotes_character,id}}fragment TestRecentNotes_character on Character{notes(last:2){edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])
@@ -41,7 +41,7 @@ struct TestRecentNotesQuery: Baton.Operation {
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testRecentNotes: TestRecentNotes_character { .init(anchor: anchor.spread) }
+            @MainActor var testRecentNotes: TestRecentNotes_character { .init(anchor: anchor.bound(Sites.TestRecentNotes_character_6a8853)) }
         }
     }
 }

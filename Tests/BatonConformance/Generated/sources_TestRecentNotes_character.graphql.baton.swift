@@ -49,15 +49,15 @@ struct TestRecentNotes_character: Baton.Lens {
     }
 }
 
-struct TestRecentNotesPaginationQuery: Baton.Operation {
+struct TestRecentNotesPaginationQuery: Baton.Query {
     static let name = "TestRecentNotesPaginationQuery"
-    static let text = "query TestRecentNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestRecentNotes_character_1G22uz,id}}fragment TestRecentNotes_character_1G22uz on Character{notes(last:$count,before:$cursor){edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}"
+    static let document: Baton.Document = .text("query TestRecentNotesPaginationQuery($count:Int=2,$cursor:String,$id:ID!){node(id:$id){__typename,...TestRecentNotes_character_1G22uz,id}}fragment TestRecentNotes_character_1G22uz on Character{notes(last:$count,before:$cursor){edges{node{id,text,__typename},cursor},pageInfo{hasPreviousPage,startCursor}},id}")
     var count: Int? = 2
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
     ])
@@ -94,7 +94,7 @@ struct TestRecentNotesPaginationQuery: Baton.Operation {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testRecentNotes: TestRecentNotes_character? { anchor.asType(Types.Character) }
+            @MainActor var testRecentNotes: TestRecentNotes_character? { anchor.bound(Sites.TestRecentNotes_character_2b9890).asType(Types.Character) }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
         }
     }

@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestRemoveNote: Baton.Operation {
+struct TestRemoveNote: Baton.Mutation {
     static let name = "TestRemoveNote"
-    static let text = "mutation TestRemoveNote($id:ID!){removeNote(id:$id){removedNoteId,deleted:removedNoteId}}"
+    static let document: Baton.Document = .text("mutation TestRemoveNote($id:ID!){removeNote(id:$id){removedNoteId,deleted:removedNoteId}}")
     var id: String
     var connections: [String]
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "connections": Baton.VariableValue.list(connections.map { v0 in Baton.VariableValue.string(v0) })] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("removeNote", key: .fixed(Slots.Mutation.removeNote), selection: selection1),
     ])
@@ -28,6 +28,47 @@ struct TestRemoveNote: Baton.Operation {
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var removedNoteId: Baton.ID? { anchor.nullable(Slots.RemoveNotePayload.removedNoteId) }
             @MainActor var deleted: Baton.ID? { anchor.nullable(Slots.RemoveNotePayload.removedNoteId) }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestRemoveNote>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(id: String, connections: [String], optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(id: id, connections: connections), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var removeNote: RemoveNote??
+
+        init(removeNote: RemoveNote?? = nil) {
+            self.removeNote = removeNote
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.removeNote { fields["removeNote"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct RemoveNote: Baton.OptimisticValue {
+            var removedNoteId: Baton.ID??
+            var deleted: Baton.ID??
+
+            init(removedNoteId: Baton.ID?? = nil, deleted: Baton.ID?? = nil) {
+                self.removedNoteId = removedNoteId
+                self.deleted = deleted
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.removedNoteId { fields["removedNoteId"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                if let value = self.deleted { fields["deleted"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
         }
     }
 }

@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestRename: Baton.Operation {
+struct TestRename: Baton.Mutation {
     static let name = "TestRename"
-    static let text = "mutation TestRename($id:ID!,$name:String!){rename(id:$id,name:$name){character{id,name}}}"
+    static let document: Baton.Document = .text("mutation TestRename($id:ID!,$name:String!){rename(id:$id,name:$name){character{id,name}}}")
     var id: String
     var name: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "name": Baton.VariableValue.string(name)] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("rename", key: .fixed(Slots.Mutation.rename), selection: selection1),
     ])
@@ -36,6 +36,61 @@ struct TestRename: Baton.Operation {
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
                 @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestRename>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(id: String, name: String, optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(id: id, name: name), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var rename: Rename??
+
+        init(rename: Rename?? = nil) {
+            self.rename = rename
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.rename { fields["rename"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct Rename: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var name: String??
+
+                init(id: Baton.ID?? = nil, name: String?? = nil) {
+                    self.id = id
+                    self.name = name
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

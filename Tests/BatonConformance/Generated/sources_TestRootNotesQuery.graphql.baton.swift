@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestRootNotesQuery: Baton.Operation {
+struct TestRootNotesQuery: Baton.Query {
     static let name = "TestRootNotesQuery"
-    static let text = "query TestRootNotesQuery{...TestRootNotes_query}fragment TestRootNotes_query on Query{notes(first:2){totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}}}"
+    static let document: Baton.Document = .text("query TestRootNotesQuery{...TestRootNotes_query}fragment TestRootNotes_query on Query{notes(first:2){totalCount,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("notes", key: .fixed(Slots.Query.notes_37b147), selection: selection1, connection: .init(key: .fixed(Slots.Query.__TestRootNotes_notes_connection))),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestSearch: Baton.Operation {
+struct TestSearch: Baton.Query {
     static let name = "TestSearch"
-    static let text = "query TestSearch($name:String!){search(name:$name){__typename,...on Character{id,name},...on Location{id,name,dimension},...on Node{__isNode:__typename,id}}}"
+    static let document: Baton.Document = .text("query TestSearch($name:String!){search(name:$name){__typename,...on Character{id,name},...on Location{id,name,dimension},...on Node{__isNode:__typename,id}}}")
     var name: String
     var variables: Baton.Variables { ["name": Baton.VariableValue.string(name)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("search", key: .dynamic(Slots.Query.search_3605f2), selection: selection1),
     ])

@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestSecrets: Baton.Operation {
+struct TestSecrets: Baton.Query {
     static let name = "TestSecrets"
-    static let text = "query TestSecrets($code:String!){secrets(code:$code){id,body},character(id:\"1\"){id,name}}"
+    static let document: Baton.Document = .text("query TestSecrets($code:String!){secrets(code:$code){id,body},character(id:\"1\"){id,name}}")
     var code: String
     var variables: Baton.Variables { ["code": Baton.VariableValue.string(code)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("secrets", key: .dynamic(Slots.Query.secrets_549ad1), selection: selection1),
         .linked("character", key: .fixed(Slots.Query.character_aaf45e), selection: selection2),

@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestSetFavorite: Baton.Operation {
+struct TestSetFavorite: Baton.Mutation {
     static let name = "TestSetFavorite"
-    static let text = "mutation TestSetFavorite($id:ID!,$favorite:Boolean!){setFavorite(id:$id,favorite:$favorite){character{id,name,favorite}}}"
+    static let document: Baton.Document = .text("mutation TestSetFavorite($id:ID!,$favorite:Boolean!){setFavorite(id:$id,favorite:$favorite){character{id,name,favorite}}}")
     var id: String
     var favorite: Bool
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "favorite": Baton.VariableValue.bool(favorite)] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("setFavorite", key: .fixed(Slots.Mutation.setFavorite), selection: selection1),
     ])
@@ -38,6 +38,64 @@ struct TestSetFavorite: Baton.Operation {
                 @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
                 @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
                 @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+            }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestSetFavorite>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(id: String, favorite: Bool, optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(id: id, favorite: favorite), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var setFavorite: SetFavorite??
+
+        init(setFavorite: SetFavorite?? = nil) {
+            self.setFavorite = setFavorite
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.setFavorite { fields["setFavorite"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct SetFavorite: Baton.OptimisticValue {
+            var character: Character_??
+
+            init(character: Character_?? = nil) {
+                self.character = character
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.character { fields["character"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
+
+            struct Character_: Baton.OptimisticValue {
+                var id: Baton.ID??
+                var name: String??
+                var favorite: Bool??
+
+                init(id: Baton.ID?? = nil, name: String?? = nil, favorite: Bool?? = nil) {
+                    self.id = id
+                    self.name = name
+                    self.favorite = favorite
+                }
+
+                var variable: Baton.VariableValue {
+                    var fields: [String: Baton.VariableValue] = [:]
+                    if let value = self.id { fields["id"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.name { fields["name"] = value.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null }
+                    if let value = self.favorite { fields["favorite"] = value.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null }
+                    return .object(fields)
+                }
             }
         }
     }

@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestSetStatuses: Baton.Operation {
+struct TestSetStatuses: Baton.Mutation {
     static let name = "TestSetStatuses"
-    static let text = "mutation TestSetStatuses{setLists{statuses}}"
+    static let document: Baton.Document = .text("mutation TestSetStatuses{setLists{statuses}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0, kind: .mutation)
+    static let plan = Baton.Plan(root: selection0, kind: .mutation, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Mutation, fields: [
         .linked("setLists", key: .fixed(Slots.Mutation.setLists), selection: selection1),
     ])
@@ -24,6 +24,44 @@ struct TestSetStatuses: Baton.Operation {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var statuses: [Status?]? { anchor.nullableListOfNullable(Slots.ListsPayload.statuses) }
+        }
+    }
+
+    /// Sends the mutation through an environment; returns the payload's lens.
+    @MainActor struct Action {
+        let runner: Baton.MutationRunner<TestSetStatuses>
+        init(_ environment: Baton.Environment) { runner = Baton.MutationRunner(environment) }
+        var isInFlight: Bool { runner.isInFlight }
+        func callAsFunction(optimistic: OptimisticResponse? = nil) async throws -> Data {
+            try await self.runner.run(.init(), optimistic: optimistic)
+        }
+    }
+
+    struct OptimisticResponse: Baton.OptimisticValue {
+        var setLists: SetLists??
+
+        init(setLists: SetLists?? = nil) {
+            self.setLists = setLists
+        }
+
+        var variable: Baton.VariableValue {
+            var fields: [String: Baton.VariableValue] = [:]
+            if let value = self.setLists { fields["setLists"] = value.map { v0 in v0.variable } ?? Baton.VariableValue.null }
+            return .object(fields)
+        }
+
+        struct SetLists: Baton.OptimisticValue {
+            var statuses: [Status?]??
+
+            init(statuses: [Status?]?? = nil) {
+                self.statuses = statuses
+            }
+
+            var variable: Baton.VariableValue {
+                var fields: [String: Baton.VariableValue] = [:]
+                if let value = self.statuses { fields["statuses"] = value.map { v0 in Baton.VariableValue.list(v0.map { v1 in v1.map { v2 in Baton.VariableValue.string(v2.scalarText) } ?? Baton.VariableValue.null }) } ?? Baton.VariableValue.null }
+                return .object(fields)
+            }
         }
     }
 }

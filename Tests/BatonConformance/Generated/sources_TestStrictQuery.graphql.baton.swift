@@ -2,13 +2,13 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestStrictQuery: Baton.Operation {
+struct TestStrictQuery: Baton.Query {
     static let name = "TestStrictQuery"
-    static let text = "query TestStrictQuery($id:ID!){character(id:$id){name,species,id}}"
+    static let document: Baton.Document = .text("query TestStrictQuery($id:ID!){character(id:$id){name,species,id}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

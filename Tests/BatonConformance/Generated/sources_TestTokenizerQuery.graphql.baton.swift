@@ -2,12 +2,12 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestTokenizerQuery: Baton.Operation {
+struct TestTokenizerQuery: Baton.Query {
     static let name = "TestTokenizerQuery"
-    static let text = "query TestTokenizerQuery{tokenizer{id,text,strings,count,counts,ratio,ratios,flag,flags,json,jsons}}"
+    static let document: Baton.Document = .text("query TestTokenizerQuery{tokenizer{id,text,strings,count,counts,ratio,ratios,flag,flags,json,jsons}}")
     var variables: Baton.Variables { [:] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("tokenizer", key: .fixed(Slots.Query.tokenizer), selection: selection1),
     ])

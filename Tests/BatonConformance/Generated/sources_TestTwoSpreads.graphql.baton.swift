@@ -2,14 +2,14 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestTwoSpreads: Baton.Operation {
+struct TestTwoSpreads: Baton.Query {
     static let name = "TestTwoSpreads"
-    static let text = "query TestTwoSpreads($id:ID!,$again:Boolean!){character(id:$id){...TestRow_character,...TestRow_character@include(if:$again),id}}fragment TestRow_character on Character{name,status,image}"
+    static let document: Baton.Document = .text("query TestTwoSpreads($id:ID!,$again:Boolean!){character(id:$id){...TestRow_character,...TestRow_character@include(if:$again),id}}fragment TestRow_character on Character{name,status,image}")
     var id: String
     var again: Bool
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "again": Baton.VariableValue.bool(again)] }
 
-    static let plan = Baton.Plan(root: selection0)
+    static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
     ])

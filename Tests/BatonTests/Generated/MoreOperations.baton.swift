@@ -283,6 +283,7 @@ struct TestRemoveNote: Baton.Operation {
 struct TestNoteAdded: Baton.Subscription {
     typealias Data = DumpOnly
     static let name = "TestNoteAdded"
+    static let document: Baton.Document = .text("subscription TestNoteAdded($characterId:ID!){noteAdded(characterId:$characterId){noteEdge{cursor,node{id,text}}}}")
     var characterId: String
     var connections: [String] = []
     var variables: Baton.Variables { ["characterId": characterId.variable, "connections": connections.variable] }
