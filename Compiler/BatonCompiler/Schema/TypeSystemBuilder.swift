@@ -33,31 +33,35 @@ struct ServerSnapshot {
 
 /// The mutable state of a build: the model under construction plus, beside it, the AST nodes
 /// each part came from, which validation needs for its positions.
+///
+/// The builder is used by one thread and its properties are never accessed overlapping, so the
+/// hot ones skip the run-time exclusivity check (a thread-local lookup on every access,
+/// several percent of building a large schema).
 final class TypeSystemBuilder {
-    var types: [NamedType] = []
+    @exclusivity(unchecked) var types: [NamedType] = []
     /// Type positions by name (`typeID(_:)`); the schema's `typeIndex` dictionary is made once
     /// at the end.
-    var typeLookup = NameIndex(capacity: 2048)
+    @exclusivity(unchecked) var typeLookup = NameIndex(capacity: 2048)
     /// Per type: its definition (absent for a built-in) then each extension applied.
-    var typeNodes: [[Located<TypeDefinition>]] = []
+    @exclusivity(unchecked) var typeNodes: [[Located<TypeDefinition>]] = []
     /// Whether `typeNodes[i][0]` is the definition (false for extensions of a built-in).
-    var hasDefinitionNode: [Bool] = []
+    @exclusivity(unchecked) var hasDefinitionNode: [Bool] = []
     /// Parallel to `types[i].fields`, `.inputFields`, `.enumValues`.
-    var fieldNodes: [[MemberRef]] = []
-    var inputFieldNodes: [[MemberRef]] = []
-    var enumValueNodes: [[MemberRef]] = []
+    @exclusivity(unchecked) var fieldNodes: [[MemberRef]] = []
+    @exclusivity(unchecked) var inputFieldNodes: [[MemberRef]] = []
+    @exclusivity(unchecked) var enumValueNodes: [[MemberRef]] = []
     /// Type names whose nodes had a name collision or an unknown reference: only for these
     /// do the SDL rules need to look at every member (the others are known to be fine).
-    var needsFullCheck = Set<String>()
+    @exclusivity(unchecked) var needsFullCheck = Set<String>()
     /// Whether some type definition reused a name (so UniqueTypeNames has work to do).
     var typeNameCollision = false
     /// Interfaces and union members as written (known names only), before filtering.
-    var writtenInterfaces: [[TypeID]] = []
-    var writtenMembers: [[TypeID]] = []
+    @exclusivity(unchecked) var writtenInterfaces: [[TypeID]] = []
+    @exclusivity(unchecked) var writtenMembers: [[TypeID]] = []
 
-    var directives: [SchemaDirective] = []
+    @exclusivity(unchecked) var directives: [SchemaDirective] = []
     var directiveIndex: [String: Int] = [:]
-    var directiveNodes: [Located<DirectiveDefinition>?] = []
+    @exclusivity(unchecked) var directiveNodes: [Located<DirectiveDefinition>?] = []
 
     var schemaNodes: [(Located<SchemaDefinition>, DefinitionOrigin)] = []
     var rootTypes: [OperationType: TypeID] = [:]
@@ -414,7 +418,7 @@ final class TypeSystemBuilder {
         }
     }
 
-    private var nonNullNamed: [SchemaType?] = []
+    @exclusivity(unchecked) private var nonNullNamed: [SchemaType?] = []
 
     private func deprecationReason(_ directives: [Directive]) -> String? {
         guard !directives.isEmpty, let deprecated = directives.first(where: { $0.name.value == "deprecated" }) else {
