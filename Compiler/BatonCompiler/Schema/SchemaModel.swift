@@ -151,7 +151,13 @@ public struct NamedType: Sendable {
     public var description: String?
     /// Objects and interfaces, in definition order (extensions' fields after the definition's).
     public var fields: [SchemaField]
-    public var fieldIndex: [String: Int]
+    /// Each field's position by name, the first of a repeated name (built on each call:
+    /// `fieldPosition(_:)` looks one name up without building anything).
+    public var fieldIndex: [String: Int] {
+        Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+    /// The index behind `fieldPosition(_:)`, kept in step with `fields` by the builder.
+    package var fieldLookup: NameIndex
     /// The interfaces an object or interface implements.
     public var interfaces: [TypeID]
     /// For a union, its members; for an interface, the object types implementing it; both in
@@ -159,7 +165,11 @@ public struct NamedType: Sendable {
     public var possibleTypes: [TypeID]
     public var enumValues: [EnumValue]
     public var inputFields: [InputValue]
-    public var inputFieldIndex: [String: Int]
+    /// Each input field's position by name (built on each call; see `inputFieldPosition(_:)`).
+    public var inputFieldIndex: [String: Int] {
+        Dictionary(inputFields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+    package var inputFieldLookup: NameIndex
     /// `@specifiedBy(url:)` of a scalar.
     public var specifiedByURL: String?
     /// `@oneOf` on an input object.
@@ -178,12 +188,12 @@ public struct NamedType: Sendable {
         self.kind = kind
         self.description = description
         self.fields = fields
-        self.fieldIndex = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.fieldLookup = NameIndex(names: fields.count) { fields[$0].name }
         self.interfaces = interfaces
         self.possibleTypes = possibleTypes
         self.enumValues = enumValues
         self.inputFields = inputFields
-        self.inputFieldIndex = Dictionary(inputFields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.inputFieldLookup = NameIndex(names: inputFields.count) { inputFields[$0].name }
         self.specifiedByURL = specifiedByURL
         self.isOneOf = isOneOf
         self.directives = directives
@@ -192,11 +202,21 @@ public struct NamedType: Sendable {
     }
 
     public func field(_ name: String) -> SchemaField? {
-        fieldIndex[name].map { fields[$0] }
+        fieldPosition(name).map { fields[$0] }
     }
 
     public func inputField(_ name: String) -> InputValue? {
-        inputFieldIndex[name].map { inputFields[$0] }
+        inputFieldPosition(name).map { inputFields[$0] }
+    }
+
+    /// The position in `fields` of the field named `name`.
+    public func fieldPosition(_ name: String) -> Int? {
+        fields.withUnsafeBufferPointer { fields in fieldLookup.position(of: name) { fields[$0].name } }
+    }
+
+    /// The position in `inputFields` of the input field named `name`.
+    public func inputFieldPosition(_ name: String) -> Int? {
+        inputFields.withUnsafeBufferPointer { fields in inputFieldLookup.position(of: name) { fields[$0].name } }
     }
 
     public func enumValue(_ name: String) -> EnumValue? {
@@ -234,6 +254,8 @@ public struct SchemaDirective: Sendable {
 public final class Schema: Sendable {
     public let types: [NamedType]
     public let typeIndex: [String: TypeID]
+    /// The same positions as `typeIndex`, for `typeID(named:)`.
+    private let typeLookup: NameIndex
     public let directives: [SchemaDirective]
     public let directiveIndex: [String: Int]
     public let queryType: TypeID?
@@ -255,18 +277,20 @@ public final class Schema: Sendable {
                             subscriptionType: TypeID?, description: String?,
                             typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
         self.init(types: types, typeIndex: Dictionary(types.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a }),
-                  directives: directives,
+                  typeLookup: NameIndex(names: types.count) { types[$0].name }, directives: directives,
                   directiveIndex: Dictionary(directives.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a }),
                   queryType: queryType, mutationType: mutationType, subscriptionType: subscriptionType,
                   description: description, typenameField: typenameField, schemaField: schemaField, typeField: typeField)
     }
 
     /// With the indexes the builder already has, so they are not built twice.
-    init(types: [NamedType], typeIndex: [String: TypeID], directives: [SchemaDirective], directiveIndex: [String: Int],
+    init(types: [NamedType], typeIndex: [String: TypeID], typeLookup: NameIndex, directives: [SchemaDirective],
+         directiveIndex: [String: Int],
          queryType: TypeID?, mutationType: TypeID?, subscriptionType: TypeID?, description: String?,
          typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
         self.types = types
         self.typeIndex = typeIndex
+        self.typeLookup = typeLookup
         self.directives = directives
         self.directiveIndex = directiveIndex
         self.queryType = queryType
@@ -287,7 +311,12 @@ public final class Schema: Sendable {
     public subscript(id: TypeID) -> NamedType { types[Int(id.index)] }
 
     public func type(named name: String) -> NamedType? {
-        typeIndex[name].map { types[Int($0.index)] }
+        typeID(named: name).map { types[Int($0.index)] }
+    }
+
+    /// The ID of the type named `name` (what `typeIndex[name]` gives, found faster).
+    public func typeID(named name: String) -> TypeID? {
+        types.withUnsafeBufferPointer { types in typeLookup.position(of: name) { types[$0].name } }.map { TypeID($0) }
     }
 
     public func directive(named name: String) -> SchemaDirective? {
@@ -315,8 +344,31 @@ public final class Schema: Sendable {
                     if name == "__type" { return typeField }
                 }
             }
-            guard kind == .object || kind == .interface, let index = types[i].fieldIndex[name] else { return nil }
+            guard kind == .object || kind == .interface, let index = fieldPosition(name, onTypeAt: i) else { return nil }
             return types[i].fields[index]
+        }
+    }
+
+    /// The position of field `name` in the fields of the type at `index`, read in place:
+    /// calling `types[index].fieldPosition(name)` would copy the whole type first.
+    package func fieldPosition(_ name: String, onTypeAt index: Int) -> Int? {
+        types.withUnsafeBufferPointer { types in
+            let type = types.baseAddress.unsafelyUnwrapped + index
+            let lookup = type.pointee.fieldLookup
+            return type.pointee.fields.withUnsafeBufferPointer { fields in
+                lookup.position(of: name) { fields[$0].name }
+            }
+        }
+    }
+
+    /// The position of input field `name` of the type at `index`, read in place.
+    package func inputFieldPosition(_ name: String, onTypeAt index: Int) -> Int? {
+        types.withUnsafeBufferPointer { types in
+            let type = types.baseAddress.unsafelyUnwrapped + index
+            let lookup = type.pointee.inputFieldLookup
+            return type.pointee.inputFields.withUnsafeBufferPointer { fields in
+                lookup.position(of: name) { fields[$0].name }
+            }
         }
     }
 
@@ -393,7 +445,7 @@ public final class Schema: Sendable {
     /// Resolves a type written in a document against the schema; nil when a name is unknown.
     public func resolve(_ reference: TypeReference) -> SchemaType? {
         switch reference {
-        case .named(let name): typeIndex[name.value].map { .named($0) }
+        case .named(let name): typeID(named: name.value).map { .named($0) }
         case .list(let inner, _): resolve(inner).map { .list($0) }
         case .nonNull(let inner, _): resolve(inner).map { .nonNull($0) }
         }

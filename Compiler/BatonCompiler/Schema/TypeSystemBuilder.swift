@@ -33,29 +33,35 @@ struct ServerSnapshot {
 
 /// The mutable state of a build: the model under construction plus, beside it, the AST nodes
 /// each part came from, which validation needs for its positions.
+///
+/// The builder is used by one thread and its properties are never accessed overlapping, so the
+/// hot ones skip the run-time exclusivity check (a thread-local lookup on every access,
+/// several percent of building a large schema).
 final class TypeSystemBuilder {
-    var types: [NamedType] = []
-    var typeIndex: [String: TypeID] = [:]
+    @exclusivity(unchecked) var types: [NamedType] = []
+    /// Type positions by name (`typeID(_:)`); the schema's `typeIndex` dictionary is made once
+    /// at the end.
+    @exclusivity(unchecked) var typeLookup = NameIndex(capacity: 2048)
     /// Per type: its definition (absent for a built-in) then each extension applied.
-    var typeNodes: [[Located<TypeDefinition>]] = []
+    @exclusivity(unchecked) var typeNodes: [[Located<TypeDefinition>]] = []
     /// Whether `typeNodes[i][0]` is the definition (false for extensions of a built-in).
-    var hasDefinitionNode: [Bool] = []
+    @exclusivity(unchecked) var hasDefinitionNode: [Bool] = []
     /// Parallel to `types[i].fields`, `.inputFields`, `.enumValues`.
-    var fieldNodes: [[MemberRef]] = []
-    var inputFieldNodes: [[MemberRef]] = []
-    var enumValueNodes: [[MemberRef]] = []
+    @exclusivity(unchecked) var fieldNodes: [[MemberRef]] = []
+    @exclusivity(unchecked) var inputFieldNodes: [[MemberRef]] = []
+    @exclusivity(unchecked) var enumValueNodes: [[MemberRef]] = []
     /// Type names whose nodes had a name collision or an unknown reference: only for these
     /// do the SDL rules need to look at every member (the others are known to be fine).
-    var needsFullCheck = Set<String>()
+    @exclusivity(unchecked) var needsFullCheck = Set<String>()
     /// Whether some type definition reused a name (so UniqueTypeNames has work to do).
     var typeNameCollision = false
     /// Interfaces and union members as written (known names only), before filtering.
-    var writtenInterfaces: [[TypeID]] = []
-    var writtenMembers: [[TypeID]] = []
+    @exclusivity(unchecked) var writtenInterfaces: [[TypeID]] = []
+    @exclusivity(unchecked) var writtenMembers: [[TypeID]] = []
 
-    var directives: [SchemaDirective] = []
+    @exclusivity(unchecked) var directives: [SchemaDirective] = []
     var directiveIndex: [String: Int] = [:]
-    var directiveNodes: [Located<DirectiveDefinition>?] = []
+    @exclusivity(unchecked) var directiveNodes: [Located<DirectiveDefinition>?] = []
 
     var schemaNodes: [(Located<SchemaDefinition>, DefinitionOrigin)] = []
     var rootTypes: [OperationType: TypeID] = [:]
@@ -72,6 +78,16 @@ final class TypeSystemBuilder {
     @inline(__always) func kindOf(_ index: Int) -> NamedTypeKind { types.withUnsafeBufferPointer { $0[index].kind } }
     @inline(__always) func nameOf(_ index: Int) -> String { types.withUnsafeBufferPointer { $0[index].name } }
     @inline(__always) func originOf(_ index: Int) -> DefinitionOrigin { types.withUnsafeBufferPointer { $0[index].origin } }
+
+    func typeID(_ name: String) -> TypeID? {
+        typeID(name, hash: NameIndex.hash(name))
+    }
+
+    @inline(__always) func typeID(_ name: String, hash: UInt64) -> TypeID? {
+        types.withUnsafeBufferPointer { types in
+            typeLookup.position(of: name, hash: hash) { types[$0].name }.map { TypeID($0) }
+        }
+    }
 
     func snapshot() -> ServerSnapshot {
         let roots = computeRoots()
@@ -91,8 +107,6 @@ final class TypeSystemBuilder {
         var extensionNodes: [Located<TypeDefinition>] = []
         var directiveExtensions: [DirectiveDefinition] = []
 
-        let definitionCount = documents.reduce(0) { $0 + $1.definitions.count }
-        typeIndex.reserveCapacity(typeIndex.count + definitionCount)
         // Names first, so references resolve whatever order definitions come in.
         for document in documents {
             let source = document.source
@@ -103,7 +117,8 @@ final class TypeSystemBuilder {
                         extensionNodes.append(Located(node: t, source: source))
                         continue
                     }
-                    if typeIndex[t.name.value] != nil {
+                    let nameHash = NameIndex.hash(t.name.value)
+                    if typeID(t.name.value, hash: nameHash) != nil {
                         // A duplicate or a built-in's name: the rules will look closely.
                         typeNameCollision = true
                         needsFullCheck.insert(t.name.value)
@@ -113,7 +128,7 @@ final class TypeSystemBuilder {
                     types.append(NamedType(id: id, name: t.name.value, kind: t.kind.schemaKind,
                                            description: t.description?.value, directives: t.directives, origin: origin,
                                            locations: [Location(source: source, range: t.range)]))
-                    typeIndex[t.name.value] = id
+                    typeLookup.insert(hash: nameHash, position: types.count - 1)
                     typeNodes.append([Located(node: t, source: source)])
                     hasDefinitionNode.append(true)
                     fieldNodes.append([])
@@ -155,7 +170,7 @@ final class TypeSystemBuilder {
         var extendedTypes: [Int] = []
         var firstNewNode: [Int: Int] = [:]
         for ext in extensionNodes {
-            guard let id = typeIndex[ext.node.name.value] else {
+            guard let id = typeID(ext.node.name.value) else {
                 needsFullCheck.insert(ext.node.name.value)
                 continue
             }
@@ -215,10 +230,10 @@ final class TypeSystemBuilder {
         switch kind {
         case .object, .interface:
             var fields: [SchemaField] = []
-            var fieldIndex: [String: Int] = [:]
+            var fieldLookup = NameIndex()
             var refs: [MemberRef] = []
             swap(&fields, &types[index].fields)
-            swap(&fieldIndex, &types[index].fieldIndex)
+            swap(&fieldLookup, &types[index].fieldLookup)
             swap(&refs, &fieldNodes[index])
             var interfaces: [TypeID] = []
             swap(&interfaces, &writtenInterfaces[index])
@@ -226,17 +241,20 @@ final class TypeSystemBuilder {
                 let t = nodes[n].node
                 let source = nodes[n].source
                 for name in t.interfaces {
-                    if let id = typeIndex[name.value] { interfaces.append(id) } else { needsFullCheck.insert(typeName) }
+                    if let id = typeID(name.value) { interfaces.append(id) } else { needsFullCheck.insert(typeName) }
                 }
                 let count = t.fields.count
                 fields.reserveCapacity(fields.count + count)
                 refs.reserveCapacity(refs.count + count)
-                fieldIndex.reserveCapacity(fieldIndex.count + count)
                 // Through a buffer pointer: `t.fields[m].x` would copy the whole definition.
                 t.fields.withUnsafeBufferPointer { definitions in
                     for m in definitions.indices {
                         let name = definitions[m].name.value
-                        guard fieldIndex[name] == nil else {
+                        let nameHash = NameIndex.hash(name)
+                        let known = fields.withUnsafeBufferPointer { fields in
+                            fieldLookup.position(of: name, hash: nameHash) { fields[$0].name }
+                        }
+                        guard known == nil else {
                             needsFullCheck.insert(typeName)
                             continue
                         }
@@ -271,7 +289,7 @@ final class TypeSystemBuilder {
                             }
                         }
                         let directives = definitions[m].directives
-                        fieldIndex[name] = fields.count
+                        fieldLookup.insert(hash: nameHash, position: fields.count)
                         fields.append(SchemaField(
                             name: name, description: definitions[m].description?.value, arguments: arguments, type: type,
                             deprecationReason: deprecationReason(directives), directives: directives, origin: origin,
@@ -281,13 +299,13 @@ final class TypeSystemBuilder {
                 }
             }
             swap(&fields, &types[index].fields)
-            swap(&fieldIndex, &types[index].fieldIndex)
+            swap(&fieldLookup, &types[index].fieldLookup)
             swap(&refs, &fieldNodes[index])
             swap(&interfaces, &writtenInterfaces[index])
         case .union:
             for n in fromNode..<nodes.count {
                 for name in nodes[n].node.unionMembers {
-                    if let id = typeIndex[name.value] {
+                    if let id = typeID(name.value) {
                         writtenMembers[index].append(id)
                     } else {
                         needsFullCheck.insert(typeName)
@@ -316,24 +334,28 @@ final class TypeSystemBuilder {
             swap(&values, &types[index].enumValues)
         case .inputObject:
             var fields: [InputValue] = []
-            var fieldIndex: [String: Int] = [:]
+            var fieldLookup = NameIndex()
             swap(&fields, &types[index].inputFields)
-            swap(&fieldIndex, &types[index].inputFieldIndex)
+            swap(&fieldLookup, &types[index].inputFieldLookup)
             for n in fromNode..<nodes.count {
                 let t = nodes[n].node
                 for m in t.inputFields.indices {
                     let name = t.inputFields[m].name.value
-                    guard fieldIndex[name] == nil, let value = inputValue(t.inputFields[m], nodes[n].source) else {
+                    let nameHash = NameIndex.hash(name)
+                    let known = fields.withUnsafeBufferPointer { fields in
+                        fieldLookup.position(of: name, hash: nameHash) { fields[$0].name }
+                    }
+                    guard known == nil, let value = inputValue(t.inputFields[m], nodes[n].source) else {
                         needsFullCheck.insert(typeName)
                         continue
                     }
-                    fieldIndex[name] = fields.count
+                    fieldLookup.insert(hash: nameHash, position: fields.count)
                     fields.append(value)
                     inputFieldNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
                 }
             }
             swap(&fields, &types[index].inputFields)
-            swap(&fieldIndex, &types[index].inputFieldIndex)
+            swap(&fieldLookup, &types[index].inputFieldLookup)
         case .scalar:
             break
         }
@@ -353,7 +375,7 @@ final class TypeSystemBuilder {
 
     /// `@specifiedBy` and `@oneOf` read from every node of the type.
     private func applyTypeDirectives(_ index: Int) {
-        for directive in types[index].directives {
+        for directive in types.withUnsafeBufferPointer({ $0[index].directives }) {
             switch directive.name.value {
             case "specifiedBy":
                 if case .string(let url, _)? = directive.argument("url")?.value.kind { types[index].specifiedByURL = url }
@@ -376,13 +398,13 @@ final class TypeSystemBuilder {
     func resolve(_ reference: TypeReference) -> SchemaType? {
         switch reference {
         case .named(let name):
-            return typeIndex[name.value].map { .named($0) }
+            return typeID(name.value).map { .named($0) }
         case .list(let inner, _):
             return resolve(inner).map { .list($0) }
         case .nonNull(let inner, _):
             // `T!` is the commonest wrapped type: one shared box per type instead of one each.
             if case .named(let name) = inner {
-                guard let id = typeIndex[name.value] else { return nil }
+                guard let id = typeID(name.value) else { return nil }
                 let index = Int(id.index)
                 if index < nonNullNamed.count, let shared = nonNullNamed[index] { return shared }
                 if index >= nonNullNamed.count {
@@ -396,7 +418,7 @@ final class TypeSystemBuilder {
         }
     }
 
-    private var nonNullNamed: [SchemaType?] = []
+    @exclusivity(unchecked) private var nonNullNamed: [SchemaType?] = []
 
     private func deprecationReason(_ directives: [Directive]) -> String? {
         guard !directives.isEmpty, let deprecated = directives.first(where: { $0.name.value == "deprecated" }) else {
@@ -411,7 +433,7 @@ final class TypeSystemBuilder {
     func defaultRoots() -> [OperationType: TypeID] {
         var roots: [OperationType: TypeID] = [:]
         for (operation, name) in [(OperationType.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription")] {
-            if let id = typeIndex[name], originOf(id.index.asInt) != .builtIn { roots[operation] = id }
+            if let id = typeID(name), originOf(id.index.asInt) != .builtIn { roots[operation] = id }
         }
         return roots
     }
@@ -427,7 +449,7 @@ final class TypeSystemBuilder {
             if !located.node.isExtension { hasSchemaDefinition = true }
             for operationType in located.node.operationTypes where nodes[operationType.operation] == nil {
                 nodes[operationType.operation] = Located(node: operationType, source: located.source)
-                if let id = typeIndex[operationType.type.value] { roots[operationType.operation] = id }
+                if let id = typeID(operationType.type.value) { roots[operationType.operation] = id }
             }
         }
         if !hasSchemaDefinition {
@@ -469,7 +491,7 @@ final class TypeSystemBuilder {
             }
         }
         for index in types.indices where kindOf(index) == .object {
-            for interface in types[index].interfaces {
+            for interface in types.withUnsafeBufferPointer({ $0[index].interfaces }) {
                 types[interface.index.asInt].possibleTypes.append(TypeID(index))
             }
         }
@@ -490,13 +512,16 @@ final class TypeSystemBuilder {
         let typeField = SchemaField(name: "__type", description: "Request the type information of a single type.",
                                     arguments: [nameArgument], type: named("__Type"), deprecationReason: nil,
                                     directives: [], origin: .builtIn, location: nil)
-        return Schema(types: types, typeIndex: typeIndex, directives: directives, directiveIndex: directiveIndex,
+        var typeIndex: [String: TypeID] = [:]
+        typeIndex.reserveCapacity(types.count)
+        for type in types { typeIndex[type.name] = type.id }
+        return Schema(types: types, typeIndex: typeIndex, typeLookup: typeLookup, directives: directives, directiveIndex: directiveIndex,
                       queryType: rootTypes[.query],
                       mutationType: rootTypes[.mutation], subscriptionType: rootTypes[.subscription],
                       description: description, typenameField: typename, schemaField: schemaField, typeField: typeField)
     }
 
-    private func named(_ name: String) -> SchemaType { .named(typeIndex[name]!) }
+    private func named(_ name: String) -> SchemaType { .named(typeID(name)!) }
 }
 
 extension Int32 {

@@ -151,6 +151,14 @@ public enum Selection: Sendable {
         case .inlineFragment(let i): i.directives
         }
     }
+
+    /// For a field, the key its value has in a response (the alias, else the name); nil for a
+    /// spread or an inline fragment. Inlinable, so reading it from an array element does not
+    /// copy the whole field.
+    @inlinable public var responseKey: String? {
+        if case .field(let f) = self { return f.alias?.value ?? f.name.value }
+        return nil
+    }
 }
 
 public struct Field: Sendable {

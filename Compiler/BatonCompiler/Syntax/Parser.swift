@@ -305,10 +305,12 @@ struct ParserCore {
     }
 
     mutating func parseSelection() throws(SyntaxError) -> Selection {
-        token.kind == .spread ? try parseFragment() : .field(try parseField())
+        token.kind == .spread ? try parseFragment() : try parseField()
     }
 
-    mutating func parseField() throws(SyntaxError) -> Field {
+    /// A field, made in place as its selection (building a `Field` and then wrapping it would
+    /// copy it).
+    mutating func parseField() throws(SyntaxError) -> Selection {
         let start = token
         let nameOrAlias = try parseName()
         var alias: Name? = nil
@@ -320,8 +322,8 @@ struct ParserCore {
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
         let selectionSet = token.kind == .braceL ? try parseSelectionSet() : nil
-        return Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                     selectionSet: selectionSet, range: range(from: start))
+        return .field(Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                            selectionSet: selectionSet, range: range(from: start)))
     }
 
     mutating func parseArguments(const: Bool) throws(SyntaxError) -> [Argument] {

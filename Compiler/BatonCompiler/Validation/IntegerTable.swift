@@ -1,3 +1,5 @@
+import BatonSchema
+
 /// A hash table from a pair of 64-bit keys to an index, open addressing with linear probing
 /// and a cheap multiplicative hash. Validation's hot caches are keyed by small integers, where
 /// `Dictionary`'s SipHash costs more than the work it saves.
@@ -79,17 +81,7 @@ struct NameTable {
         mask = 255
     }
 
-    @inline(__always) private static func hash(_ name: String) -> UInt64 {
-        let fast = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            return h
-        }
-        if let fast { return fast }
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return h
-    }
+    @inline(__always) private static func hash(_ name: String) -> UInt64 { NameIndex.hash(name) }
 
     mutating func intern(_ name: String) -> Int32 {
         let h = Self.hash(name)

@@ -35,7 +35,7 @@ extension Schema {
             }
         }
         guard kind == .object || kind == .interface else { return nil }
-        guard let index = types[Int(type.index)].fieldIndex[name] else { return nil }
+        guard let index = fieldPosition(name, onTypeAt: Int(type.index)) else { return nil }
         return .field(owner: type, index: index)
     }
 
@@ -58,7 +58,7 @@ extension Schema {
     }
 
     /// The named type of a type condition, when known.
-    func namedType(_ name: Name) -> TypeID? { typeIndex[name.value] }
+    func namedType(_ name: Name) -> TypeID? { typeID(named: name.value) }
 
     func isComposite(_ type: SchemaType?) -> Bool {
         guard let type else { return false }

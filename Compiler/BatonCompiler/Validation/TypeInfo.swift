@@ -124,8 +124,8 @@ struct TypeInfo {
     mutating func enterObjectField(_ name: String) {
         var field: InputValue?
         if let named = inputType?.namedType, schema.kind(of: named) == .inputObject {
-            let type = schema.types[Int(named.index)]
-            field = type.inputFieldIndex[name].map { type.inputFields[$0] }
+            field = schema.inputFieldPosition(name, onTypeAt: Int(named.index))
+                .map { schema.types[Int(named.index)].inputFields[$0] }
         }
         defaultStack.append(field?.defaultValue != nil)
         inputTypeStack.append(asInput(field?.type))

@@ -46,7 +46,9 @@ final class ValidationContext {
     let schema: Schema
     let options: ValidationOptions
     let documents: [Document]
-    var typeInfo: TypeInfo
+    /// Read by most rules at every node and written by the walker; never accessed overlapping,
+    /// so the run-time exclusivity check (a thread-local lookup per access) is left out.
+    @exclusivity(unchecked) var typeInfo: TypeInfo
     /// The source of the definition being traversed.
     var source: Source
     /// Index of the document being traversed.
@@ -99,7 +101,7 @@ final class ValidationContext {
         self.operations = operations
         self.fragmentNames = names
         self.fragmentByName = byName
-        self.fragmentTypes = fragments.map { schema.typeIndex[$0.definition.typeCondition.value] }
+        self.fragmentTypes = fragments.map { schema.typeID(named: $0.definition.typeCondition.value) }
         spreadsByFragment = Array(repeating: nil, count: fragments.count)
         spreadsByOperation = Array(repeating: nil, count: operations.count)
         spreadTargetsByFragment = Array(repeating: nil, count: fragments.count)
@@ -156,6 +158,14 @@ final class ValidationContext {
     func fragmentID(_ name: String) -> Int? {
         fragmentNames.id(of: name).map { fragmentByName[Int($0)] }
     }
+
+    /// A small number for each distinct fragment name (`0..<fragmentNameCount`), nil for a name
+    /// no fragment has: rules keep per-name state in arrays rather than hashing names again.
+    func fragmentNameID(_ name: String) -> Int? {
+        fragmentNames.id(of: name).map { Int($0) }
+    }
+
+    var fragmentNameCount: Int { fragmentNames.count }
 
     func fragment(named name: String) -> FragmentEntry? {
         fragmentID(name).map { fragments[$0] }

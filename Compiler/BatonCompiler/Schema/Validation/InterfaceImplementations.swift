@@ -44,14 +44,14 @@ extension SchemaChecks {
     }
 
     private mutating func checkImplementation(_ index: Int, _ interfaceIndex: Int) {
-        let type = read(index) { (name: $0.name, fields: $0.fields, fieldIndex: $0.fieldIndex) }
+        let type = read(index) { (name: $0.name, fields: $0.fields, fieldLookup: $0.fieldLookup) }
         let interface = read(interfaceIndex) { (name: $0.name, fields: $0.fields) }
         for interfaceFieldIndex in interface.fields.indices {
-            if implementsCleanly(type.fields, type.fieldIndex, interface.fields, interfaceFieldIndex) { continue }
+            if implementsCleanly(type.fields, type.fieldLookup, interface.fields, interfaceFieldIndex) { continue }
             let interfaceField = interface.fields[interfaceFieldIndex]
             let name = interfaceField.name
             var interfaceNode: Located<FieldDefinition> { fieldNode(interfaceIndex, interfaceFieldIndex) }
-            guard let typeFieldIndex = type.fieldIndex[name] else {
+            guard let typeFieldIndex = type.fieldLookup.position(of: name, { type.fields[$0].name }) else {
                 report("Interface field \(interface.name).\(name) expected but \(type.name) does not provide it.",
                        [interfaceField.location] + allLocations(index), code: "InterfaceImplementations")
                 continue
@@ -98,11 +98,13 @@ extension SchemaChecks {
 
     /// The common case, checked in place: the field exists with the interface's exact type
     /// and arguments, and is not deprecated unless the interface's field is.
-    private func implementsCleanly(_ typeFields: [SchemaField], _ typeFieldIndex: [String: Int],
+    private func implementsCleanly(_ typeFields: [SchemaField], _ typeFieldLookup: NameIndex,
                                    _ interfaceFields: [SchemaField], _ i: Int) -> Bool {
         interfaceFields.withUnsafeBufferPointer { interfaceFields in
-            guard let t = typeFieldIndex[interfaceFields[i].name] else { return false }
-            return typeFields.withUnsafeBufferPointer { typeFields in
+            typeFields.withUnsafeBufferPointer { typeFields in
+                guard let t = typeFieldLookup.position(of: interfaceFields[i].name, { typeFields[$0].name }) else {
+                    return false
+                }
                 guard typeFields[t].type == interfaceFields[i].type,
                       typeFields[t].deprecationReason == nil || interfaceFields[i].deprecationReason != nil else {
                     return false

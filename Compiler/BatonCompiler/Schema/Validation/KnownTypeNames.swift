@@ -4,7 +4,7 @@ import BatonSyntax
 // KnownTypeNames: every type an SDL definition refers to is defined (or built in).
 extension SDLValidator {
     mutating func knownTypeName(_ name: Name) {
-        if let id = schema.typeIndex[name.value], isVisible(schema.types[Int(id.index)].origin) { return }
+        if let id = schema.typeID(named: name.value), isVisible(schema.types[Int(id.index)].origin) { return }
         let suggestion: String
         if let cached = typeSuggestions[name.value] {
             suggestion = cached

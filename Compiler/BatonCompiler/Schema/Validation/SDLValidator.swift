@@ -61,7 +61,7 @@ struct SDLValidator {
 
     /// The type of the given name in the existing schema (client walks only).
     func existingType(_ name: String) -> NamedType? {
-        guard let existing, let id = schema.typeIndex[name], id.index.asInt < existing.typeCount else { return nil }
+        guard let existing, let id = schema.typeID(named: name), id.index.asInt < existing.typeCount else { return nil }
         return schema[id]
     }
 

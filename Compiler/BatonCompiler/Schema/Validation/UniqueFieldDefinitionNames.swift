@@ -14,10 +14,10 @@ extension SDLValidator {
             switch type.kind {
             case .object, .interface:
                 let count = existing.fieldCounts[index]
-                existingFieldNames = { type.fieldIndex[$0].map { $0 < count } ?? false }
+                existingFieldNames = { type.fieldPosition($0).map { $0 < count } ?? false }
             case .inputObject:
                 let count = existing.inputFieldCounts[index]
-                existingFieldNames = { type.inputFieldIndex[$0].map { $0 < count } ?? false }
+                existingFieldNames = { type.inputFieldPosition($0).map { $0 < count } ?? false }
             default:
                 break
             }

@@ -29,11 +29,11 @@ final class FieldsOnCorrectTypeRule: ValidationRule {
         var seen = Set<TypeID>()
         var usage: [TypeID: Int] = [:]
         for possible in schema.possibleTypes(of: type) {
-            guard schema.types[Int(possible.index)].fieldIndex[fieldName] != nil else { continue }
+            guard schema.types[Int(possible.index)].fieldPosition(fieldName) != nil else { continue }
             if seen.insert(possible).inserted { suggested.append(possible) }
             usage[possible] = 1
             for interface in schema.types[Int(possible.index)].interfaces {
-                guard schema.types[Int(interface.index)].fieldIndex[fieldName] != nil else { continue }
+                guard schema.types[Int(interface.index)].fieldPosition(fieldName) != nil else { continue }
                 if seen.insert(interface).inserted { suggested.append(interface) }
                 usage[interface, default: 0] += 1
             }

@@ -21,7 +21,7 @@ final class KnownTypeNamesRule: ValidationRule {
 
     func enterNamedType(_ name: Name, _ context: ValidationContext) {
         let typeName = name.value
-        guard context.schema.typeIndex[typeName] == nil, !definedTypeNames.contains(typeName) else { return }
+        guard context.schema.typeID(named: typeName) == nil, !definedTypeNames.contains(typeName) else { return }
         var suggestions: [String] = []
         if !context.options.hideSuggestions {
             if typeNames == nil { typeNames = context.schema.types.map(\.name) + definedTypeNames.sorted() }

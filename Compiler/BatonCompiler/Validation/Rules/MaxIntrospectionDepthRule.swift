@@ -1,3 +1,4 @@
+import BatonSchema
 import BatonSyntax
 
 /// Introspection queries do not nest `fields`, `interfaces`, `possibleTypes` or `inputFields`
@@ -18,7 +19,7 @@ final class MaxIntrospectionDepthRule: ValidationRule {
     func enterField(_ field: Field, _ context: ValidationContext) {
         guard skipping == nil else { return }
         let name = field.name.value
-        guard name == "__schema" || name == "__type" else { return }
+        guard Schema.isMetaName(name), name == "__schema" || name == "__type" else { return }
         if exceedsDepth(field, context) {
             context.report(Self.code, "Maximum introspection depth exceeded", [context.location(field.range)])
             skipping = (field.range.start, field.range.end)

@@ -6,25 +6,34 @@ import BatonSyntax
 final class NoFragmentCyclesRule: ValidationRule {
     static let code = "NoFragmentCycles"
     let events: RuleEvents = [.enterFragment]
-    private var visited = Set<String>()
+    /// By fragment name id (see `ValidationContext.fragmentNameID`).
+    private var visited: [Bool] = []
     private var spreadPath: [(name: String, location: Location)] = []
-    private var pathIndexByName: [String: Int] = [:]
+    /// By fragment name id, where the name's spreads start in `spreadPath` (-1: not on it).
+    private var pathIndexByName: [Int] = []
 
     func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
         detectCycles(from: fragment, context)
     }
 
     private func detectCycles(from fragment: FragmentEntry, _ context: ValidationContext) {
-        guard visited.insert(fragment.name).inserted else { return }
+        if visited.isEmpty {
+            visited = [Bool](repeating: false, count: context.fragmentNameCount)
+            pathIndexByName = [Int](repeating: -1, count: context.fragmentNameCount)
+        }
+        guard let fragmentNameID = context.fragmentNameID(fragment.name), !visited[fragmentNameID] else { return }
+        visited[fragmentNameID] = true
         guard context.descend() else { return }
         defer { context.ascend() }
         let spreads = context.spreads(of: fragment)
         guard !spreads.isEmpty else { return }
-        pathIndexByName[fragment.name] = spreadPath.count
+        pathIndexByName[fragmentNameID] = spreadPath.count
         for spread in spreads {
             let name = spread.name.value
             spreadPath.append((name, fragment.location(spread.range)))
-            if let cycleStart = pathIndexByName[name] {
+            let nameID = context.fragmentNameID(name)
+            if let nameID, pathIndexByName[nameID] >= 0 {
+                let cycleStart = pathIndexByName[nameID]
                 let cycle = spreadPath[cycleStart...]
                 let via = cycle.dropLast().map { "'\($0.name)'" }.joined(separator: ", ")
                 context.report(Self.code,
@@ -36,6 +45,6 @@ final class NoFragmentCyclesRule: ValidationRule {
             }
             spreadPath.removeLast()
         }
-        pathIndexByName[fragment.name] = nil
+        pathIndexByName[fragmentNameID] = -1
     }
 }

@@ -49,31 +49,24 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     /// Stores the hashes of a selection set's response keys; false at a spread, or when the set
     /// is too large or nested for the pairwise check to be the cheap way.
+    /// Keys are read through `Selection.responseKey`, which does not copy the field.
     private static func gatherKeyHashes(_ selectionSet: SelectionSet, depth: Int,
                                         into hashes: UnsafeMutableBufferPointer<UInt64>, _ count: inout Int) -> Bool {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
+        let selections = selectionSet.selections
+        for i in selections.indices {
+            if let key = selections[i].responseKey {
                 if count == hashes.count { return false }
-                hashes[count] = keyHash(field.alias?.value ?? field.name.value)
+                hashes[count] = NameIndex.hash(key)
                 count += 1
-            case .inlineFragment(let inline):
-                if depth == 4 || !gatherKeyHashes(inline.selectionSet, depth: depth + 1, into: hashes, &count) { return false }
-            case .fragmentSpread:
+            } else if case .inlineFragment(let inline) = selections[i] {
+                if depth == 4 || !gatherKeyHashes(inline.selectionSet, depth: depth + 1, into: hashes, &count) {
+                    return false
+                }
+            } else {
                 return false
             }
         }
         return true
-    }
-
-    /// FNV-1a over the name's UTF-8 bytes (names are short).
-    private static func keyHash(_ name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { bytes in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            return h
-        }
     }
 }
 
@@ -626,7 +619,7 @@ private struct OverlapState {
             case .fragmentSpread(let spread):
                 builder.spreadNames.append(spread.name.value)
             case .inlineFragment(let inline):
-                let type = inline.typeCondition.map { schema.typeIndex[$0.value]?.index ?? -1 } ?? parentType
+                let type = inline.typeCondition.map { schema.typeID(named: $0.value)?.index ?? -1 } ?? parentType
                 collect(type, inline.selectionSet, source, into: &builder)
             }
         }
@@ -637,7 +630,7 @@ private struct OverlapState {
     private mutating func fieldIndex(_ type: Int32, _ name: Int32) -> Int32 {
         let a = UInt64(UInt32(bitPattern: type)), b = UInt64(UInt32(bitPattern: name))
         if let known = fieldIndexes.value(a, b) { return known - 1 }
-        let index = Int32(schema.types[Int(type)].fieldIndex[interned[name]] ?? -1)
+        let index = Int32(schema.fieldPosition(interned[name], onTypeAt: Int(type)) ?? -1)
         fieldIndexes.set(a, b, to: index + 1)
         return index
     }
@@ -656,7 +649,7 @@ private struct OverlapState {
         let known = fragmentCollections[fragmentID]
         if known >= 0 { return known }
         let fragment = context.fragments[fragmentID]
-        let parentType = schema.typeIndex[fragment.definition.typeCondition.value]?.index ?? -1
+        let parentType = schema.typeID(named: fragment.definition.typeCondition.value)?.index ?? -1
         let fields = collectFields(parentType, fragment.definition.selectionSet, fragment.source)
         fragmentCollections[fragmentID] = fields
         return fields

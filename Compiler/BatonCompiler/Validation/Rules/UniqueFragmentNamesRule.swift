@@ -4,15 +4,20 @@ import BatonDiagnostics
 final class UniqueFragmentNamesRule: ValidationRule {
     static let code = "UniqueFragmentNames"
     let events: RuleEvents = [.enterFragment]
-    private var known: [String: Location] = [:]
+    /// By fragment name id, the first fragment of that name (-1 before it is reached).
+    private var firstByName: [Int] = []
 
     func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
+        if firstByName.isEmpty { firstByName = [Int](repeating: -1, count: context.fragmentNameCount) }
         let name = fragment.definition.name
-        let location = context.location(name.range)
-        if let first = known[name.value] {
-            context.report(Self.code, "There can be only one fragment named '\(name.value)'.", [first, location])
+        guard let nameID = context.fragmentNameID(name.value) else { return }
+        let first = firstByName[nameID]
+        if first >= 0 {
+            let earlier = context.fragments[first]
+            context.report(Self.code, "There can be only one fragment named '\(name.value)'.",
+                           [earlier.location(earlier.definition.name.range), context.location(name.range)])
         } else {
-            known[name.value] = location
+            firstByName[nameID] = fragment.id
         }
     }
 }

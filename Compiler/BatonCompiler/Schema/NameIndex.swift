@@ -1,0 +1,107 @@
+/// A hash index from names to positions in an array its owner keeps (a type's fields, the
+/// schema's types): open addressing with linear probing over one array of slots, names hashed
+/// with FNV-1a over their UTF-8 bytes. Building and looking up GraphQL names this way costs a
+/// fraction of `Dictionary<String, Int>`, whose SipHash dominates schema building and field
+/// lookups during validation. The names themselves stay in the owner's array; a slot keeps
+/// the position and 32 bits of the hash, so most mismatches are rejected without comparing.
+package struct NameIndex: Sendable {
+    /// Per slot: the hash's high 32 bits, then the position + 1 (0: empty).
+    private var slots: [UInt64] = []
+    private(set) package var count = 0
+
+    package init() {}
+
+    package init(capacity: Int) {
+        if capacity > 0 { allocate(Self.size(for: capacity)) }
+    }
+
+    @inline(__always) package static func hash(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return h
+        }
+    }
+
+    private static func size(for count: Int) -> Int {
+        var size = 8
+        while size < count * 2 { size <<= 1 }
+        return size
+    }
+
+    private mutating func allocate(_ size: Int) {
+        slots = [UInt64](repeating: 0, count: size)
+    }
+
+    @inline(__always) private static func tag(_ hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 }
+
+    /// Where probing starts: from the tag alone, so a slot can be placed again when growing.
+    /// (FNV-1a's high bits are its best mixed.)
+    @inline(__always) private static func start(_ tag: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (tag >> 32) ^ (tag >> 47)) & mask
+    }
+
+    /// The position of `name`, given its hash; `name(at:)` reads the owner's name at a position.
+    @inline(__always)
+    package func position(of name: String, hash: UInt64, _ nameAt: (Int) -> String) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            guard !slots.isEmpty else { return nil }
+            let mask = slots.count - 1
+            let tag = Self.tag(hash)
+            var i = Self.start(tag, mask)
+            while true {
+                let slot = slots[i]
+                if slot == 0 { return nil }
+                if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                    let position = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                    if nameAt(position) == name { return position }
+                }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
+    @inline(__always)
+    package func position(of name: String, _ nameAt: (Int) -> String) -> Int? {
+        if slots.isEmpty { return nil }
+        return position(of: name, hash: Self.hash(name), nameAt)
+    }
+
+    /// Records `position` for a name with this hash; the caller has checked that the name is
+    /// not there yet (the first position of a name is the one kept).
+    package mutating func insert(hash: UInt64, position: Int) {
+        if (count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        let entry = Self.tag(hash) | UInt64(position + 1)
+        var i = Self.start(Self.tag(hash), mask)
+        slots.withUnsafeMutableBufferPointer { slots in
+            while slots[i] != 0 { i = (i + 1) & mask }
+            slots[i] = entry
+        }
+        count += 1
+    }
+
+    /// Indexes every name of a list, the first position of a repeated name winning.
+    package init(names count: Int, _ nameAt: (Int) -> String) {
+        self.init(capacity: count)
+        for position in 0..<count {
+            let name = nameAt(position)
+            let h = Self.hash(name)
+            if self.position(of: name, hash: h, nameAt) == nil { insert(hash: h, position: position) }
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        allocate(Self.size(for: max(count + 1, 4)))
+        let mask = slots.count - 1
+        slots.withUnsafeMutableBufferPointer { slots in
+            for entry in old where entry != 0 {
+                var i = Self.start(Self.tag(entry), mask)
+                while slots[i] != 0 { i = (i + 1) & mask }
+                slots[i] = entry
+            }
+        }
+    }
+}
