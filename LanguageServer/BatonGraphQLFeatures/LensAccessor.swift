@@ -10,9 +10,9 @@ import BatonSyntax
 /// selections directly in a fragment (the members of its lens).
 enum LensAccessor {
     static func declaration(for symbol: GraphQLSymbol, at offset: Int, in document: HostDocument, project: Project,
-                            index: ProjectIndex) -> String? {
+                            snapshot: ProjectSnapshot) -> String? {
         guard let schema = project.schema,
-              let entry = index.entries.first(where: { $0.hostDocument.source.name == document.source.name
+              let entry = snapshot.index.entries.first(where: { $0.hostDocument.source.name == document.source.name
                   && $0.hostDocument.source.text == document.source.text
                   && $0.hostDocument.marker?.range == document.marker?.range }),
               let fragment = entry.document.fragments.first(where: { $0.range.start <= offset && offset <= $0.range.end })
@@ -29,7 +29,7 @@ enum LensAccessor {
             }
         }
         guard let responseKey else { return nil }
-        let program = IRBuilder.build(index.entries.map(\.document), schema: schema).program
+        let program = snapshot.program(schema: schema)
         var customScalars: [String: String] = [:]
         for entry in project.config?.customScalarTypes ?? [] {
             if let swift = entry.swift { customScalars[entry.scalar.value] = swift.value }

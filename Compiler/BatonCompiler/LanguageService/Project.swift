@@ -20,6 +20,8 @@ public final class Project: Sendable {
     public let schemaFiles: Set<String>
     /// Modification times of the configuration, schema and extensions when built.
     let stamps: [String: Date?]
+    /// Its host files as parsed, per text (kept across checks and requests).
+    public let parsedFiles = ProjectFiles()
 
     init(configPath: String, directory: String, config: BatonConfig?, schema: Schema?, diagnostics: [Diagnostic],
          schemaFiles: Set<String>, stamps: [String: Date?]) {

@@ -1,13 +1,18 @@
 import BatonCompiler
 import BatonDiagnostics
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The texts of a project's files: the editor's snapshot for open ones, the disk for the
 /// rest. Disk reads are cached by modification time and size, so checking an edit re-reads
 /// only files that changed.
 public final class ProjectSources: @unchecked Sendable {
     private let lock = NSLock()
-    private var cache: [String: (stamp: Date?, size: Int?, source: Source)] = [:]
+    private var cache: [String: (stamp: FileStamp?, source: Source)] = [:]
     private var fileLists: [ObjectIdentifier: (project: Project, paths: [String])] = [:]
 
     public init() {}
@@ -46,18 +51,16 @@ public final class ProjectSources: @unchecked Sendable {
 
     /// A file from disk, or nil when it cannot be read.
     public func read(_ path: String) -> Source? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let stamp = attributes?[.modificationDate] as? Date
-        let size = (attributes?[.size] as? NSNumber)?.intValue
+        let stamp = FileStamp(path)
         lock.lock()
-        if let cached = cache[path], cached.stamp == stamp, cached.size == size {
+        if let cached = cache[path], cached.stamp == stamp {
             lock.unlock()
             return cached.source
         }
         lock.unlock()
         guard case .loaded(let source) = SourceLoader.load(path) else { return nil }
         lock.lock()
-        cache[path] = (stamp, size, source)
+        cache[path] = (stamp, source)
         lock.unlock()
         return source
     }
@@ -67,5 +70,27 @@ public final class ProjectSources: @unchecked Sendable {
         lock.lock()
         cache[path] = nil
         lock.unlock()
+    }
+}
+
+/// A file's modification time and size: one `stat` (every check looks at every file of the
+/// project, so this is kept far cheaper than Foundation's attribute dictionary).
+struct FileStamp: Equatable {
+    var seconds: Int
+    var nanoseconds: Int
+    var size: Int
+
+    /// Nil when the file cannot be looked at.
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        seconds = Int(info.st_mtimespec.tv_sec)
+        nanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #else
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+        #endif
+        size = Int(info.st_size)
     }
 }
