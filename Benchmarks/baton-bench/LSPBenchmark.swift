@@ -48,9 +48,11 @@ struct LSPBenchmark {
         var firstFile: [Double] = []
         var allFiles: [Double] = []
         var debounce: Int?
+        var startCPU: [Double] = []
         var client: LSPClient!
         for start in 0..<starts {
             client = launch(server)
+            let cpuAtStart = client.serverCPUMilliseconds
             initialize(client, workspace: directory)
             let initialized = client.notify("initialized", [:] as [String: Any])
             for file in files.prefix(openCount) { open(file, in: client) }
@@ -61,6 +63,7 @@ struct LSPBenchmark {
             }
             firstFile.append(ms(times.min()! - initialized))
             allFiles.append(ms(times.max()! - initialized))
+            if let before = cpuAtStart, let after = client.serverCPUMilliseconds { startCPU.append(after - before) }
             debounce = debounce ?? announcedDebounce(client)
             if start < starts - 1 { client.stop() }
         }
@@ -71,6 +74,7 @@ struct LSPBenchmark {
         client.discardReceived()
         var completionTimes: [Double] = []
         var completionCount = 0
+        var cpu = client.serverCPUMilliseconds
         for _ in 0..<(completions + 10) {
             let (id, sent) = client.request("textDocument/completion", position(probeURI, probe.selectionStart))
             guard let reply = client.response(to: id) else { fail("no completion answer") }
@@ -78,6 +82,7 @@ struct LSPBenchmark {
             completionCount = (reply.message["result"] as? [Any])?.count ?? 0
         }
         completionTimes.removeFirst(10)
+        let completionCPU = perRequest(client, since: &cpu, count: completions + 10)
         var hoverTimes: [Double] = []
         var hoverText = ""
         for _ in 0..<(hovers + 10) {
@@ -89,6 +94,7 @@ struct LSPBenchmark {
             hoverText = (contents?["value"] as? String) ?? ""
         }
         hoverTimes.removeFirst(10)
+        let hoverCPU = perRequest(client, since: &cpu, count: hovers + 10)
 
         // Edits in the first file alone (the others closed, so no cross-file re-check runs
         // between them): a typo in a field name, then its removal.
@@ -97,6 +103,7 @@ struct LSPBenchmark {
         }
         Thread.sleep(forTimeInterval: 0.3)
         client.discardReceived()
+        cpu = client.serverCPUMilliseconds
         var editTimes: [Double] = []
         var version = 1
         var errorsSeen = 0
@@ -120,6 +127,7 @@ struct LSPBenchmark {
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
+        let editCPU = perRequest(client, since: &cpu, count: 2 * edits)
         client.stop()
 
         let delay = debounce ?? 250
@@ -131,6 +139,8 @@ struct LSPBenchmark {
         print("  completion in a User selection set (\(completionCount) items, \(completions) requests): \(stats(completionTimes)) (goal p95 ≤ 15 ms)")
         print("  hover on field \(probe.firstField.name) (\(hoverText.isEmpty ? "empty" : "\(hoverText.utf8.count) bytes"), \(hovers) requests): \(stats(hoverTimes)) (goal p95 ≤ 10 ms)")
         print("  edit → diagnostics less the debounce (\(edits) edits, \(errorsSeen) showed the error): \(stats(editLessDebounce)) (goal ≤ 50 ms)")
+        print("  server CPU (user + system, /proc): start to all first diagnostics median \(startCPU.isEmpty ? "?" : formatted(middle(startCPU))) ms; "
+              + "per completion \(completionCPU) ms, per hover \(hoverCPU) ms, per edit (typo or its removal, with its check) \(editCPU) ms (means)")
     }
 
     // MARK: The workspace
@@ -221,6 +231,14 @@ struct LSPBenchmark {
         let sorted = values.sorted()
         let p95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
         return "median \(formatted(middle(values))) ms, p95 \(formatted(p95)) ms"
+    }
+
+    /// The server's CPU time per request since `since` (then reset to now), formatted.
+    private func perRequest(_ client: LSPClient, since: inout Double?, count: Int) -> String {
+        let now = client.serverCPUMilliseconds
+        defer { since = now }
+        guard let before = since, let now else { return "?" }
+        return formatted((now - before) / Double(count))
     }
 
     private func fail(_ message: String) -> Never {

@@ -14,15 +14,36 @@ public final class ProjectSources: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [String: (stamp: FileStamp?, source: Source)] = [:]
     private var fileLists: [ObjectIdentifier: (project: Project, paths: [String])] = [:]
+    /// Per project, its files among the projects of the workspace (nested projects' files left
+    /// out), sorted: deciding which project owns a path resolves it, too slow to do per request.
+    private var ownedLists: [ObjectIdentifier: (project: Project, among: [Project], paths: [String], set: Set<String>)] = [:]
 
     public init() {}
 
     /// Every host file of `project`: `open` (keyed by path) wins over the disk. Files that
     /// belong to a nested project are left to it.
     public func sources(of project: Project, among projects: [Project], open: [String: Source]) -> [Source] {
-        var paths = Set(documentPaths(of: project).filter { projects.project(forPath: $0) === project })
-        for path in open.keys where projects.project(forPath: path) === project { paths.insert(path) }
-        return paths.sorted().compactMap { path in open[path] ?? read(path) }
+        let owned = ownedPaths(of: project, among: projects)
+        let extra = open.keys.filter { !owned.set.contains($0) && projects.project(forPath: $0) === project }
+        let paths = extra.isEmpty ? owned.paths : (owned.paths + extra).sorted()
+        return paths.compactMap { path in open[path] ?? read(path) }
+    }
+
+    private func ownedPaths(of project: Project, among projects: [Project]) -> (paths: [String], set: Set<String>) {
+        let key = ObjectIdentifier(project)
+        lock.lock()
+        if let listed = ownedLists[key], listed.project === project, listed.among.count == projects.count,
+           zip(listed.among, projects).allSatisfy({ $0 === $1 }) {
+            lock.unlock()
+            return (listed.paths, listed.set)
+        }
+        lock.unlock()
+        let paths = documentPaths(of: project).filter { projects.project(forPath: $0) === project }.sorted()
+        let set = Set(paths)
+        lock.lock()
+        ownedLists[key] = (project, projects, paths, set)
+        lock.unlock()
+        return (paths, set)
     }
 
     /// The project's host files on disk: listed once, then again after `forgetFileList`
@@ -46,6 +67,7 @@ public final class ProjectSources: @unchecked Sendable {
     public func forgetFileLists() {
         lock.lock()
         fileLists.removeAll()
+        ownedLists.removeAll()
         lock.unlock()
     }
 
