@@ -45,16 +45,20 @@ final class LSPClient: @unchecked Sendable {
 
     /// Sends a request and returns its id and the time it was written.
     @discardableResult
-    func request(_ method: String, _ params: Any) -> (id: Int, sent: UInt64) {
+    func request(_ method: String, _ params: Any? = nil) -> (id: Int, sent: UInt64) {
         let id = nextID
         nextID += 1
-        let sent = write(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-        return (id, sent)
+        var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
+        if let params { message["params"] = params }
+        return (id, write(message))
     }
 
+    /// Sends a notification; `params` is left out when nil (JSON-RPC allows no null there).
     @discardableResult
-    func notify(_ method: String, _ params: Any) -> UInt64 {
-        write(["jsonrpc": "2.0", "method": method, "params": params])
+    func notify(_ method: String, _ params: Any? = nil) -> UInt64 {
+        var message: [String: Any] = ["jsonrpc": "2.0", "method": method]
+        if let params { message["params"] = params }
+        return write(message)
     }
 
     private func write(_ message: [String: Any]) -> UInt64 {
@@ -107,9 +111,9 @@ final class LSPClient: @unchecked Sendable {
 
     /// `shutdown`, `exit`, and the process's end.
     func stop() {
-        let (id, _) = request("shutdown", NSNull())
+        let (id, _) = request("shutdown")
         _ = response(to: id, timeout: 10)
-        notify("exit", NSNull())
+        notify("exit")
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }

@@ -18,6 +18,9 @@ public final class ProjectSources: @unchecked Sendable {
     /// out), sorted: deciding which project owns a path resolves it, too slow to do per request.
     private var ownedLists: [ObjectIdentifier: (project: Project, among: [Project], paths: [String], set: Set<String>)] = [:]
 
+    /// False once files were forgotten: a listing made at load may miss files created since.
+    private var listingsAtLoadAreCurrent = true
+
     public init() {}
 
     /// Every host file of `project`: `open` (keyed by path) wins over the disk. Files that
@@ -55,8 +58,10 @@ public final class ProjectSources: @unchecked Sendable {
             lock.unlock()
             return listed.paths
         }
+        // The listing made while the project loaded serves until files are first forgotten.
+        let atLoad = listingsAtLoadAreCurrent ? project.documentPathsAtLoad : nil
         lock.unlock()
-        let paths = project.documentPaths()
+        let paths = atLoad ?? project.documentPaths()
         lock.lock()
         fileLists[key] = (project, paths)
         lock.unlock()
@@ -68,6 +73,7 @@ public final class ProjectSources: @unchecked Sendable {
         lock.lock()
         fileLists.removeAll()
         ownedLists.removeAll()
+        listingsAtLoadAreCurrent = false
         lock.unlock()
     }
 
