@@ -40,6 +40,12 @@ struct FragmentGenerator {
         return ("fragment \(name) on \(type.name) " + selection(on: type.id, depth: 0), type.name)
     }
 
+    /// One fragment on the named type.
+    mutating func fragment(named name: String, on type: String) -> String {
+        guard let id = schema.typeIndex[type] else { fatalError("\(type) is not in the schema") }
+        return "fragment \(name) on \(type) " + selection(on: id, depth: 0)
+    }
+
 
     mutating func document(fragments count: Int) -> String {
         var text = ""

@@ -92,6 +92,8 @@ struct GraphQLRequests {
         var offset: Int
         var schema: Schema?
         var project: Project
+        /// The project's files as parsed for this request (shared with checks of the same texts).
+        var snapshot: ProjectSnapshot
         var index: ProjectIndex
         var host: Source
         var encoding: PositionEncoding
@@ -108,7 +110,7 @@ struct GraphQLRequests {
         }
 
         func accessor(for symbol: GraphQLSymbol) -> String? {
-            LensAccessor.declaration(for: symbol, at: offset, in: document, project: project, index: index)
+            LensAccessor.declaration(for: symbol, at: offset, in: document, project: project, snapshot: snapshot)
         }
     }
 
@@ -135,8 +137,9 @@ struct GraphQLRequests {
             guard let (project, files) = workspace.files(for: source),
                   let (hostDocument, offset) = HostCursor.locate(source, offset: hostOffset)
             else { return .success(.null) }
+            let snapshot = project.parsedFiles.snapshot(of: files)
             let cursor = Cursor(document: hostDocument, offset: offset, schema: project.schema, project: project,
-                                index: ProjectIndex(files: files), host: source, encoding: encoding)
+                                snapshot: snapshot, index: snapshot.index, host: source, encoding: encoding)
             return .success(work(cursor))
         }
     }

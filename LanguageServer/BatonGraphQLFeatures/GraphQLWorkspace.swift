@@ -82,6 +82,9 @@ public final class GraphQLWorkspace: LanguageFeature {
         }, completion: { [weak self] projects in
             guard let self else { return }
             self.scanning = false
+            if firstScan && !self.diagnostics.clientPulls {
+                server.logMessage(.info, "baton: diagnostics are pushed \(self.diagnostics.delay) ms after the last edit")
+            }
             let changed = firstScan || projects.map(ObjectIdentifier.init) != previous.map(ObjectIdentifier.init)
             if changed {
                 for project in projects where !previous.contains(where: { $0 === project }) {

@@ -35,6 +35,24 @@ public struct CompilationResult: Sendable {
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
+/// One host file's GraphQL documents and their parses, with the file's diagnostics so far
+/// (the host scan's, then each document's syntax and marker findings, in that order).
+public struct ParsedHostFile: Sendable {
+    public var source: Source
+    public var documents: [HostDocument] = []
+    /// One per document, in the same order.
+    public var parses: [ParseResult] = []
+    public var diagnostics: [Diagnostic]
+
+    /// The same file with only the documents at `indexes` (its diagnostics kept).
+    public func keeping(documents indexes: [Int]) -> ParsedHostFile {
+        var kept = self
+        kept.documents = indexes.map { documents[$0] }
+        kept.parses = indexes.map { parses[$0] }
+        return kept
+    }
+}
+
 /// The one pipeline `batonc` (validate, print, generate) and the language server share:
 /// find documents in hosts, parse, build the schema with Baton's directives, validate by the
 /// specification and by Relay's and Baton's rules, build the IR and run the transforms.
@@ -50,19 +68,36 @@ public enum Compilation {
     /// The same pipeline over a schema built earlier (the language server builds a project's
     /// schema once and checks every edit against it).
     public static func run(files: [Source], schema: Schema?, config: BatonConfig? = nil) -> CompilationResult {
+        run(parsed: files.map(parse), schema: schema, config: config)
+    }
+
+    /// The documents of one host file, parsed: the first half of the pipeline, which depends
+    /// on the file's text alone (the language server keeps it per text and reparses only
+    /// edited files).
+    public static func parse(_ file: Source) -> ParsedHostFile {
+        let found = Compilation.documents(in: file)
+        var parsed = ParsedHostFile(source: file, diagnostics: found.diagnostics)
+        for hostDocument in found.documents {
+            let document = MarkerCheck.parse(hostDocument)
+            parsed.diagnostics += document.diagnostics
+            parsed.documents.append(hostDocument)
+            parsed.parses.append(document.result)
+        }
+        return parsed
+    }
+
+    /// The rest of the pipeline over files parsed earlier, all checked together.
+    public static func run(parsed files: [ParsedHostFile], schema: Schema?, config: BatonConfig? = nil) -> CompilationResult {
         var result = CompilationResult(schema: schema)
         var valid: [Document] = []
         for file in files {
-            let found = Compilation.documents(in: file)
-            result.diagnostics += found.diagnostics
-            for hostDocument in found.documents {
-                let parsed = MarkerCheck.parse(hostDocument)
-                result.diagnostics += parsed.diagnostics
-                result.hostDocuments.append(hostDocument)
-                result.documents.append(parsed.result.document)
+            result.diagnostics += file.diagnostics
+            result.hostDocuments += file.documents
+            for parse in file.parses {
+                result.documents.append(parse.document)
                 // A document that failed to parse is checked no further, as graphql-core does;
                 // the others still are, so one typo does not hide every other finding.
-                if !parsed.result.diagnostics.hasErrors { valid.append(parsed.result.document) }
+                if !parse.diagnostics.hasErrors { valid.append(parse.document) }
             }
         }
         guard let schema else { return result }

@@ -56,10 +56,15 @@ public enum LensLookup {
     /// transforms the emitter's lens program has (what the language server asks).
     public static func member(at offset: Int, in root: Root, documents: [Document], schema: Schema,
                               customScalars: [String: String] = [:]) -> Member? {
+        member(at: offset, in: root, program: program(documents: documents, schema: schema), customScalars: customScalars)
+    }
+
+    /// The program lenses are built from: the documents' IR with the transforms the emitter's lens
+    /// program has. The language server builds it once per snapshot.
+    public static func program(documents: [Document], schema: Schema) -> IRProgram {
         var diagnostics: [Diagnostic] = []
         let built = IRBuilder.build(documents, schema: schema).program
-        let program = OperationTextPipeline.lensProgram(built, diagnostics: &diagnostics)
-        return member(at: offset, in: root, program: program, customScalars: customScalars)
+        return OperationTextPipeline.lensProgram(built, diagnostics: &diagnostics)
     }
 
     /// The fragment or named operation of `document` whose text contains `offset`.

@@ -3,7 +3,9 @@ import BatonDiagnostics
 
 /// The diagnostics of one document, as `batonc validate` gives them for the same files:
 /// the whole project is compiled together (a fragment spread here may be declared in another
-/// file) and the findings located in the document are kept.
+/// file) and the findings located in the document are kept. Files are parsed once per text
+/// (`Project.parsedFiles`), and only the documents that can change the document's findings
+/// are compiled with it (`ProjectSnapshot.compile(forFile:schema:config:)`).
 public enum DocumentCheck {
     public static let outsideProjectCode = "Project"
 
@@ -16,6 +18,11 @@ public enum DocumentCheck {
             files.removeAll { $0.name == document.name }
             files.append(document)
         }
+        return diagnostics(for: document, in: project, snapshot: project.parsedFiles.snapshot(of: files))
+    }
+
+    /// The same over a snapshot of the project's files that holds `document`'s text.
+    public static func diagnostics(for document: Source, in project: Project, snapshot: ProjectSnapshot) -> [Diagnostic] {
         var diagnostics = project.diagnostics.filter { isIn(document, $0) }
         guard let schema = project.schema else {
             let reason = project.diagnostics.first { $0.severity == .error }?.rendered() ?? "no schema"
@@ -23,7 +30,8 @@ public enum DocumentCheck {
                                       at: [Location(source: document, range: SourceRange(0, 0))], code: "Project"))
             return diagnostics
         }
-        let result = Compilation.run(files: files, schema: schema, config: project.config)
+        let result = snapshot.compile(forFile: document.name, schema: schema, config: project.config)
+            ?? Compilation.run(files: [document], schema: schema, config: project.config)
         diagnostics += result.diagnostics.filter { isIn(document, $0) }
         return diagnostics
     }

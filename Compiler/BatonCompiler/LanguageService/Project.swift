@@ -20,9 +20,15 @@ public final class Project: Sendable {
     public let schemaFiles: Set<String>
     /// Modification times of the configuration, schema and extensions when built.
     let stamps: [String: Date?]
+    /// Its host files as parsed, per text (kept across checks and requests).
+    public let parsedFiles: ProjectFiles
+    /// Its host files on disk as listed while it was loaded, when `load` was asked to prepare
+    /// its documents.
+    public let documentPathsAtLoad: [String]?
 
     init(configPath: String, directory: String, config: BatonConfig?, schema: Schema?, diagnostics: [Diagnostic],
-         schemaFiles: Set<String>, stamps: [String: Date?]) {
+         schemaFiles: Set<String>, stamps: [String: Date?], parsedFiles: ProjectFiles = ProjectFiles(),
+         documentPathsAtLoad: [String]? = nil) {
         self.configPath = configPath
         self.directory = directory
         self.config = config
@@ -30,10 +36,14 @@ public final class Project: Sendable {
         self.diagnostics = diagnostics
         self.schemaFiles = schemaFiles
         self.stamps = stamps
+        self.parsedFiles = parsedFiles
+        self.documentPathsAtLoad = documentPathsAtLoad
     }
 
-    /// Reads the configuration at `configPath` and builds its schema.
-    public static func load(configPath: String) -> Project {
+    /// Reads the configuration at `configPath` and builds its schema. With `prepareDocuments`,
+    /// its host files are listed, read and parsed meanwhile, on another core (what the first
+    /// check needs, so a language server's first diagnostics do not wait for both in turn).
+    public static func load(configPath: String, prepareDocuments: Bool = false) -> Project {
         let path = ConfigPaths.resolve(configPath, against: FileManager.default.currentDirectoryPath)
         let directory = ConfigPaths.directory(of: path)
         var stamps: [String: Date?] = [path: modificationDate(path)]
@@ -48,16 +58,32 @@ public final class Project: Sendable {
             for entry in config.schemaExtensions { stamps[entry.resolved] = modificationDate(entry.resolved) }
         }
         for file in schemaFiles { stamps[file] = modificationDate(file) }
-        var schema: Schema?
-        if let input = prepared.prepared?.input {
-            schema = Compilation.buildSchema(input.schema, extensions: input.schemaExtensions, into: &diagnostics)
-            if schema == nil {
-                diagnostics.append(.error("the schema named by \(path) cannot be built; documents are not validated",
-                                          at: [], code: "Schema"))
+        let parsedFiles = ProjectFiles()
+        let documents = DocumentsAtLoad()
+        let built = BuiltSchema()
+        let input = prepared.prepared?.input
+        let excluded = schemaFiles
+        DispatchQueue.concurrentPerform(iterations: prepareDocuments ? 2 : 1) { part in
+            if part == 1 {
+                let paths = documentPaths(directory: directory, excluding: excluded)
+                documents.paths = paths
+                _ = parsedFiles.snapshot(of: paths.compactMap { path in
+                    if case .loaded(let source) = SourceLoader.load(path) { return source }
+                    return nil
+                })
+            } else if let input {
+                var found: [Diagnostic] = []
+                built.schema = Compilation.buildSchema(input.schema, extensions: input.schemaExtensions, into: &found)
+                built.diagnostics = found
             }
         }
-        return Project(configPath: path, directory: directory, config: config, schema: schema, diagnostics: diagnostics,
-                       schemaFiles: schemaFiles, stamps: stamps)
+        diagnostics += built.diagnostics
+        if input != nil && built.schema == nil {
+            diagnostics.append(.error("the schema named by \(path) cannot be built; documents are not validated",
+                                      at: [], code: "Schema"))
+        }
+        return Project(configPath: path, directory: directory, config: config, schema: built.schema, diagnostics: diagnostics,
+                       schemaFiles: schemaFiles, stamps: stamps, parsedFiles: parsedFiles, documentPathsAtLoad: documents.paths)
     }
 
     /// Whether the configuration, schema and extension files are as they were when built
@@ -68,6 +94,10 @@ public final class Project: Sendable {
 
     /// Whether a file belongs to the project: under its directory and not its schema.
     public func contains(path: String) -> Bool {
+        Self.contains(path, directory: directory, excluding: schemaFiles)
+    }
+
+    static func contains(_ path: String, directory: String, excluding schemaFiles: Set<String>) -> Bool {
         let standardized = ConfigPaths.resolve(path, against: "/")
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return standardized.hasPrefix(prefix) && !schemaFiles.contains(standardized)
@@ -82,10 +112,24 @@ public final class Project: Sendable {
 
     /// The host files of the project on disk (`.swift`, `.graphql`, `.gql`), schema excluded.
     public func documentPaths() -> [String] {
-        CompilationSetup.expand([directory]).filter { !$0.contains("/.build/") && contains(path: $0) }
+        Self.documentPaths(directory: directory, excluding: schemaFiles)
+    }
+
+    static func documentPaths(directory: String, excluding schemaFiles: Set<String>) -> [String] {
+        CompilationSetup.expand([directory]).filter { !$0.contains("/.build/") && contains($0, directory: directory, excluding: schemaFiles) }
     }
 
     static func modificationDate(_ path: String) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
+}
+
+/// What the two halves of a load hand back (each written by one half, read after both end).
+private final class DocumentsAtLoad: @unchecked Sendable {
+    var paths: [String]?
+}
+
+private final class BuiltSchema: @unchecked Sendable {
+    var schema: Schema?
+    var diagnostics: [Diagnostic] = []
 }

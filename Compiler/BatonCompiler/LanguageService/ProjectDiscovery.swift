@@ -23,10 +23,11 @@ public enum ProjectDiscovery {
     }
 
     /// The projects under `folders`, reusing those of `previous` whose files have not changed.
+    /// New ones are loaded with their documents prepared (`Project.load(configPath:prepareDocuments:)`).
     public static func projects(under folders: [String], previous: [Project] = []) -> [Project] {
         configPaths(under: folders).map { path in
             if let kept = previous.first(where: { $0.configPath == path }), kept.isCurrent { return kept }
-            return Project.load(configPath: path)
+            return Project.load(configPath: path, prepareDocuments: true)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BatonCompiler
 import BatonDiagnostics
 import BatonHosts
 import BatonSyntax
@@ -14,13 +15,13 @@ public struct ProjectIndex: Sendable {
     public var entries: [Entry]
 
     public init(files: [Source]) {
-        var entries: [Entry] = []
-        for file in files {
-            for hostDocument in HostFile.documents(for: file).documents {
-                entries.append(Entry(hostDocument: hostDocument, document: Parser.parse(hostDocument.source).document))
-            }
+        self.init(parsed: files.map(Compilation.parse))
+    }
+
+    public init(parsed files: [ParsedHostFile]) {
+        entries = files.flatMap { file in
+            zip(file.documents, file.parses).map { Entry(hostDocument: $0, document: $1.document) }
         }
-        self.entries = entries
     }
 
     /// Every fragment definition, in file order.

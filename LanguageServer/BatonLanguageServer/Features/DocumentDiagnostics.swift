@@ -18,7 +18,8 @@ public final class DocumentDiagnostics: LanguageFeature {
     public typealias Provider = @Sendable (TextDocument, CancellationToken) -> [Diagnostic]?
 
     private let provider: Provider
-    private let delay: Int
+    /// Quiet time in milliseconds before pushed diagnostics are recomputed after an edit.
+    public let delay: Int
     private weak var server: LanguageServer?
     private var pushing: DebouncedDocumentWork<[Diagnostic]>?
     /// Bumped by `refreshAll`: results of an older generation are stale even for the same text.
