@@ -74,9 +74,10 @@ final class LoopSession {
             server.add(LoopProbeFeature(loopThread: pthread_self()))
             loop.onInput = { server.receive($0) }
             loop.onEndOfInput = { server.receiveEndOfInput() }
+            // The loop owns both ends: libuv closes a pipe's descriptor (above stderr) when it
+            // closes the handle, so closing them here again would close whatever another test
+            // opened under the same number meanwhile.
             outcome.code = loop.run()
-            close(serverOutput)
-            close(serverInput)
             done.signal()
         }.start()
         writer = FileHandle(fileDescriptor: toServer[1], closeOnDealloc: true)
