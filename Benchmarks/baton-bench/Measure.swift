@@ -35,7 +35,8 @@ func median(runs: Int, warmup: Int = 0, _ body: () -> Void) -> Timing {
     return Timing(wall: middle(walls), cpu: middle(cpus))
 }
 
-private func middle(_ values: [Double]) -> Double {
+/// The median of `values`.
+func middle(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
