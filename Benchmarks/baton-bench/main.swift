@@ -30,6 +30,6 @@ for command in requested {
     case "target": TargetBenchmark(root: root).run()
     case "ingest": runtime.ingest()
     case "read": runtime.read()
-    default: runtime.refetch()
+    default: await runtime.refetch()
     }
 }

@@ -95,7 +95,9 @@ struct LayerEffects {
     }
 
     /// Notifies the slots that ended different, and the forced ones, once each, and returns them.
+    /// A batch that notified or made a record moves the store's generation.
     func end(store: Store) -> [CommitResult.Notified] {
+        defer { if !created.isEmpty || !touches.isEmpty || !forced.isEmpty { store.generation &+= 1 } }
         var notified: [CommitResult.Notified] = []
         var done: Set<TouchKey> = []
         for touch in touches {
