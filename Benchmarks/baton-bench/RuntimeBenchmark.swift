@@ -56,12 +56,16 @@ import Observation
         let data = Data(bytes)
         let bytes = self.bytes
         let foundation = median(runs: runs, warmup: 2) { _ = try? JSONSerialization.jsonObject(with: data) }
-        var records = 0
+        // Stores are kept until every run is done, so no run pays for freeing the one before.
+        var stores: [Store] = []
+        stores.reserveCapacity(runs + 2)
         let baton = median(runs: runs, warmup: 2) {
             let store = Store()
             _ = commit(into: store)
-            records = store.recordKeys.count
+            stores.append(store)
         }
+        let records = stores.last?.recordKeys.count ?? 0
+        stores.removeAll()
         let ingestOnly = median(runs: runs, warmup: 1) {
             _ = try? Ingest.changeSet(bytes, plan: BenchCharactersPage.plan, variables: operation.variables, complete: true)
         }
@@ -98,6 +102,14 @@ import Observation
         }
         let tracked = median(runs: runs, warmup: 2) { total &+= Self.trackedPass(characters) }
         let rows = median(runs: runs, warmup: 2) { total &+= Self.rowBodies(characters) }
+        let observed = characters.map { character in
+            ObservedCharacter([character.id, character.name, character.status, character.species, character.type,
+                               character.gender, character.image, character.created])
+        }
+        let observedTracked = median(runs: runs, warmup: 2) { total &+= Self.observedPass(observed) }
+        let observedRows = median(runs: runs, warmup: 2) { total &+= Self.observedRowBodies(observed) }
+        let observedTrackedNs = observedTracked.cpu * 1_000_000 / Double(observed.count)
+        let observedRowNs = observedRows.cpu * 1_000_000 / Double(8 * observed.count)
         let heldNs = held.cpu * 1_000_000 / Double(rounds * 8 * characters.count)
         let singleNs = single.cpu * 1_000_000 / Double(rounds * characters.count)
         let trackedNs = tracked.cpu * 1_000_000 / Double(characters.count)
@@ -107,6 +119,33 @@ import Observation
         print("  untracked, `name` of each row taken from an array (lens copy included): \(formatted(singleNs, digits: 1)) ns per read")
         print("  tracked, one withObservationTracking scope over the \(characters.count) `name` reads: \(formatted(trackedNs, digits: 1)) ns per read (goal ≤ 150 ns)")
         print("  tracked, one scope per row body reading 8 scalar fields: \(formatted(rowNs, digits: 1)) ns per field")
+        print("  for scale, the same tracked reads of @Observable-style properties: \(formatted(observedTrackedNs, digits: 1)) ns per read (one scope), \(formatted(observedRowNs, digits: 1)) ns per field (row bodies); ratio baton/observable = \(formatted(trackedNs / observedTrackedNs)), \(formatted(rowNs / observedRowNs))")
+    }
+
+    @inline(never) static func observedPass(_ characters: [ObservedCharacter]) -> Int {
+        withObservationTracking {
+            var total = 0
+            for character in characters { total &+= character.name?.utf8.count ?? 0 }
+            return total
+        } onChange: {}
+    }
+
+    @inline(never) static func observedRowBodies(_ characters: [ObservedCharacter]) -> Int {
+        var total = 0
+        for character in characters {
+            total &+= withObservationTracking {
+                var seen = character.id?.utf8.count ?? 0
+                seen &+= character.name?.utf8.count ?? 0
+                seen &+= character.status?.utf8.count ?? 0
+                seen &+= character.species?.utf8.count ?? 0
+                seen &+= character.type?.utf8.count ?? 0
+                seen &+= character.gender?.utf8.count ?? 0
+                seen &+= character.image?.utf8.count ?? 0
+                seen &+= character.created?.utf8.count ?? 0
+                return seen
+            } onChange: {}
+        }
+        return total
     }
 
     /// A row's 8 scalar fields read through the lens it holds, as a view's body reads them.
@@ -164,6 +203,7 @@ import Observation
         var secondWall: [Double] = []
         var fullCPU: [Double] = []
         var firstCPU: [Double] = []
+        var kept: [Store] = []
         for run in 0..<(runs + 1) {
             let environment = Environment()
             var start = DispatchTime.now().uptimeNanoseconds
@@ -172,7 +212,7 @@ import Observation
             let data = environment.data(for: operation)
             let host = BodyHost { Self.sampleBody(data) }
             // New bytes, as a new response would be (equal arrays sharing a buffer compare at once).
-            let again = Payload(Array(bytes[...]))
+            let again = Payload(bytes.withUnsafeBufferPointer { Array($0) })
             start = DispatchTime.now().uptimeNanoseconds
             let result = try? await environment.commitResponse(operation, again)
             let second = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
@@ -181,9 +221,11 @@ import Observation
             let full = commit(into: environment.store)
             let fullRun = threadCPUMilliseconds() - cpu
             // The first commit's CPU time on a fresh store, for the full path's ratio.
+            let fresh = Store()
             cpu = threadCPUMilliseconds()
-            _ = commit(into: Store())
+            _ = commit(into: fresh)
             let firstRun = threadCPUMilliseconds() - cpu
+            kept.append(fresh)
             notified = max(notified, result?.changed ?? 1, full.changed)
             invalidations = max(invalidations, host.invalidations)
             if run == 0 { continue }   // warm-up

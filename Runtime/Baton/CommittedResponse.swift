@@ -1,3 +1,5 @@
+import Foundation
+
 /// The last complete server response an environment committed, kept so that the same bytes for the
 /// same plan and variables, arriving while the store still holds exactly what that commit left
 /// (its generation has not moved), commit as what they are: nothing. The bytes are compared
@@ -14,9 +16,16 @@
     /// The result of committing `bytes` again when that is known to change nothing; nil otherwise.
     func recommit(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool, in store: Store) -> CommitResult? {
         guard complete, self.plan === plan, generation == store.generation, store.layers.isEmpty,
-              self.variables == variables, self.bytes == bytes else { return nil }
+              self.variables == variables, Self.same(self.bytes, bytes) else { return nil }
         store.log?(.committed(kind: .server, changed: 0))
         return CommitResult(kind: .server, notified: [])
+    }
+
+    /// Byte equality at memory speed (`==` on arrays compares element by element).
+    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
     }
 
     /// Keeps a complete response just committed, or forgets the last one.
