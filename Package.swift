@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "baton-spec", dependencies: ["BatonConformance"], path: "Tests/baton-spec"),
 
         // MARK: Benchmarks
-        .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler"], path: "Benchmarks/baton-bench"),
+        .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler", "Baton", "BatonTesting"], path: "Benchmarks/baton-bench"),
 
         // MARK: Language server
         .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),

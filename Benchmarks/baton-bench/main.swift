@@ -5,23 +5,34 @@ import Foundation
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 let usage = """
-    usage: baton-bench <command>
+    usage: baton-bench [all | <command>...]
       frontend   parse + build + validate GitHub's schema; parse + validate 500 fragments over it;
                  each beside graphql-core on the same input
       target     batonc validate --config over 300 Swift files holding 1,000 documents
       lsp        the release baton-lsp over stdio on 300 Swift files: first diagnostics, completion,
                  hover, edit → diagnostics (medians and p95)
+      ingest     a 1,000-character page (~700 KB) to committed records, beside JSONSerialization
+      read       one scalar field through a generated lens, untracked and tracked (ns per read)
+      refetch    the same page committed again: notifications (0) and time beside the first commit
+      all        every command (also with no argument)
     """
 
-let arguments = CommandLine.arguments.dropFirst()
-switch arguments.first {
-case "frontend":
-    FrontendBenchmark(root: root).run()
-case "target":
-    TargetBenchmark(root: root).run()
-case "lsp":
-    LSPBenchmark(root: root).run()
-default:
+let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch"]
+var requested = Array(CommandLine.arguments.dropFirst())
+if requested.isEmpty || requested == ["all"] { requested = commands }
+if let unknown = requested.first(where: { !commands.contains($0) }) {
     print(usage)
-    exit(arguments.isEmpty ? 0 : 2)
+    exit(unknown == "help" || unknown == "--help" ? 0 : 2)
+}
+let runtime = RuntimeBenchmark(root: root)
+if requested.contains(where: { ["ingest", "read", "refetch"].contains($0) }) { runtime.checkGeneratedCode() }
+for command in requested {
+    switch command {
+    case "frontend": FrontendBenchmark(root: root).run()
+    case "target": TargetBenchmark(root: root).run()
+    case "lsp": LSPBenchmark(root: root).run()
+    case "ingest": runtime.ingest()
+    case "read": runtime.read()
+    default: await runtime.refetch()
+    }
 }

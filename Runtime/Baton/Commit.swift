@@ -74,10 +74,11 @@ struct LayerEffects {
         }
     }
 
-    /// Writes `value` unless the slot already holds an equal one.
-    mutating func write(_ record: Record, _ ref: Int32, _ value: Value?) {
+    /// Writes `value` unless the slot already holds an equal one. `created` says the record is one
+    /// this batch made (nothing to remember or notify for it), when the caller already knows.
+    mutating func write(_ record: Record, _ ref: Int32, _ value: Value?, created: Bool = false) {
         if sameSlot(record.peek(ref), value) { return }
-        touch(record, ref)
+        if !created { touch(record, ref) }
         layer?.undo.append((record, ref, record.peek(ref), record.peekError(ref)))
         record.store(value, at: ref)
     }
@@ -95,7 +96,9 @@ struct LayerEffects {
     }
 
     /// Notifies the slots that ended different, and the forced ones, once each, and returns them.
+    /// A batch that notified or made a record moves the store's generation.
     func end(store: Store) -> [CommitResult.Notified] {
+        defer { if !created.isEmpty || !touches.isEmpty || !forced.isEmpty { store.generation &+= 1 } }
         var notified: [CommitResult.Notified] = []
         var done: Set<TouchKey> = []
         for touch in touches {
@@ -248,9 +251,11 @@ extension Store {
             }
             var erred: Set<Int32> = []
             for (slot, _) in change.errors { erred.insert(slotRef(slot, on: record.type)) }
+            // Asked once per record rather than at each write.
+            let created = batch.created.contains(ObjectIdentifier(record))
             for (slot, value) in change.entries {
                 let ref = slotRef(slot, on: record.type)
-                batch.write(record, ref, resolve(value, targets))
+                batch.write(record, ref, resolve(value, targets), created: created)
                 if !erred.contains(ref) { batch.writeError(record, ref, nil) }
             }
             for (slot, error) in change.errors {

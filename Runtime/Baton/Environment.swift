@@ -19,6 +19,9 @@
         self.transport = transport
     }
 
+    /// The last complete response committed, to know an identical refetch without reading it.
+    private var lastResponse = CommittedResponse()
+
     /// Commits a payload by the operation's plan, as a fetch's response is committed. A payload may
     /// be partial: what it leaves out reads as missing.
     @discardableResult
@@ -76,12 +79,17 @@
         let plan = O.plan
         let variables = operation.variables
         let bytes = payload.bytes
+        if let unchanged = lastResponse.recommit(plan, variables, bytes, complete: complete, in: store) {
+            return unchanged
+        }
         let changes = try await Task.detached {
             try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: complete)
         }.value
         // The single door: a response that lands after the end reaches nothing.
         guard !hasEnded else { throw EnvironmentError.gone }
-        return store.commit(changes, kind: kind)
+        let result = store.commit(changes, kind: kind)
+        lastResponse.remember(plan, variables, bytes, complete: complete, changes: changes, in: store)
+        return result
     }
 
     /// Applies an optimistic response as a layer, normalized on the main actor by the mutation's plan

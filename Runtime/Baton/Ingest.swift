@@ -31,6 +31,8 @@ public struct Ingest {
     var pending: [String: PendingPart] = [:]
     /// Errors carried by a later part's items, placed when the part is read.
     var itemErrors: [ResponseError] = []
+    /// Type names by type number, filled as keys are composed.
+    private var typeNames: [String?] = []
 
     init(bytes: [UInt8], complete: Bool) {
         self.reader = JSONReader(bytes)
@@ -123,11 +125,11 @@ public struct Ingest {
                 changes.learn(type, condition.answer)
             }
         }
-        var keyValues = [String?](repeating: nil, count: variant.key.count)
+        var keyValues = KeyValues(count: variant.key.count)
         var ownKey: String? = known?.key ?? (variant.key.isEmpty ? path : nil)
         var entries: [(slot: EntrySlot, value: IngestValue)] = []
         entries.reserveCapacity(variant.fields.count)
-        var seen = complete ? [Bool](repeating: false, count: variant.fields.count) : []
+        var seen = FieldsSeen(count: complete ? variant.fields.count : 0)
         var expected = 0
         var first = true
         while try reader.nextMember(first: first) {
@@ -138,7 +140,7 @@ public struct Ingest {
                 continue
             }
             expected = index + 1
-            if complete { seen[index] = true }
+            if complete { seen.insert(index) }
             let field = variant.fields[index]
             let slot = field.slot.entry(on: type)
             switch field.kind {
@@ -212,7 +214,7 @@ public struct Ingest {
             }
         }
         if complete {
-            for index in variant.required where !seen[index] {
+            for index in variant.required where !seen.contains(index) {
                 throw IngestError.malformed("the response omits '\(variant.fields[index].name)'",
                                             at: objectStart)
             }
@@ -236,14 +238,29 @@ public struct Ingest {
         return nil
     }
 
-    private func composeKey(_ type: TypeID, _ values: [String?], path: String) -> String {
+    private mutating func composeKey(_ type: TypeID, _ values: KeyValues, path: String) -> String {
+        if values.count == 1 {
+            guard let value = values[0] else { return path }
+            return typeName(type) + ":" + value
+        }
         var present: [String] = []
-        for value in values {
+        for index in 0..<values.count {
+            let value = values[index]
             // An object whose key field is null is keyed by its path, as Relay keys it.
             guard let value else { return path }
             present.append(value)
         }
-        return RecordKey.entity(type.name, present)
+        return RecordKey.entity(typeName(type), present)
+    }
+
+    /// A type's name, kept for the response: the registry takes a lock per lookup.
+    private mutating func typeName(_ type: TypeID) -> String {
+        let index = Int(type.index)
+        if index < typeNames.count, let name = typeNames[index] { return name }
+        if index >= typeNames.count { typeNames.append(contentsOf: repeatElement(nil, count: index + 1 - typeNames.count)) }
+        let name = type.name
+        typeNames[index] = name
+        return name
     }
 
     /// Scans the rest of the current object for `__typename`, leaving the cursor where it was.
@@ -281,10 +298,10 @@ public struct Ingest {
 
     /// The object's key when a link is reached before its key fields: the rest of the object is
     /// scanned for them (the cursor is at the link's value), and the cursor put back.
-    private mutating func lookAheadKey(_ variant: ResolvedVariant, type: TypeID, known: [String?],
+    private mutating func lookAheadKey(_ variant: ResolvedVariant, type: TypeID, known: KeyValues,
                                        path: String) throws -> String {
         var values = known
-        if values.contains(where: { $0 == nil }) {
+        if values.isIncomplete {
             let mark = reader.position
             defer { reader.position = mark }
             try reader.skipValue()

@@ -9,6 +9,7 @@ struct JSONReader {
 
     // MARK: Structure
 
+    @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
@@ -19,6 +20,7 @@ struct JSONReader {
     }
 
     /// The next significant byte, without consuming it.
+    @inline(__always)
     mutating func peek() throws -> UInt8 {
         skipWhitespace()
         guard position < bytes.count else { throw IngestError.malformed("unexpected end of the response", at: position) }
@@ -33,6 +35,7 @@ struct JSONReader {
     }
 
     /// After `{` or a member: true when another member follows (consuming `,`), false at `}`.
+    @inline(__always)
     mutating func nextMember(first: Bool) throws -> Bool {
         let byte = try peek()
         if byte == 0x7D { position += 1; return false }
@@ -44,6 +47,7 @@ struct JSONReader {
     }
 
     /// After `[` or an element: true when another element follows (consuming `,`), false at `]`.
+    @inline(__always)
     mutating func nextElement(first: Bool) throws -> Bool {
         let byte = try peek()
         if byte == 0x5D { position += 1; return false }
@@ -112,13 +116,26 @@ struct JSONReader {
     mutating func readString() throws -> String {
         try expect(0x22, "a string")
         let start = position
+        // The common string, without escapes or control characters: scanned and decoded straight
+        // from the buffer. Anything else is read again by the loop below, which reports it.
+        let plain: (text: String, end: Int)? = bytes.withUnsafeBufferPointer { buffer in
+            var scan = start
+            while scan < buffer.count {
+                let byte = buffer[scan]
+                if byte == 0x22 {
+                    return (String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<scan]), as: UTF8.self), scan)
+                }
+                if byte == 0x5C || byte < 0x20 { return nil }
+                scan += 1
+            }
+            return nil
+        }
+        if let plain {
+            position = plain.end + 1
+            return plain.text
+        }
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == 0x22 {
-                let text = String(decoding: bytes[start..<position], as: UTF8.self)
-                position += 1
-                return text
-            }
             if byte == 0x5C { break }
             if byte < 0x20 { throw IngestError.malformed("control character in a string", at: position) }
             position += 1

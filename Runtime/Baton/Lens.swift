@@ -15,13 +15,19 @@ extension Lens {
 // MARK: - Reads (one accessor line of generated code calls one of these)
 
 @_spi(Generated) extension Anchor {
-    /// The slot's value, registered; reports a missing slot.
-    @usableFromInline @MainActor func load(_ ref: Int32) -> Value? {
-        let value = record.read(ref)
-        if value == nil && !record.isDeleted {
+    /// The slot's value, registered; reports a missing slot. Inlined into each accessor: a present
+    /// value costs the registration and one array read.
+    @inlinable @MainActor func load(_ ref: Int32) -> Value? {
+        record.track(ref)
+        if let value = record.peek(ref) { return value }
+        missing(ref)
+        return nil
+    }
+
+    @usableFromInline @MainActor func missing(_ ref: Int32) {
+        if !record.isDeleted {
             report(.missing(type: record.type.name, field: owner.store.storageKey(ref, on: record.type)))
         }
-        return value
     }
 
     @usableFromInline @MainActor func report(_ event: LogEvent) {
@@ -35,17 +41,43 @@ extension Lens {
     /// A non-null scalar: a null, a missing slot or a value of another kind reads the zero value and
     /// is reported.
     @inlinable @MainActor public func scalar<T: LensScalar, K: SlotName>(_ key: K) -> T {
+        readScalar(key)
+    }
+
+    /// A nullable scalar: null is nil; a value of another kind is nil and reported.
+    @inlinable @MainActor public func nullable<T: LensScalar, K: SlotName>(_ key: K) -> T? {
+        readNullable(key)
+    }
+
+    @inlinable @MainActor func readScalar<T: LensScalar, K: SlotName>(_ key: K) -> T {
         let ref = key.ref(in: self)
-        guard let value = load(ref) else { return T.lensZero }
+        record.track(ref)
+        return convertScalar(ref)
+    }
+
+    @inlinable @MainActor func readNullable<T: LensScalar, K: SlotName>(_ key: K) -> T? {
+        let ref = key.ref(in: self)
+        record.track(ref)
+        return convertNullable(ref)
+    }
+
+    /// A registered slot as a non-null scalar.
+    @inlinable @MainActor func convertScalar<T: LensScalar>(_ ref: Int32) -> T {
+        guard let value = record.peek(ref) else {
+            missing(ref)
+            return T.lensZero
+        }
         if let read = T.lensValue(value) { return read }
         unexpected(ref)
         return T.lensZero
     }
 
-    /// A nullable scalar: null is nil; a value of another kind is nil and reported.
-    @inlinable @MainActor public func nullable<T: LensScalar, K: SlotName>(_ key: K) -> T? {
-        let ref = key.ref(in: self)
-        guard let value = load(ref) else { return nil }
+    /// A registered slot as a nullable scalar.
+    @inlinable @MainActor func convertNullable<T: LensScalar>(_ ref: Int32) -> T? {
+        guard let value = record.peek(ref) else {
+            missing(ref)
+            return nil
+        }
         if case .null = value { return nil }
         if let read = T.lensValue(value) { return read }
         unexpected(ref)

@@ -6,14 +6,14 @@ import Observation
 @MainActor public final class Record: Observable {
     public let key: String
     public let type: TypeID
-    /// Values of constant slots by number; nil is missing.
-    @exclusivity(unchecked) private(set) var fixed: [Value?] = []
+    /// Values of constant slots by number; nil is missing. Read inline by lenses (the hot path).
+    @usableFromInline @exclusivity(unchecked) var fixed: [Value?] = []
     /// Values of rendered-key slots, sorted by their (negative) number: a session's keys widen only
     /// the records they were written to.
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
     @exclusivity(unchecked) private(set) var errors: [Int32: FieldError] = [:]
     public internal(set) var isDeleted = false
-    let registrar = ObservationRegistrar()
+    @usableFromInline let registrar = ObservationRegistrar()
 
     init(key: String, type: TypeID) {
         self.key = key
@@ -26,23 +26,34 @@ import Observation
     // MARK: Reads
 
     /// A slot's value, registering the read with Observation.
-    func read(_ ref: Int32) -> Value? {
-        registrar.access(self, keyPath: Channels.keyPath(ref))
+    @inlinable func read(_ ref: Int32) -> Value? {
+        track(ref)
         return peek(ref)
+    }
+
+    /// Registers a read of the slot with Observation: the slot's channel is passed without a retain
+    /// (channels live as long as the process). Nonisolated (it touches only the registrar, which is
+    /// Sendable, and the channel tables) so the closure carries no main-actor isolation check.
+    @inlinable nonisolated func track(_ ref: Int32) {
+        Channels.channel(ref)._withUnsafeGuaranteedRef { registrar.access(self, keyPath: $0) }
     }
 
     /// A slot's field error, registering the read.
     @usableFromInline func readError(_ ref: Int32) -> FieldError? {
-        registrar.access(self, keyPath: Channels.keyPath(ref))
+        track(ref)
         return errors[ref]
     }
 
-    /// A slot's value without registering (commit, dump).
-    func peek(_ ref: Int32) -> Value? {
+    /// A slot's value without registering (commit, dump). A constant slot is one array read.
+    @inlinable func peek(_ ref: Int32) -> Value? {
         if ref >= 0 {
             let index = Int(ref)
             return index < fixed.count ? fixed[index] : nil
         }
+        return peekRendered(ref)
+    }
+
+    @usableFromInline func peekRendered(_ ref: Int32) -> Value? {
         guard let position = renderedPosition(ref) else { return nil }
         return rendered[position].value
     }

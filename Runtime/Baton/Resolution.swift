@@ -83,7 +83,9 @@ enum ResolvedKind: Sendable {
     case link(ResolvedSelection, plural: Bool)
 }
 
-struct ResolvedField: Sendable {
+/// A class, not a struct: the ingest takes one per member it reads, and a reference is one retain
+/// where copying nine fields was one per field.
+final class ResolvedField: Sendable {
     let responseKey: [UInt8]
     let name: String
     let slot: ResolvedSlot
@@ -96,6 +98,19 @@ struct ResolvedField: Sendable {
     let connectionIDs: [String]
     /// For a `@connection`: the parent's client slot, its text, and how pages merge under these variables.
     let connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?
+
+    init(responseKey: [UInt8], name: String, slot: ResolvedSlot, keyText: String, kind: ResolvedKind, edit: Edit?,
+         deferLabel: String?, connectionIDs: [String], connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?) {
+        self.responseKey = responseKey
+        self.name = name
+        self.slot = slot
+        self.keyText = keyText
+        self.kind = kind
+        self.edit = edit
+        self.deferLabel = deferLabel
+        self.connectionIDs = connectionIDs
+        self.connection = connection
+    }
 }
 
 struct Resolver {

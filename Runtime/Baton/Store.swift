@@ -10,6 +10,9 @@
     var layers: [OptimisticLayer] = []
     /// Where the store's events go (set by the environment).
     var log: ((LogEvent) -> Void)?
+    /// Moves with every batch that wrote, made or deleted anything: equal generations mean the
+    /// records hold exactly what they held.
+    var generation = 0
 
     public let root: Record
     public let mutationRoot: Record

@@ -54,6 +54,31 @@ import BatonTesting
         #expect(host.runs == 1)
     }
 
+    /// The unchanged-refetch shortcut holds only while the store is as that response left it: once
+    /// another batch wrote, the same bytes are read and committed again, and undo that write.
+    @Test func sameBytesAfterTheStoreMovedAreCommittedAgain() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(operation, Self.header())
+        let data = environment.data(for: operation)
+        let host = BodyHost { data.character?.testHeader.status }
+        // A batch the environment does not see as a response: the store moves under the kept one.
+        let changes = try Ingest.changeSet(Self.header(status: "Alive").bytes, plan: TestHeaderQuery.plan,
+                                           variables: operation.variables, complete: true)
+        environment.store.commit(changes)
+        #expect(host.invalidations == 1)
+        await host.settle()
+        #expect(host.output == "Alive")
+
+        let again = try await environment.commitResponse(operation, Self.header())
+        #expect(again.notified.map(\.description) == ["Character:9.status"])
+        await host.settle()
+        #expect(host.output == "Dead")
+        // Now the store is as that response left it: the same bytes once more change nothing.
+        let third = try await environment.commitResponse(operation, Self.header())
+        #expect(third.changed == 0)
+        #expect(host.invalidations == 2)
+    }
+
     @Test func newRecordsNotifyNobody() async throws {
         let environment = Environment()
         let first = try await environment.commitResponse(operation, Self.header())

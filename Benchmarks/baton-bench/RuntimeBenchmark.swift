@@ -1,0 +1,264 @@
+@_spi(Generated) import Baton
+import BatonCompiler
+import BatonTesting
+import Foundation
+import Observation
+
+/// The runtime's goals on a seeded page of 1,000 Rick and Morty characters (about 700 KB), through
+/// the generated plan and lenses of `Benchmarks/graphql/BenchCharactersPage.graphql`:
+/// - ingest: bytes to committed records in a fresh store ≤ 0.5 × `JSONSerialization.jsonObject`;
+/// - read: one scalar field through a generated lens ≤ 30 ns untracked, ≤ 150 ns tracked;
+/// - refetch: the same page committed again notifies nothing and costs ≤ 0.5 × the first commit.
+/// The ingest and the commit are called directly, as `Environment.commitResponse` calls them (without
+/// its hop off the main actor, which would only add scheduling noise).
+@MainActor struct RuntimeBenchmark {
+    let root: URL
+    let characterCount = 1000
+    let runs = 21
+
+    let operation = BenchCharactersPage(page: 1)
+
+    let bytes: [UInt8]
+
+    init(root: URL) {
+        self.root = root
+        var generator = CharacterPageGenerator(seed: 0xC137)
+        bytes = generator.page(characters: characterCount)
+    }
+
+    /// Refuses to measure stale generated code: `batonc generate --check` on the benchmark's query.
+    func checkGeneratedCode() {
+        let directory = root.appendingPathComponent("Benchmarks/graphql").path
+        let request = CompilationSetup.Request(configPath: directory + "/baton.json", schemaPath: nil,
+                                               paths: [directory + "/BenchCharactersPage.graphql"])
+        let result = GenerateCommand.compute(.init(request: request, out: root.appendingPathComponent("Benchmarks/baton-bench/Generated").path,
+                                                   check: true, workingDirectory: directory))
+        guard result.exitCode == 0 else {
+            print("Benchmarks/baton-bench/Generated is stale (\(result.stale.joined(separator: ", "))); regenerate it:")
+            print("  cd Benchmarks/graphql && batonc generate --config baton.json --out ../baton-bench/Generated BenchCharactersPage.graphql")
+            exit(1)
+        }
+    }
+
+    /// Ingest + commit of the page into `store`.
+    func commit(into store: Store) -> CommitResult {
+        do {
+            let changes = try Ingest.changeSet(bytes, plan: BenchCharactersPage.plan, variables: operation.variables,
+                                               complete: true)
+            return store.commit(changes)
+        } catch {
+            print("the generated page does not ingest: \(error)")
+            exit(1)
+        }
+    }
+
+    func ingest() {
+        let data = Data(bytes)
+        let bytes = self.bytes
+        let foundation = median(runs: runs, warmup: 2) { _ = try? JSONSerialization.jsonObject(with: data) }
+        // Stores are kept until every run is done, so no run pays for freeing the one before.
+        var stores: [Store] = []
+        stores.reserveCapacity(runs + 2)
+        let baton = median(runs: runs, warmup: 2) {
+            let store = Store()
+            _ = commit(into: store)
+            stores.append(store)
+        }
+        let records = stores.last?.recordKeys.count ?? 0
+        stores.removeAll()
+        let ingestOnly = median(runs: runs, warmup: 1) {
+            _ = try? Ingest.changeSet(bytes, plan: BenchCharactersPage.plan, variables: operation.variables, complete: true)
+        }
+        print("ingest (release, median of \(runs)): \(characterCount) characters, \(bytes.count / 1024) KB, \(records) records")
+        print("  baton   bytes → committed records (fresh store): \(baton.text)")
+        print("            of which ingest (bytes → change set): \(ingestOnly.text)")
+        print("  JSONSerialization.jsonObject: \(foundation.text)")
+        print("  ratio baton/JSONSerialization = \(formatted(baton.cpu / foundation.cpu, digits: 3)) CPU, \(formatted(baton.wall / foundation.wall, digits: 3)) wall (goal ≤ 0.5)")
+    }
+
+    /// The page committed into a fresh store, and its 1,000 character lenses.
+    func committedPage() -> (Store, [BenchCharactersPage.Data.Characters.Results]) {
+        let store = Store()
+        _ = commit(into: store)
+        let results = lens(over: store).characters?.results.map(Array.init) ?? []
+        guard results.count == characterCount else {
+            print("the committed page reads \(results.count) characters, not \(characterCount)")
+            exit(1)
+        }
+        return (store, results)
+    }
+
+    typealias Row = BenchCharactersPage.Data.Characters.Results
+
+    func read() {
+        let (store, characters) = committedPage()
+        let rounds = 50
+        var total = 0
+        let held = median(runs: runs, warmup: 2) {
+            for _ in 0..<rounds { total &+= Self.heldRows(characters) }
+        }
+        let single = median(runs: runs, warmup: 2) {
+            for _ in 0..<rounds { total &+= Self.untrackedPass(characters) }
+        }
+        let tracked = median(runs: runs, warmup: 2) { total &+= Self.trackedPass(characters) }
+        let rows = median(runs: runs, warmup: 2) { total &+= Self.rowBodies(characters) }
+        let observed = characters.map { character in
+            ObservedCharacter([character.id, character.name, character.status, character.species, character.type,
+                               character.gender, character.image, character.created])
+        }
+        let observedTracked = median(runs: runs, warmup: 2) { total &+= Self.observedPass(observed) }
+        let observedRows = median(runs: runs, warmup: 2) { total &+= Self.observedRowBodies(observed) }
+        let observedTrackedNs = observedTracked.cpu * 1_000_000 / Double(observed.count)
+        let observedRowNs = observedRows.cpu * 1_000_000 / Double(8 * observed.count)
+        let heldNs = held.cpu * 1_000_000 / Double(rounds * 8 * characters.count)
+        let singleNs = single.cpu * 1_000_000 / Double(rounds * characters.count)
+        let trackedNs = tracked.cpu * 1_000_000 / Double(characters.count)
+        let rowNs = rows.cpu * 1_000_000 / Double(8 * characters.count)
+        print("read (release, median of \(runs), CPU): scalar fields of \(characters.count) characters through the generated lens (checksum \(total % 1000), \(store.recordKeys.count) records)")
+        print("  untracked, a held row lens reading its 8 scalar fields: \(formatted(heldNs, digits: 1)) ns per read (goal ≤ 30 ns)")
+        print("  untracked, `name` of each row taken from an array (lens copy included): \(formatted(singleNs, digits: 1)) ns per read")
+        print("  tracked, one withObservationTracking scope over the \(characters.count) `name` reads: \(formatted(trackedNs, digits: 1)) ns per read (goal ≤ 150 ns)")
+        print("  tracked, one scope per row body reading 8 scalar fields: \(formatted(rowNs, digits: 1)) ns per field")
+        print("  for scale, the same tracked reads of @Observable-style properties: \(formatted(observedTrackedNs, digits: 1)) ns per read (one scope), \(formatted(observedRowNs, digits: 1)) ns per field (row bodies); ratio baton/observable = \(formatted(trackedNs / observedTrackedNs)), \(formatted(rowNs / observedRowNs))")
+    }
+
+    @inline(never) static func observedPass(_ characters: [ObservedCharacter]) -> Int {
+        withObservationTracking {
+            var total = 0
+            for character in characters { total &+= character.name?.utf8.count ?? 0 }
+            return total
+        } onChange: {}
+    }
+
+    @inline(never) static func observedRowBodies(_ characters: [ObservedCharacter]) -> Int {
+        var total = 0
+        for character in characters {
+            total &+= withObservationTracking {
+                var seen = character.id?.utf8.count ?? 0
+                seen &+= character.name?.utf8.count ?? 0
+                seen &+= character.status?.utf8.count ?? 0
+                seen &+= character.species?.utf8.count ?? 0
+                seen &+= character.type?.utf8.count ?? 0
+                seen &+= character.gender?.utf8.count ?? 0
+                seen &+= character.image?.utf8.count ?? 0
+                seen &+= character.created?.utf8.count ?? 0
+                return seen
+            } onChange: {}
+        }
+        return total
+    }
+
+    /// A row's 8 scalar fields read through the lens it holds, as a view's body reads them.
+    @inline(never) static func heldRows(_ characters: [Row]) -> Int {
+        var total = 0
+        for character in characters { total &+= readRow(character) }
+        return total
+    }
+
+    @inline(__always) static func readRow(_ character: Row) -> Int {
+        var seen = character.id?.utf8.count ?? 0
+        seen &+= character.name?.utf8.count ?? 0
+        seen &+= character.status?.utf8.count ?? 0
+        seen &+= character.species?.utf8.count ?? 0
+        seen &+= character.type?.utf8.count ?? 0
+        seen &+= character.gender?.utf8.count ?? 0
+        seen &+= character.image?.utf8.count ?? 0
+        seen &+= character.created?.utf8.count ?? 0
+        return seen
+    }
+
+    /// One untracked read of `name` on every row (a function of its own, for profiles).
+    @inline(never) static func untrackedPass(_ characters: [Row]) -> Int {
+        var total = 0
+        for index in characters.indices { total &+= characters[index].name?.utf8.count ?? 0 }
+        return total
+    }
+
+    /// The same reads inside one tracking scope, whose observers are installed once at its end.
+    @inline(never) static func trackedPass(_ characters: [Row]) -> Int {
+        withObservationTracking {
+            var total = 0
+            for index in characters.indices { total &+= characters[index].name?.utf8.count ?? 0 }
+            return total
+        } onChange: {}
+    }
+
+    /// A body per row, as a list's rows are: eight scalar fields read in one scope each.
+    @inline(never) static func rowBodies(_ characters: [Row]) -> Int {
+        var total = 0
+        for character in characters {
+            total &+= withObservationTracking { readRow(character) } onChange: {}
+        }
+        return total
+    }
+
+    /// The page committed twice through `Environment.commitResponse` (as an app commits a fetch),
+    /// with a body observing a sample of fields between the two; wall time, as the ingest runs off
+    /// the main actor there. The second commit is also timed through the full ingest and commit
+    /// (what a refetch costs when the store moved in between), which must notify nothing either.
+    func refetch() async {
+        var notified = 0
+        var invalidations = 0
+        var firstWall: [Double] = []
+        var secondWall: [Double] = []
+        var fullCPU: [Double] = []
+        var firstCPU: [Double] = []
+        var kept: [Store] = []
+        for run in 0..<(runs + 1) {
+            let environment = Environment()
+            var start = DispatchTime.now().uptimeNanoseconds
+            _ = try? await environment.commitResponse(operation, Payload(bytes))
+            let first = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            let data = environment.data(for: operation)
+            let host = BodyHost { Self.sampleBody(data) }
+            // New bytes, as a new response would be (equal arrays sharing a buffer compare at once).
+            let again = Payload(bytes.withUnsafeBufferPointer { Array($0) })
+            start = DispatchTime.now().uptimeNanoseconds
+            let result = try? await environment.commitResponse(operation, again)
+            let second = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            // The full path on the same store: ingest and commit, comparing every value.
+            var cpu = threadCPUMilliseconds()
+            let full = commit(into: environment.store)
+            let fullRun = threadCPUMilliseconds() - cpu
+            // The first commit's CPU time on a fresh store, for the full path's ratio.
+            let fresh = Store()
+            cpu = threadCPUMilliseconds()
+            _ = commit(into: fresh)
+            let firstRun = threadCPUMilliseconds() - cpu
+            kept.append(fresh)
+            notified = max(notified, result?.changed ?? 1, full.changed)
+            invalidations = max(invalidations, host.invalidations)
+            if run == 0 { continue }   // warm-up
+            firstWall.append(first)
+            secondWall.append(second)
+            fullCPU.append(fullRun)
+            firstCPU.append(firstRun)
+        }
+        print("refetch (release, median of \(runs)): the same \(characterCount)-character page committed again, bytes → committed")
+        print("  notifications: \(notified), body invalidations: \(invalidations) (must be 0)")
+        print("  through Environment.commitResponse: first \(formatted(middle(firstWall))) ms wall, second \(formatted(middle(secondWall), digits: 3)) ms wall")
+        print("    ratio second/first = \(formatted(middle(secondWall) / middle(firstWall), digits: 4)) (goal ≤ 0.5)")
+        print("  full ingest + commit again (store moved since): \(formatted(middle(fullCPU))) ms CPU vs first \(formatted(middle(firstCPU))) ms CPU, ratio \(formatted(middle(fullCPU) / middle(firstCPU), digits: 3))")
+        if notified != 0 || invalidations != 0 { exit(1) }
+    }
+
+    /// A body over a sample of fields: every tenth character's scalars, a link's field and a plural link.
+    static func sampleBody(_ data: BenchCharactersPage.Data) -> Int {
+        var seen = data.characters?.info?.count ?? 0
+        let characters = data.characters?.results.map(Array.init) ?? []
+        for index in stride(from: 0, to: characters.count, by: 10) {
+            let character = characters[index]
+            seen &+= (character.name?.count ?? 0) + (character.status?.count ?? 0)
+            seen &+= (character.origin?.name?.count ?? 0) + character.episode.count
+            seen &+= character.episode.first?.air_date?.count ?? 0
+        }
+        return seen
+    }
+
+    /// The operation's root lens over a store, as `Environment.data(for:)` makes it.
+    func lens(over store: Store) -> BenchCharactersPage.Data {
+        let record = store.root
+        return BenchCharactersPage.Data(anchor: Anchor(record: record, owner: Owner(store: store, variables: operation.variables),
+                                                      origin: record))
+    }
+}
