@@ -304,10 +304,11 @@ public struct ObjectField: Sendable {
 }
 
 /// A type as written in a document: `Character`, `[ID!]`, `String!`.
-public indirect enum TypeReference: Sendable {
+public enum TypeReference: Sendable {
+    // Only the wrappers are boxed: a named type (most references) costs no allocation.
     case named(Name)
-    case list(TypeReference, range: SourceRange)
-    case nonNull(TypeReference, range: SourceRange)
+    indirect case list(TypeReference, range: SourceRange)
+    indirect case nonNull(TypeReference, range: SourceRange)
 
     public var range: SourceRange {
         switch self {
