@@ -53,6 +53,14 @@ struct MarkerCheckTests {
         #expect(diagnostics.first.map(where_) == "3:19")
     }
 
+    /// A definition cut short by the end of the literal also fails at the end of the text; it is a
+    /// syntax error there, not an empty marker.
+    @Test func aDefinitionCutShortIsASyntaxErrorNotAnEmptyMarker() {
+        let diagnostics = check("struct V {\n  @Fragment(\"\"\"\n      fragment V_c on C {\n        origin { name\n      \"\"\") var c: V_c\n}")
+        #expect(diagnostics.map(\.code) == ["Syntax"])
+        #expect(diagnostics.map(\.message) == ["Syntax Error: Expected Name, found <EOF>."])
+    }
+
     @Test func graphQLFilesHoldAnyNumberOfDefinitions() throws {
         let file = "query A { a }\nfragment F on T { b }\nmutation M { c }\n"
         #expect(check(file, name: "Operations.graphql").isEmpty)

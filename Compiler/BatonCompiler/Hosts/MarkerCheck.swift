@@ -39,13 +39,30 @@ public enum MarkerCheck {
         let result = Parser.parse(document.source)
         // A marker with nothing but blanks and comments: GraphQL calls that an unexpected end
         // of text; the author needs to hear that the marker is empty.
-        let end = document.source.utf8.count
-        if document.marker != nil, result.document.definitions.isEmpty,
-           !result.diagnostics.isEmpty, result.diagnostics.allSatisfy({ $0.primaryLocation?.range.start == end }) {
+        // (Only when it is truly empty: a definition cut short also ends in an error at the end.)
+        if document.marker != nil, result.document.definitions.isEmpty, !result.diagnostics.isEmpty,
+           holdsOnlyIgnoredText(document.source.utf8) {
             let empty = ParseResult(document: result.document, diagnostics: [])
             return (result, check(document, parsed: empty))
         }
         return (result, result.diagnostics + check(document, parsed: result))
+    }
+
+    /// Whether the text is nothing but what GraphQL ignores: white space, commas, comments, BOMs.
+    static func holdsOnlyIgnoredText<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        var inComment = false
+        for byte in bytes {
+            if inComment {
+                if byte == 0x0A || byte == 0x0D { inComment = false }
+                continue
+            }
+            switch byte {
+            case 0x23: inComment = true                               // #
+            case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0xEF, 0xBB, 0xBF: continue  // blanks, comma, BOM bytes
+            default: return false
+            }
+        }
+        return true
     }
 
     static func isOfKind(_ definition: Definition, _ kind: MarkerKind) -> Bool {
