@@ -111,6 +111,28 @@ struct JSONReader {
 
     // MARK: Strings
 
+    /// At a string token without escapes or control characters: the range of its contents, with the
+    /// cursor after it. Any other string (or none) gives nil and leaves the cursor where it was.
+    @inline(__always)
+    mutating func plainStringRange() -> Range<Int>? {
+        skipWhitespace()
+        let start = position + 1
+        let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+            guard start <= buffer.count, buffer[start - 1] == 0x22 else { return nil }
+            var scan = start
+            while scan < buffer.count {
+                let byte = buffer[scan]
+                if byte == 0x22 { return scan }
+                if byte == 0x5C || byte < 0x20 { return nil }
+                scan += 1
+            }
+            return nil
+        }
+        guard let end else { return nil }
+        position = end + 1
+        return start..<end
+    }
+
     /// A string token's contents, escapes decoded. A `\u` escape with fewer than four hex digits, or
     /// a surrogate without its partner, becomes U+FFFD and reading goes on at the next character.
     mutating func readString() throws -> String {
@@ -356,9 +378,14 @@ struct JSONReader {
     /// The exact text of the next value, as a custom scalar keeps it (a string's contents, any other
     /// token's bytes).
     mutating func rawValueText() throws -> String {
+        text(try rawValueRange())
+    }
+
+    /// The byte range of the next value's exact text.
+    mutating func rawValueRange() throws -> Range<Int> {
         let start = (try peek(), position).1
         try skipValue()
-        return text(start..<position)
+        return start..<position
     }
 }
 
