@@ -136,10 +136,18 @@ public struct Ingest {
         var first = true
         while try reader.nextMember(first: first) {
             first = false
-            let name = try reader.memberName()
-            guard let index = match(name, variant.fields, from: expected) else {
-                try reader.skipValue()
-                continue
+            // Members mostly come in the selection's order: the expected name is compared in place.
+            let index: Int
+            if expected < variant.fields.count, reader.takeMemberName(variant.fields[expected].responseKey) {
+                try reader.expect(0x3A, "':'")
+                index = expected
+            } else {
+                let name = try reader.memberName()
+                guard let found = match(name, variant.fields, from: expected) else {
+                    try reader.skipValue()
+                    continue
+                }
+                index = found
             }
             expected = index + 1
             if complete { seen.insert(index) }

@@ -101,6 +101,31 @@ import BatonInspector
         #expect(changes.unplacedErrors.map(\.message) == ["no field", "bad"])
     }
 
+    /// Strings are scanned eight bytes at a time: an escape, a control character or the closing quote
+    /// is found wherever it falls, and an equal string committed again changes nothing.
+    @Test func stringsOfEveryLengthWithAnEscapeAnywhere() async throws {
+        let environment = Environment()
+        for length in 0..<20 {
+            let plain = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length - length / 2)
+            try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
+            let lens = try #require(environment.data(for: TestTokenizerQuery()).tokenizer)
+            #expect(lens.text == plain)
+            let again = try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
+            #expect(again.changed == 0)
+            for position in 0...plain.count {
+                let at = plain.index(plain.startIndex, offsetBy: position)
+                let escaped = String(plain[..<at]) + #"\""# + String(plain[at...])
+                try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(escaped)"}}}"#))
+                #expect(lens.text == String(plain[..<at]) + "\"" + String(plain[at...]))
+                let control = String(plain[..<at]) + "\u{01}" + String(plain[at...])
+                #expect(throws: IngestError.self) {
+                    try Ingest.changeSet(Array(#"{"data":{"tokenizer":{"id":"t1","text":"\#(control)"}}}"#.utf8),
+                                         plan: TestTokenizerQuery.plan, complete: false)
+                }
+            }
+        }
+    }
+
     @Test func anIntAnsweredWithAWholeFloatReadsAsThatInt() async throws {
         let environment = Environment()
         try await environment.commitPayload(TestTokenizerQuery(),
