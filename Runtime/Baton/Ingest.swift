@@ -31,8 +31,8 @@ public struct Ingest {
     var pending: [String: PendingPart] = [:]
     /// Errors carried by a later part's items, placed when the part is read.
     var itemErrors: [ResponseError] = []
-    /// Type names by type number, filled as keys are composed.
-    private var typeNames: [String?] = []
+    /// Type names by type number, filled as keys are composed, with their bytes and a `:` after them.
+    private var typeNames: [(name: String, prefix: [UInt8])?] = []
 
     init(bytes: [UInt8], complete: Bool) {
         self.reader = JSONReader(bytes)
@@ -251,27 +251,42 @@ public struct Ingest {
 
     private mutating func composeKey(_ type: TypeID, _ values: KeyValues, path: PathID) -> String {
         if values.count == 1 {
-            guard let value = values[0] else { return path.text }
-            return typeName(type) + ":" + value
+            // An object whose key field is null is keyed by its path, as Relay keys it.
+            switch values[0] {
+            case nil: return path.text
+            case .decoded(let text): return typeName(type).name + ":" + text
+            case .bytes(let range):
+                // `Type:` and the value's bytes made into one string at once (most are small).
+                let prefix = typeName(type).prefix
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + range.count) { buffer in
+                    _ = buffer.initialize(from: prefix)
+                    reader.bytes.withUnsafeBufferPointer { bytes in
+                        _ = UnsafeMutableBufferPointer(rebasing: buffer[prefix.count...])
+                            .initialize(from: UnsafeBufferPointer(rebasing: bytes[range]))
+                    }
+                    return String(decoding: buffer, as: UTF8.self)
+                }
+            }
         }
         var present: [String] = []
         for index in 0..<values.count {
-            let value = values[index]
-            // An object whose key field is null is keyed by its path, as Relay keys it.
-            guard let value else { return path.text }
-            present.append(value)
+            guard let value = values[index] else { return path.text }
+            switch value {
+            case .decoded(let text): present.append(text)
+            case .bytes(let range): present.append(reader.text(range))
+            }
         }
-        return RecordKey.entity(typeName(type), present)
+        return RecordKey.entity(typeName(type).name, present)
     }
 
     /// A type's name, kept for the response: the registry takes a lock per lookup.
-    private mutating func typeName(_ type: TypeID) -> String {
+    private mutating func typeName(_ type: TypeID) -> (name: String, prefix: [UInt8]) {
         let index = Int(type.index)
         if index < typeNames.count, let name = typeNames[index] { return name }
         if index >= typeNames.count { typeNames.append(contentsOf: repeatElement(nil, count: index + 1 - typeNames.count)) }
         let name = type.name
-        typeNames[index] = name
-        return name
+        typeNames[index] = (name, Array((name + ":").utf8))
+        return typeNames[index]!
     }
 
     /// Scans the rest of the current object for `__typename`, leaving the cursor where it was.
@@ -354,18 +369,18 @@ public struct Ingest {
     // MARK: Scalars
 
     /// A key field's value and its text: a string's contents or a number as the server wrote it.
-    private mutating func readKeyScalar(_ kind: ScalarKind) throws -> (IngestValue, String?) {
+    private mutating func readKeyScalar(_ kind: ScalarKind) throws -> (IngestValue, KeyText?) {
         let byte = try reader.peek()
         if byte == 0x22 {
+            if let range = reader.plainStringRange() { return (.text(range), .bytes(range)) }
             let text = try reader.readString()
-            return (.string(text), text)
+            return (.string(text), .decoded(text))
         }
         if byte == 0x2D || (0x30...0x39).contains(byte) {
             let mark = reader.position
             let (range, _) = try reader.readNumber()
-            let text = reader.text(range)
             reader.position = mark
-            return (try readScalar(kind, depth: 0), text)
+            return (try readScalar(kind, depth: 0), .bytes(range))
         }
         return (try readScalar(kind, depth: 0), nil)
     }
