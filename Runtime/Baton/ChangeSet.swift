@@ -47,7 +47,9 @@ public struct RecordChange: Sendable {
     mutating func merge(_ later: [(slot: EntrySlot, value: IngestValue)]) {
         let earlier = entries.count
         for entry in later {
-            if let position = entries[..<earlier].firstIndex(where: { $0.slot == entry.slot }) {
+            // The last entry of the slot is the one the commit would keep (an object may write a slot
+            // twice, through two aliases of one field).
+            if let position = entries[..<earlier].lastIndex(where: { $0.slot == entry.slot }) {
                 entries[position].value = entry.value
             } else {
                 entries.append(entry)

@@ -29,7 +29,17 @@ struct JSONReader {
         return bytes[position]
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8, _ what: String) throws {
+        // Compact JSON puts the byte right at the cursor.
+        if position < bytes.count, bytes[position] == byte {
+            position += 1
+            return
+        }
+        try expectAfterWhitespace(byte, what)
+    }
+
+    private mutating func expectAfterWhitespace(_ byte: UInt8, _ what: String) throws {
         guard try peek() == byte else {
             throw IngestError.malformed("expected \(what)", at: position)
         }

@@ -69,6 +69,42 @@ import BatonInspector
         #expect(kind(unbalanced) == .malformed)
     }
 
+    /// A record met twice keeps one entry per slot, the last value read, even when an object wrote
+    /// the slot twice (two aliases of one field): the commit stores what writing every entry would.
+    @Test func aRecordMetAgainKeepsTheLastValueOfEachSlot() async throws {
+        let query = Registry.type("IngestTestsMergeQuery")
+        let item = Registry.type("IngestTestsItem")
+        let name = Registry.slot(item, "name")
+        let id = Registry.slot(item, "id")
+        let both = Selection(type: item, key: ["id"], fields: [
+            .scalar("id", key: .fixed(id), kind: .id),
+            .scalar("x", key: .fixed(name), kind: .string),
+            .scalar("y", key: .fixed(name), kind: .string),
+        ])
+        let one = Selection(type: item, key: ["id"], fields: [
+            .scalar("id", key: .fixed(id), kind: .id),
+            .scalar("x", key: .fixed(name), kind: .string),
+        ])
+        let plan = Plan(root: Selection(type: query, fields: [
+            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: both),
+            .linked("b", key: .fixed(Registry.slot(query, "b")), selection: one),
+            .linked("c", key: .fixed(Registry.slot(query, "c")), selection: both),
+        ]))
+        let json = #"{"data":{"a":{"id":"1","x":"first","y":"second"},"b":{"id":"1","x":"third"},"c":{"id":"2","x":"p","y":"q"}}}"#
+        let changes = try Ingest.changeSet(Array(json.utf8), plan: plan, complete: true)
+        let store = Store()
+        store.commit(changes)
+        func storedName(_ key: String) -> String? {
+            guard case .string(let text)? = store.record(forKey: key)?.exportedFields(in: store)
+                .first(where: { $0.key == "name" })?.value else { return nil }
+            return text
+        }
+        #expect(storedName("IngestTestsItem:1") == "third")
+        #expect(storedName("IngestTestsItem:2") == "q")
+        let first = try #require(changes.records.first { $0.key == "IngestTestsItem:1" })
+        #expect(first.entries.map { changes.decoded($0.value) }.last == .string("third"))
+    }
+
     @Test func selectionsNestAtMostTwentyFourLevels() {
         let type = Registry.type("IngestTestsNode")
         let child = Registry.slot(type, "child")
