@@ -70,9 +70,16 @@ import Observation
         let ingestOnly = median(runs: runs, warmup: 1) {
             _ = try? Ingest.changeSet(bytes, plan: BenchCharactersPage.plan, variables: operation.variables, complete: true)
         }
+        // The same page again into a store holding it (the refetch's full path, synchronous, so a
+        // profiler can run it): every value compared, nothing written.
+        let holding = Store()
+        _ = commit(into: holding)
+        var rewritten = 0
+        let again = median(runs: runs, warmup: 1) { rewritten = max(rewritten, commit(into: holding).changed) }
         print("ingest (release, median of \(runs)): \(characterCount) characters, \(bytes.count / 1024) KB, \(records) records")
         print("  baton   bytes → committed records (fresh store): \(baton.text)")
         print("            of which ingest (bytes → change set): \(ingestOnly.text)")
+        print("  the same page into a store holding it (\(rewritten) notified): \(again.text), ratio \(formatted(again.cpu / baton.cpu, digits: 3)) CPU of the fresh store's")
         print("  JSONSerialization.jsonObject: \(foundation.text)")
         print("  ratio baton/JSONSerialization = \(formatted(baton.cpu / foundation.cpu, digits: 3)) CPU, \(formatted(baton.wall / foundation.wall, digits: 3)) wall (goal ≤ 0.5)")
     }
