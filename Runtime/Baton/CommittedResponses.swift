@@ -27,9 +27,11 @@ import Foundation
         }
     }
 
-    /// Most recent first. A few screens' worth: each keeps its response's bytes and change set.
+    /// Most recent first. A few screens' worth: each keeps its response's bytes and change set (about
+    /// twice the bytes), so the older ones go past eight responses or 8 MB of bytes (the newest stays).
     private var kept: [Kept] = []
     static let limit = 8
+    static let byteLimit = 8 << 20
 
     /// The result of committing `bytes` again when that is known to change nothing; nil otherwise.
     func recommit(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool, in store: Store) -> CommitResult? {
@@ -63,7 +65,10 @@ import Foundation
         let idempotent = complete && changes.edits.isEmpty && store.layers.isEmpty
         kept.insert(Kept(plan: plan, variables: variables, bytes: bytes, complete: complete, changes: changes,
                          generation: idempotent ? store.generation : nil), at: 0)
-        if kept.count > Self.limit { kept.removeLast() }
+        var total = kept.reduce(0) { $0 + $1.bytes.count }
+        while kept.count > 1, kept.count > Self.limit || total > Self.byteLimit {
+            total -= kept.removeLast().bytes.count
+        }
     }
 
     /// Forgets every kept response (the session ended).
