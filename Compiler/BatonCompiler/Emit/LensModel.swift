@@ -29,6 +29,8 @@ public struct LensAccessor: Sendable {
     /// The response key it reads; nil for spreads and conditions.
     public var responseKey: String?
     public var reads: Reads
+    /// The Swift type as written inside the lens declaring it (a nested lens by its own name);
+    /// `LensLookup.Owner.swiftType(of:)` spells it as declared, through the owner.
     public var swiftType: String
     /// The body: one read of the anchor.
     public var read: String
