@@ -29,7 +29,7 @@ public struct FieldErrors: Error, Sendable, Equatable {
         let ref = key.ref(in: self)
         if let error = record.readError(ref) { throw FieldErrors([error]) }
         if let value = load(ref), let read = T.lensValue(value) { return read }
-        throw RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type))
+        throw requiredError(ref)
     }
 
     /// `@catch(to: RESULT)` on a scalar: the failure holds the field's error; otherwise the value

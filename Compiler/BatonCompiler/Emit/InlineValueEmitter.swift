@@ -43,6 +43,10 @@ enum InlineValueEmitter {
     }
 
     static func valueType(_ accessor: LensAccessor, in owner: String) -> String {
+        if let nested = accessor.nested, accessor.caught {
+            // A caught aliased inline fragment: its value, nil when an error is below it.
+            return LensNaming.nestedPath(nested.name, in: owner) + "?"
+        }
         if accessor.caught || accessor.throwing {
             let base = accessor.swiftType.hasPrefix("Result<")
                 ? String(accessor.swiftType.dropFirst("Result<".count).prefix { $0 != "," })
@@ -66,6 +70,9 @@ enum InlineValueEmitter {
                 value = "try? reader.\(name)"
             } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
                 value = "(try? reader.\(name).get()) ?? nil"
+                if let nested = accessor.nested {
+                    value = "(try? reader.\(name).get()).map(\(LensNaming.nestedPath(nested.name, in: path)).init(reader:))"
+                }
             } else if let nested = accessor.nested {
                 let type = LensNaming.nestedPath(nested.name, in: path)
                 if accessor.list {
