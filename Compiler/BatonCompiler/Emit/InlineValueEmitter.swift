@@ -44,8 +44,9 @@ enum InlineValueEmitter {
 
     static func valueType(_ accessor: LensAccessor, in owner: String) -> String {
         if let nested = accessor.nested, accessor.caught {
-            // A caught aliased inline fragment: its value, nil when an error is below it.
-            return LensNaming.nestedPath(nested.name, in: owner) + "?"
+            // A caught link or aliased inline fragment: its value, nil when an error is below it.
+            let path = LensNaming.nestedPath(nested.name, in: owner)
+            return accessor.list ? "[" + path + "]?" : path + "?"
         }
         if accessor.caught || accessor.throwing {
             let base = accessor.swiftType.hasPrefix("Result<")
@@ -71,7 +72,9 @@ enum InlineValueEmitter {
             } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
                 value = "(try? reader.\(name).get()) ?? nil"
                 if let nested = accessor.nested {
-                    value = "(try? reader.\(name).get()).map(\(LensNaming.nestedPath(nested.name, in: path)).init(reader:))"
+                    let type = LensNaming.nestedPath(nested.name, in: path)
+                    value = accessor.list ? "(try? reader.\(name).get())?.map(\(type).init(reader:))"
+                        : "(try? reader.\(name).get()).map(\(type).init(reader:))"
                 }
             } else if let nested = accessor.nested {
                 let type = LensNaming.nestedPath(nested.name, in: path)

@@ -344,6 +344,9 @@ struct LensBuilder {
             while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
             let selections = group.flatMap { $0.0.selections ?? [] }
             let nested = lens(name: nestedName, type: field.type, selections: selections)
+            if Self.requiredAction(field) == nil, let target = Self.catchTarget(field) {
+                return caughtLinkAccessor(field, name: name, nested: nested, target: target, slot: slot, nonNull: nonNull)
+            }
             if schemaType.isList {
                 return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
                                     swiftType: "Baton.List<\(nestedName)>" + (nonNull ? "" : "?"),
@@ -486,6 +489,39 @@ struct LensBuilder {
         case (nil, nil):
             return throwsOnFieldError ? throwing(nonNull: nonNull) : accessor(plain, "anchor.mapped\(suffix)(\(slot))", optional: true)
         }
+    }
+
+    /// A linked or plural field under `@catch`: its nested lens weighs every error below it, and the
+    /// accessor reads a `Result` holding the field's error and those (`to: RESULT`), or nil for
+    /// either (`to: NULL`). A lens requiring fields reads nil without them, as uncaught.
+    func caughtLinkAccessor(_ field: IRField, name: String, nested: LensModel, target: String, slot: String,
+                            nonNull: Bool) -> LensAccessor {
+        var nested = nested
+        nested.catchScope = caughtScope(nested)
+        let plural = field.definition.type.isList
+        let requiring = plural || nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+        let present = nonNull && requiring.isEmpty
+        let base = plural ? "Baton.List<\(nested.name)>" : nested.name
+        let swiftType: String
+        let read: String
+        if target == "NULL" {
+            swiftType = base + "?"
+            read = plural ? "anchor.nullOnError(plural: \(slot))" : "anchor.nullOnError(link: \(slot)\(requiring))"
+        } else {
+            swiftType = "Result<\(base)\(present ? "" : "?"), Baton.FieldErrors>"
+            let type = references.type(schema[field.type].name)
+            read = switch (plural, present) {
+            case (true, true): "anchor.caughtRequiredPlural(\(slot))"
+            case (true, false): "anchor.caughtPlural(\(slot))"
+            case (false, true): "anchor.caughtRequiredLink(\(slot), \(type))"
+            case (false, false): "anchor.caughtLink(\(slot)\(requiring))"
+            }
+        }
+        var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType, read: read,
+                                    optional: swiftType.hasSuffix("?"), list: plural, elementsOptional: false, fragment: nil,
+                                    conditionType: nil, nested: nested)
+        accessor.caught = true
+        return accessor
     }
 
     /// A `@connection` field reads a lens on the connection record every page merged into, reached

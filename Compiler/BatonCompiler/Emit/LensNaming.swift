@@ -138,7 +138,8 @@ public enum LensNaming {
     /// spelling stays as it is.
     static func qualified(_ type: String, nested: String, in owner: String) -> String {
         let wrappings = [("", ""), ("", "?"), ("Baton.List<", ">"), ("Baton.List<", ">?"), ("[", "]"), ("[", "]?"),
-                         ("Result<", ", Baton.FieldErrors>"), ("Result<", "?, Baton.FieldErrors>")]
+                         ("Result<", ", Baton.FieldErrors>"), ("Result<", "?, Baton.FieldErrors>"),
+                         ("Result<Baton.List<", ">, Baton.FieldErrors>"), ("Result<Baton.List<", ">?, Baton.FieldErrors>")]
         for (prefix, suffix) in wrappings where type == prefix + nested + suffix {
             return prefix + nestedPath(nested, in: owner) + suffix
         }

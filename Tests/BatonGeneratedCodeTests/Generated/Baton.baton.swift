@@ -35,11 +35,13 @@ enum Slots {
     }
     enum Character {
         static let balance = Baton.Registry.slot(Types.Character, "balance")
+        static let friends = Baton.Registry.slot(Types.Character, "friends")
         static let friends_e14424 = Baton.Registry.slot(Types.Character, "friends(status:\"ALIVE\")")
         static let id = Baton.Registry.slot(Types.Character, "id")
         static let limit = Baton.Registry.slot(Types.Character, "limit")
         static let limits = Baton.Registry.slot(Types.Character, "limits")
         static let name = Baton.Registry.slot(Types.Character, "name")
+        static let notes = Baton.Registry.slot(Types.Character, "notes")
         static let notes_37b147 = Baton.Registry.slot(Types.Character, "notes(first:2)")
         static let notes_58e2b9 = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("count")]), .init("kind", [.literal("\"PLAIN\"")])])
         static let notes_763547 = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("first")])])
