@@ -67,16 +67,27 @@ public protocol ThrowingFragment: ErrorScopedLens {}
         return errors.isEmpty ? .success(lens) : .failure(FieldErrors(errors))
     }
 
-    /// One narrower than the record: nil on a record of another type, with nothing weighed.
-    @MainActor public func caught<L: ErrorScopedLens>(narrowed lens: L?) -> Result<L?, FieldErrors> {
+    /// One narrower than the record (nil on a record of another type, with nothing weighed), or
+    /// `requiring` the `@required(action: NONE/LOG)` fields of its lens: nil when one is null, after
+    /// the errors (a required field that is null with an error is caught, not bubbled).
+    @MainActor public func caught<L: ErrorScopedLens>(narrowed lens: L?, requiring keys: [any SlotName] = [])
+        -> Result<L?, FieldErrors> {
         guard let lens else { return .success(nil) }
         let errors = lens.anchor.errors(in: L.errorScope)
-        return errors.isEmpty ? .success(lens) : .failure(FieldErrors(errors))
+        guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
+        return .success(keys.isEmpty || lens.anchor.holds(keys) ? lens : nil)
     }
 
-    /// An aliased inline fragment under `@catch(to: NULL)`: nil when there is an error below it.
-    @MainActor public func nullOnError<L: ErrorScopedLens>(lens: L?) -> L? {
-        guard let lens, lens.anchor.errors(in: L.errorScope).isEmpty else { return nil }
+    /// An aliased inline fragment under `@catch(to: NULL)`: nil when there is an error below it (or
+    /// a field it requires is null).
+    @MainActor public func nullOnError<L: ErrorScopedLens>(lens: L?, requiring keys: [any SlotName] = []) -> L? {
+        try? caught(narrowed: lens, requiring: keys).get()
+    }
+
+    /// An aliased inline fragment whose lens has `@required(action: NONE/LOG)` fields: nil when one
+    /// is null, as the null bubbles to the alias.
+    @MainActor public func requiring<L: Lens>(_ lens: L?, _ keys: [any SlotName]) -> L? {
+        guard let lens, lens.anchor.holds(keys) else { return nil }
         return lens
     }
 

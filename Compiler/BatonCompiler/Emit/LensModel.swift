@@ -159,16 +159,23 @@ struct LensBuilder {
                         : "anchor.asType(\(references.type(typeName)))"
                     swiftType += "?"
                 }
+                // A required field of the lens that is null makes the alias nil (Relay's grouping).
+                let requiring = nested.requiredSlots.isEmpty ? nil : "[" + nested.requiredSlots.joined(separator: ", ") + "]"
                 if let caught {
                     // Caught: the lens weighs every error below it, as a `Result` or nil (`to: NULL`).
                     nested.catchScope = caughtScope(nested)
+                    let required = requiring.map { ", requiring: " + $0 } ?? ""
                     if caught == "NULL" {
-                        read = "anchor.nullOnError(lens: \(read))"
+                        read = "anchor.nullOnError(lens: \(read)\(required))"
                         swiftType = nestedName + "?"
                     } else {
-                        read = "anchor.caught(\(narrowed ? "narrowed" : "lens"): \(read))"
-                        swiftType = "Result<\(swiftType), Baton.FieldErrors>"
+                        let optional = narrowed || requiring != nil
+                        read = "anchor.caught(\(optional ? "narrowed" : "lens"): \(read)\(required))"
+                        swiftType = "Result<\(nestedName)\(optional ? "?" : ""), Baton.FieldErrors>"
                     }
+                } else if let requiring {
+                    read = "anchor.requiring(\(read), \(requiring))"
+                    swiftType = nestedName + "?"
                 }
                 var accessor = LensAccessor(name: LensNaming.fieldAccessorName(responseKey: alias), responseKey: nil,
                                             reads: .condition, swiftType: swiftType, read: read,
