@@ -354,6 +354,18 @@ struct LensBuilder {
             if Self.requiredAction(field) == nil, let target = Self.catchTarget(field) {
                 return caughtLinkAccessor(field, name: name, nested: nested, target: target, slot: slot, nonNull: nonNull)
             }
+            if Self.requiredAction(field) == "THROW" {
+                // Non-optional, throwing on null (Relay allows only THROW below a THROW, so the lens
+                // requires nothing that bubbles).
+                let plural = schemaType.isList
+                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
+                                            swiftType: plural ? "Baton.List<\(nestedName)>" : nestedName,
+                                            read: "try anchor.required(\(plural ? "plural" : "link"): \(slot))", optional: false,
+                                            list: plural, elementsOptional: false, fragment: nil, conditionType: nil,
+                                            nested: nested)
+                accessor.throwing = true
+                return accessor
+            }
             if schemaType.isList {
                 return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
                                     swiftType: "Baton.List<\(nestedName)>" + (nonNull ? "" : "?"),
@@ -394,18 +406,40 @@ struct LensBuilder {
             // Lists of lists have no read form yet.
             if element.isList { return nil }
             let elementNonNull = element.isNonNull
-            let swiftType = "[" + leaf + (elementNonNull ? "" : "?") + "]" + (nonNull ? "" : "?")
-            let function = switch (nonNull, elementNonNull) {
-            case (true, true): "list"
-            case (false, true): "nullableList"
-            case (true, false): "listOfNullable"
-            case (false, false): "nullableListOfNullable"
+            let elementType = leaf + (elementNonNull ? "" : "?")
+            let shape = elementNonNull ? "List" : "ListOfNullable"
+            func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
+                LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
+                             optional: swiftType.hasSuffix("?"), list: true, elementsOptional: !elementNonNull,
+                             fragment: nil, conditionType: nil, nested: nil)
             }
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType,
-                                        read: "anchor.\(function)(\(slot))", optional: !nonNull, list: true,
-                                        elementsOptional: !elementNonNull, fragment: nil, conditionType: nil, nested: nil)
-            if let action = Self.requiredAction(field), action != "THROW" { accessor.requiredSlot = slot }
-            return accessor
+            switch (Self.requiredAction(field), Self.catchTarget(field)) {
+            case ("THROW"?, _):
+                var thrown = accessor("[\(elementType)]", "try anchor.required\(shape)(\(slot))")
+                thrown.throwing = true
+                return thrown
+            case (.some, _):
+                // NONE/LOG: non-optional; a null bubbles to the lens boundary.
+                var required = accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
+                required.requiredSlot = slot
+                return required
+            case (nil, "NULL"?):
+                var caught = accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "list" : "listOfNullable")NullOnError(\(slot))")
+                caught.caught = true
+                return caught
+            case (nil, .some):
+                var caught = accessor("Result<[\(elementType)]?, Baton.FieldErrors>", "anchor.caught\(shape)(\(slot))")
+                caught.caught = true
+                return caught
+            case (nil, nil):
+                let function = switch (nonNull, elementNonNull) {
+                case (true, true): "list"
+                case (false, true): "nullableList"
+                case (true, false): "listOfNullable"
+                case (false, false): "nullableListOfNullable"
+                }
+                return accessor("[\(elementType)]" + (nonNull ? "" : "?"), "anchor.\(function)(\(slot))")
+            }
         }
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case ("THROW"?, _):

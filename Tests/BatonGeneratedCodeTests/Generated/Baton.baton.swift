@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "3a5fc69f3bd8f6da2288f477b7c424c0"
+    static let schemaDigest = "704c6ed28ffe662c3d07ff4ee0dccc53"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
     static let Adoptable = Baton.Registry.type("Adoptable")
@@ -35,12 +35,14 @@ enum Slots {
     }
     enum Character {
         static let balance = Baton.Registry.slot(Types.Character, "balance")
+        static let codes = Baton.Registry.slot(Types.Character, "codes")
         static let friends = Baton.Registry.slot(Types.Character, "friends")
         static let friends_e14424 = Baton.Registry.slot(Types.Character, "friends(status:\"ALIVE\")")
         static let id = Baton.Registry.slot(Types.Character, "id")
         static let limit = Baton.Registry.slot(Types.Character, "limit")
         static let limits = Baton.Registry.slot(Types.Character, "limits")
         static let name = Baton.Registry.slot(Types.Character, "name")
+        static let nicknames = Baton.Registry.slot(Types.Character, "nicknames")
         static let notes = Baton.Registry.slot(Types.Character, "notes")
         static let notes_37b147 = Baton.Registry.slot(Types.Character, "notes(first:2)")
         static let notes_58e2b9 = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("count")]), .init("kind", [.literal("\"PLAIN\"")])])
