@@ -10,6 +10,14 @@ public struct RequiredFieldError: Error, Sendable, Equatable, CustomStringConver
     }
 }
 
+extension FieldError {
+    /// A `@required(action: THROW)` field that is null under a `@catch`, as the caught failure holds
+    /// it: no server reported it, so it has no path.
+    public static func requiredFieldMissing(_ error: RequiredFieldError) -> FieldError {
+        FieldError(message: error.description, path: "")
+    }
+}
+
 /// The field errors a read met: thrown under `@throwOnFieldError` and `@required(action: THROW)`, and
 /// the failure of a `@catch(to: RESULT)` read.
 public struct FieldErrors: Error, Sendable, Equatable {

@@ -26,11 +26,14 @@ public struct ErrorScope: Sendable {
     }
 
     let fields: [any SlotName]
+    /// `@required(action: THROW)` fields under a `@catch`: a null (or missing) one is caught too.
+    let required: [any SlotName]
     let links: [Link]
     let spreads: [Spread]
 
-    public init(_ fields: [any SlotName], links: [Link] = [], spreads: [Spread] = []) {
+    public init(_ fields: [any SlotName], required: [any SlotName] = [], links: [Link] = [], spreads: [Spread] = []) {
         self.fields = fields
+        self.required = required
         self.links = links
         self.spreads = spreads
     }
@@ -105,6 +108,14 @@ public protocol ThrowingFragment: ErrorScopedLens {}
         guard depth < 64 else { return }
         for field in scope.fields {
             if let error = record.readError(field.ref(in: self)) { errors.append(error) }
+        }
+        for field in scope.required {
+            let ref = field.ref(in: self)
+            guard record.readError(ref) == nil else { continue }   // weighed as a field error already
+            switch record.read(ref) {
+            case nil, .null?: errors.append(.requiredFieldMissing(requiredError(ref)))
+            default: continue
+            }
         }
         for link in scope.links {
             let ref = link.key.ref(in: self)

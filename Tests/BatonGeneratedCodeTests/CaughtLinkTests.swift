@@ -10,6 +10,7 @@ import Testing
         let environment = Environment()
         let query = CaughtLinksQuery(id: "1")
         let character = #"{"id":"1","caughtOrigin":\#(origin),"nulledOrigin":\#(origin),"requiredOrigin":\#(origin),"#
+            + #""strictOrigin":\#(origin),"#
             + #""notes":\#(notes),"friends":\#(friends)}"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":"# + character + #"},"errors":"# + errors + "}"))
         return try #require(environment.data(for: query).character)
@@ -25,6 +26,8 @@ import Testing
         let nulled: CaughtLinksQuery.Data.Character_.NulledOrigin? = character.nulledOrigin
         #expect(nulled?.name == "Earth")
         #expect(try character.requiredOrigin.get()?.name == "Earth")
+        let strict: Result<CaughtLinksQuery.Data.Character_.StrictOrigin?, FieldErrors> = character.strictOrigin
+        #expect(try strict.get()?.name == "Earth")
         let notes: Result<Baton.List<CaughtLinksQuery.Data.Character_.Notes>, FieldErrors> = character.notes
         #expect(try notes.get().map(\.text) == ["hi"])
         let friends: Baton.List<CaughtLinksQuery.Data.Character_.Friends>? = character.friends
@@ -32,7 +35,7 @@ import Testing
     }
 
     @Test func errorsBelowAreTheFailure() async throws {
-        let errors = ["caughtOrigin", "nulledOrigin", "requiredOrigin"].map {
+        let errors = ["caughtOrigin", "nulledOrigin", "requiredOrigin", "strictOrigin"].map {
             #"{"message":"no name","path":["character","\#($0)","name"]}"#
         } + [#"{"message":"no text","path":["character","notes",1,"text"]}"#,
              #"{"message":"no friends","path":["character","friends"]}"#]
@@ -43,6 +46,7 @@ import Testing
         #expect(character.caughtOrigin.failureMessages == ["no name"])
         #expect(character.nulledOrigin == nil)
         #expect(character.requiredOrigin.failureMessages == ["no name"])
+        #expect(character.strictOrigin.failureMessages == ["no name"])
         // The second element's error fails the list.
         #expect(character.notes.failureMessages == ["no text"])
         // The field's own error.
@@ -55,6 +59,10 @@ import Testing
         #expect(character.nulledOrigin != nil)
         // `name @required(action: NONE)` is null: the lens requiring it reads nil, which is no error.
         #expect(character.requiredOrigin == .success(nil))
+        // `name @required(action: THROW)` is null: the catch above it holds the required-field error.
+        let missing = FieldError.requiredFieldMissing(RequiredFieldError(type: "Place", field: "name"))
+        #expect(character.strictOrigin == .failure(FieldErrors([missing])))
+        #expect(missing.message == "required field Place.name is null")
         #expect(try character.notes.get().isEmpty)
         #expect(character.friends == nil)
         let noOrigin = try await Self.data(origin: "null", notes: "[]", friends: "[]")

@@ -53,6 +53,8 @@ public struct LensAccessor: Sendable {
     public var inlineValue = false
     /// The slot a field accessor reads.
     var fieldSlot: String?
+    /// The slot of a `@required(action: THROW)` field: a `@catch` above it catches its null.
+    var throwSlot: String?
     /// A spread's argument site (`Sites.X`), where it binds its fragment's arguments.
     var site: String?
     /// Where the selections it reads are named in the document (field names, the spread's fragment
@@ -136,6 +138,7 @@ struct LensBuilder {
                 if var accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) {
                     if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
                         accessor.fieldSlot = slot(field, in: type)
+                        if Self.requiredAction(field) == "THROW" { accessor.throwSlot = accessor.fieldSlot }
                     }
                     accessor.nameRanges = group.compactMap { $0.0.nameLocation?.range }
                     add(accessor)
@@ -205,15 +208,18 @@ struct LensBuilder {
     /// The fields and links a lens reads on its record, as a `Baton.ErrorScope`: not those under
     /// `@catch`, not type conditions or connections, and spreads only as `spreads` gives them
     /// (none for a `@throwOnFieldError` fragment: each fragment weighs its own).
-    static func errorScope(_ lens: LensModel, spreads: (LensAccessor, LensModel) -> String? = { _, _ in nil }) -> String {
+    static func errorScope(_ lens: LensModel, catchesRequired: Bool = false,
+                           spreads: (LensAccessor, LensModel) -> String? = { _, _ in nil }) -> String {
         var fields: [String] = []
+        var required: [String] = []
         var links: [String] = []
         var spreadScopes: [String] = []
         for accessor in lens.accessors where !accessor.caught {
             if let spread = spreads(accessor, lens), !spreadScopes.contains(spread) { spreadScopes.append(spread) }
+            if catchesRequired, let slot = accessor.throwSlot, !required.contains(slot) { required.append(slot) }
             guard let slot = accessor.fieldSlot else { continue }
             if accessor.reads == .linked, let nested = accessor.nested {
-                let link = ".init(\(slot), \(errorScope(nested, spreads: spreads)))"
+                let link = ".init(\(slot), \(errorScope(nested, catchesRequired: catchesRequired, spreads: spreads)))"
                 if !links.contains(link) { links.append(link) }
             } else if accessor.reads == .scalar, !fields.contains(slot) {
                 // Aliases of one field read one slot, weighed once.
@@ -222,15 +228,17 @@ struct LensBuilder {
         }
         let linked = links.isEmpty ? "" : ", links: [" + links.joined(separator: ", ") + "]"
         let spread = spreadScopes.isEmpty ? "" : ", spreads: [" + spreadScopes.joined(separator: ", ") + "]"
-        return "Baton.ErrorScope([" + fields.joined(separator: ", ") + "]" + linked + spread + ")"
+        let nulls = required.isEmpty ? "" : ", required: [" + required.joined(separator: ", ") + "]"
+        return "Baton.ErrorScope([" + fields.joined(separator: ", ") + "]" + nulls + linked + spread + ")"
     }
 
-    /// What a caught aliased inline fragment weighs: every error below it. Its fields and links, and
+    /// What a caught link or aliased inline fragment weighs: every error below it, the nulls of
+    /// `@required(action: THROW)` fields included (Relay's rule). Its fields and links, and
     /// on the same record its spreads' fragments (in the scope their site binds) and its aliased
     /// inline fragments, each with what is below them; not what a `@catch` below covers, and not
     /// type conditions (fields of another type).
     func caughtScope(_ lens: LensModel, depth: Int = 0) -> String {
-        Self.errorScope(lens) { accessor, owner in
+        Self.errorScope(lens, catchesRequired: true) { accessor, owner in
             guard depth < 200, accessor.reads == .spread || accessor.reads == .condition,
                   let nested = spreadLens(accessor) ?? accessor.nested,
                   let inner = schema.typeID(named: nested.graphQLType), let outer = schema.typeID(named: owner.graphQLType),

@@ -10,7 +10,7 @@ struct CaughtPlace_place: Baton.Lens {
 
 struct CaughtLinksQuery: Baton.Query {
     static let name = "CaughtLinksQuery"
-    static let document: Baton.Document = .text("query CaughtLinksQuery($id:ID!){character(id:$id){id,caughtOrigin:origin{...CaughtPlace_place,id},nulledOrigin:origin{name,id},requiredOrigin:origin{name,id},notes{text,id},friends{name,id}}}fragment CaughtPlace_place on Place{name}")
+    static let document: Baton.Document = .text("query CaughtLinksQuery($id:ID!){character(id:$id){id,caughtOrigin:origin{...CaughtPlace_place,id},nulledOrigin:origin{name,id},requiredOrigin:origin{name,id},strictOrigin:origin{name,id},notes{text,id},friends{name,id}}}fragment CaughtPlace_place on Place{name}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
@@ -23,6 +23,7 @@ struct CaughtLinksQuery: Baton.Query {
         .linked("caughtOrigin", key: .fixed(Slots.Character.origin), selection: selection2),
         .linked("nulledOrigin", key: .fixed(Slots.Character.origin), selection: selection2),
         .linked("requiredOrigin", key: .fixed(Slots.Character.origin), selection: selection2),
+        .linked("strictOrigin", key: .fixed(Slots.Character.origin), selection: selection2),
         .plural("notes", key: .fixed(Slots.Character.notes), selection: selection3),
         .plural("friends", key: .fixed(Slots.Character.friends), selection: selection4),
     ])
@@ -51,6 +52,7 @@ struct CaughtLinksQuery: Baton.Query {
             @MainActor var caughtOrigin: Result<CaughtLinksQuery.Data.Character_.CaughtOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin) }
             @MainActor var nulledOrigin: CaughtLinksQuery.Data.Character_.NulledOrigin? { anchor.nullOnError(link: Slots.Character.origin) }
             @MainActor var requiredOrigin: Result<CaughtLinksQuery.Data.Character_.RequiredOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin, requiring: [Slots.Place.name]) }
+            @MainActor var strictOrigin: Result<CaughtLinksQuery.Data.Character_.StrictOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin) }
             @MainActor var notes: Result<Baton.List<CaughtLinksQuery.Data.Character_.Notes>, Baton.FieldErrors> { anchor.caughtRequiredPlural(Slots.Character.notes) }
             @MainActor var friends: Baton.List<CaughtLinksQuery.Data.Character_.Friends>? { anchor.nullOnError(plural: Slots.Character.friends) }
 
@@ -73,6 +75,13 @@ struct CaughtLinksQuery: Baton.Query {
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Place.name])
                 @MainActor var name: String { anchor.scalar(Slots.Place.name) }
+            }
+
+            struct StrictOrigin: Baton.ErrorScopedLens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([Slots.Place.name], required: [Slots.Place.name])
+                @MainActor var name: String { get throws { try anchor.required(Slots.Place.name) } }
             }
 
             struct Notes: Baton.ErrorScopedLens {
