@@ -40,6 +40,11 @@ public struct FieldErrors: Error, Sendable, Equatable {
         throw requiredError(ref)
     }
 
+    /// The required-field error of the slot `ref` of this anchor's record.
+    @MainActor func requiredError(_ ref: Int32) -> RequiredFieldError {
+        RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type))
+    }
+
     /// `@catch(to: RESULT)` on a scalar: the failure holds the field's error; otherwise the value
     /// (nil for null).
     @MainActor public func caught<T: LensScalar, K: SlotName>(_ key: K) -> Result<T?, FieldErrors> {

@@ -114,10 +114,6 @@ extension FieldError {
         return FieldErrors([FieldError.conversionFailure(type: record.type.name, field: field, text: text, scalar: T.self)])
     }
 
-    @MainActor func requiredError(_ ref: Int32) -> RequiredFieldError {
-        RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type))
-    }
-
     /// A list whose elements are non-null: a null element throws as a null field does.
     @MainActor func requiredElements<T>(_ list: [T?], _ ref: Int32) throws -> [T] {
         var out: [T] = []
