@@ -10,6 +10,14 @@ public struct RequiredFieldError: Error, Sendable, Equatable, CustomStringConver
     }
 }
 
+extension FieldError {
+    /// A `@required(action: THROW)` field that is null under a `@catch`, as the caught failure holds
+    /// it: no server reported it, so it has no path.
+    public static func requiredFieldMissing(_ error: RequiredFieldError) -> FieldError {
+        FieldError(message: error.description, path: "")
+    }
+}
+
 /// The field errors a read met: thrown under `@throwOnFieldError` and `@required(action: THROW)`, and
 /// the failure of a `@catch(to: RESULT)` read.
 public struct FieldErrors: Error, Sendable, Equatable {
@@ -29,7 +37,12 @@ public struct FieldErrors: Error, Sendable, Equatable {
         let ref = key.ref(in: self)
         if let error = record.readError(ref) { throw FieldErrors([error]) }
         if let value = load(ref), let read = T.lensValue(value) { return read }
-        throw RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type))
+        throw requiredError(ref)
+    }
+
+    /// The required-field error of the slot `ref` of this anchor's record.
+    @MainActor func requiredError(_ ref: Int32) -> RequiredFieldError {
+        RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type))
     }
 
     /// `@catch(to: RESULT)` on a scalar: the failure holds the field's error; otherwise the value
@@ -38,6 +51,63 @@ public struct FieldErrors: Error, Sendable, Equatable {
         let ref = key.ref(in: self)
         if let error = record.readError(ref) { return .failure(FieldErrors([error])) }
         return .success(nullable(key))
+    }
+
+    /// `@required(action: THROW)` on a list of a scalar, `[T!]`: the field's error if it has one, else
+    /// a required-field error when it is null or missing, else the list (elements as `nullableList`).
+    @MainActor public func requiredList<T: LensScalar, K: SlotName>(_ key: K) throws -> [T] {
+        let ref = key.ref(in: self)
+        if let error = record.readError(ref) { throw FieldErrors([error]) }
+        guard let list: [T] = nullableList(key) else { throw requiredError(ref) }
+        return list
+    }
+
+    /// `@required(action: THROW)` on `[T]`: as `requiredList`, null elements nil.
+    @MainActor public func requiredListOfNullable<T: LensScalar, K: SlotName>(_ key: K) throws -> [T?] {
+        let ref = key.ref(in: self)
+        if let error = record.readError(ref) { throw FieldErrors([error]) }
+        guard let list: [T?] = nullableListOfNullable(key) else { throw requiredError(ref) }
+        return list
+    }
+
+    /// `@catch(to: RESULT)` on a list of a scalar, `[T!]`: the failure holds the field's error;
+    /// otherwise the list (nil for null).
+    @MainActor public func caughtList<T: LensScalar, K: SlotName>(_ key: K) -> Result<[T]?, FieldErrors> {
+        if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
+        return .success(nullableList(key))
+    }
+
+    /// `@catch(to: RESULT)` on `[T]`: as `caughtList`, null elements nil.
+    @MainActor public func caughtListOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> Result<[T?]?, FieldErrors> {
+        if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
+        return .success(nullableListOfNullable(key))
+    }
+
+    /// `@catch(to: NULL)` on `[T!]`: nil when the field has an error.
+    @MainActor public func listNullOnError<T: LensScalar, K: SlotName>(_ key: K) -> [T]? {
+        record.readError(key.ref(in: self)) == nil ? nullableList(key) : nil
+    }
+
+    /// `@catch(to: NULL)` on `[T]`: nil when the field has an error.
+    @MainActor public func listOfNullableNullOnError<T: LensScalar, K: SlotName>(_ key: K) -> [T?]? {
+        record.readError(key.ref(in: self)) == nil ? nullableListOfNullable(key) : nil
+    }
+
+    /// `@required(action: THROW)` on a link: the field's error, or a required-field error when it is
+    /// null, missing or a deleted record; else the child's lens.
+    @MainActor public func required<L: Lens, K: SlotName>(link key: K) throws -> L {
+        let ref = key.ref(in: self)
+        if let error = record.readError(ref) { throw FieldErrors([error]) }
+        guard let lens: L = link(key) else { throw requiredError(ref) }
+        return lens
+    }
+
+    /// `@required(action: THROW)` on a plural link: as `required(link:)`, the live records in order.
+    @MainActor public func required<L: Lens, K: SlotName>(plural key: K) throws -> List<L> {
+        let ref = key.ref(in: self)
+        if let error = record.readError(ref) { throw FieldErrors([error]) }
+        guard let list: List<L> = plural(key) else { throw requiredError(ref) }
+        return list
     }
 
     /// `@catch(to: NULL)` on a scalar: nil when the field has an error, else the nullable read.

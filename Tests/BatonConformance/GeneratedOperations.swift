@@ -117,7 +117,7 @@ enum GeneratedOperations {
             "character.status": { d, _ in d.character?.testProfile?.status },
             "character.origin": { d, _ in RecordReading.record(d.character?.testProfile?.origin) },
             "character.origin.name": { d, _ in d.character?.testProfile?.origin.name },
-            "character.location.name": { d, _ in d.character?.testProfile?.location?.name },
+            "character.location.name": { d, _ in (try? d.character?.testProfile?.location.get())?.name },   // caught: a failure reads absent
             // `strict` is `@throwOnFieldError`: a spread that throws reads absent (format 1's rows).
             "character.type": { d, _ in (try? d.character?.strict)?.type },
             "character.species": { d, _ in try (try? d.character?.strict)?.species },

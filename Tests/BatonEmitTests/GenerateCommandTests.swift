@@ -1,5 +1,6 @@
 import BatonCompiler
 import BatonDiagnostics
+import BatonEmit
 import Foundation
 import Testing
 
@@ -129,6 +130,53 @@ import Testing
         let accessors = try #require(lens["accessors"] as? [[String: Any]])
         #expect(accessors.map { $0["name"] as? String } == ["name", "status"])
         #expect(accessors[1]["swiftType"] as? String == "Status?")
+    }
+
+    /// A lens accessor's `swiftType` in the report is spelled as the generated file declares it and
+    /// hover shows it: a nested lens through its owner (fragment, operation `Data`, `@inline` value).
+    @Test func reportSpellsNestedLensesThroughTheirOwner() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Nested.graphql": """
+            fragment Nested_character on Character { name origin { name } friends { id origin { id } } }
+            fragment NestedValue_character on Character @inline { origin { name } }
+            query NestedQuery { character(id: "1") { origin { name } ...Nested_character ...NestedValue_character } }
+            """])
+        defer { target.remove() }
+        let result = GenerateCommand.run(target.options(["Sources/App/Nested.graphql"], report: "report.json"))
+        #expect(result.exitCode == 0, "\(result.diagnostics.map { $0.rendered() })")
+        let report = try #require(target.read("report.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+        func types(_ lens: Any?) -> [String: String] {
+            var out: [String: String] = [:]
+            for accessor in (lens as? [String: Any])?["accessors"] as? [[String: Any]] ?? [] {
+                let name = accessor["name"] as? String ?? "?"
+                out[name] = accessor["swiftType"] as? String
+                for (key, value) in types(accessor["lens"]) { out[name + "." + key] = value }
+            }
+            return out
+        }
+        let fragments = try #require(json["fragments"] as? [[String: Any]])
+        let nested = types(fragments.first { $0["name"] as? String == "Nested_character" }?["lens"])
+        #expect(nested["name"] == "String?")
+        #expect(nested["origin"] == "Nested_character.Origin?")
+        #expect(nested["friends"] == "Baton.List<Nested_character.Friends>?")
+        #expect(nested["friends.origin"] == "Nested_character.Friends.Origin?")
+        let value = types(fragments.first { $0["name"] as? String == "NestedValue_character" }?["lens"])
+        #expect(value["origin"] == "NestedValue_character.Origin?")
+        let operations = try #require(json["operations"] as? [[String: Any]])
+        let data = types(operations.first?["lens"])
+        // (`Character` is a standard type the lens keeps off: its nested lens is `Character_`.)
+        #expect(data["character"] == "NestedQuery.Data.Character_?")
+        #expect(data["character.origin"] == "NestedQuery.Data.Character_.Origin?")
+        #expect(data["character.nested"] == "Nested_character")
+        // The same spelling hover gives (LensLookup) for the field under the cursor.
+        let text = try #require(target.read("Sources/App/Nested.graphql"))
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Nested.graphql"]))
+        let schema = try #require(compiled.schema)
+        let offset = try #require(text.range(of: "friends { id origin")).upperBound
+        let member = try #require(LensLookup.member(at: text.utf8.distance(from: text.startIndex, to: offset) - 1,
+                                                   in: .fragment("Nested_character"), documents: compiled.documents,
+                                                   schema: schema))
+        #expect(member.declaration == "var origin: " + (nested["friends.origin"] ?? ""))
     }
 
     @Test func persistedFileUnderPersistConfig() throws {

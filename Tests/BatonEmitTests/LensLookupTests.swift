@@ -267,7 +267,8 @@ import Testing
         #expect(g.declaration("name", in: "Required_character") == "var name: String")
         #expect(g.declaration("species", in: "Required_character") == "var species: Result<String?, Baton.FieldErrors>")
         #expect(g.declaration("status", in: "Required_character") == "var status: Status?")
-        #expect(g.declaration("tags", in: "Required_character") == "var tags: [String?]?")
+        // `@required(action: LOG)`: non-optional, the null bubbles (the elements keep the schema's nullability).
+        #expect(g.declaration("tags", in: "Required_character") == "var tags: [String?]")
         #expect(g.declaration("origin", in: "RequiredLink_character") == "var origin: RequiredLink_character.Origin")
         // A child with required fields makes its spread optional.
         #expect(g.declaration("Required_character", in: "Holder_character") == "var required: Required_character?")

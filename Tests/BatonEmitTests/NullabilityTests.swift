@@ -1,5 +1,6 @@
 import BatonCompiler
 import BatonEmit
+import BatonIR
 import Testing
 
 /// Accessor declarations follow the schema: nullable → optional, lists per level, mapped scalars
@@ -73,5 +74,84 @@ import Testing
         let output = try #require(result.outputs[target.directory + "/Generated/Sources_App_Alias.graphql.baton.swift"])
         #expect(output.contains("@MainActor var person: AliasQuery.Data.Search.Person? { anchor.asType(Types.Character) }"))
         #expect(output.contains("@MainActor var node: Alias_character.Origin.Node { .init(anchor: anchor) }"))
+    }
+
+    /// A lens accessor as generated: its declaration as its owner declares it, `throws` when its
+    /// getter throws.
+    static func shape(_ key: String, in root: LensLookup.Root, program: IRProgram) -> String? {
+        let scalars = ["Decimal": "Foundation.Decimal"]
+        guard let lens = LensLookup.lens(of: root, program: program, customScalars: scalars),
+              let accessor = lens.accessors.first(where: { $0.name == key }) else { return nil }
+        return LensLookup.owner(of: root, program: program).declaration(of: accessor) + (accessor.throwing ? " throws" : "")
+    }
+
+    @Test func mappedScalarsUnderErrorRulesKeepTheirTypeAndTheRule() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Prices.graphql": """
+            fragment Prices_character on Character {
+              thrown: price @required(action: THROW) plain: price
+              caught: price @catch nulled: price @catch(to: NULL)
+              list: prices @required(action: THROW) caughtList: prices @catch nulledList: prices @catch(to: NULL)
+            }
+            fragment Logged_character on Character { price @required(action: LOG) }
+            fragment ThrowingPrices_character on Character @throwOnFieldError { price prices }
+            query PricesQuery { character(id: "1") { ...Prices_character ...Logged_character ...ThrowingPrices_character } }
+            """])
+        defer { target.remove() }
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Prices.graphql"]))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
+        let program = try #require(compiled.transforms?.program)
+        func shape(_ key: String, in fragment: String = "Prices_character") -> String? {
+            Self.shape(key, in: .fragment(fragment), program: program)
+        }
+        #expect(shape("plain") == "var plain: Foundation.Decimal?")
+        #expect(shape("thrown") == "var thrown: Foundation.Decimal throws")
+        #expect(shape("caught") == "var caught: Result<Foundation.Decimal?, Baton.FieldErrors>")
+        #expect(shape("nulled") == "var nulled: Foundation.Decimal?")
+        #expect(shape("list") == "var list: [Foundation.Decimal] throws")
+        #expect(shape("caughtList") == "var caughtList: Result<[Foundation.Decimal?]?, Baton.FieldErrors>")
+        #expect(shape("nulledList") == "var nulledList: [Foundation.Decimal?]?")
+        // LOG: non-optional and throwing (a text that does not convert), and a null bubbles.
+        #expect(shape("price", in: "Logged_character") == "var price: Foundation.Decimal throws")
+        let data = try #require(LensLookup.lens(of: .operation("PricesQuery"), program: program, customScalars: [:]))
+        let character = try #require(data.accessors.first?.nested?.accessors)
+        #expect(character.first { $0.name == "logged" }?.swiftType == "Logged_character?")
+        #expect(character.first { $0.name == "prices" }?.swiftType == "Prices_character")
+        // `@throwOnFieldError`: the schema's nullability, and the read throws.
+        #expect(shape("price", in: "ThrowingPrices_character") == "var price: Foundation.Decimal? throws")
+        #expect(shape("prices", in: "ThrowingPrices_character") == "var prices: [Foundation.Decimal]? throws")
+    }
+
+    @Test func caughtAliasedInlineFragmentsReadAResult() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Caught.graphql": """
+            fragment Caught_character on Character {
+              ... on Character @alias(as: "asHuman") @catch { name }
+              ... @alias(as: "summary") @catch(to: NULL) { ...Header_character }
+              ... on Character @alias @catch { species }
+            }
+            fragment Header_character on Character { name origin { name } }
+            query CaughtQuery { search(name: "x") { ... on Character @alias(as: "person") @catch { name } } }
+            """])
+        defer { target.remove() }
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Caught.graphql"]))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
+        let program = try #require(compiled.transforms?.program)
+        func shape(_ key: String) -> String? { Self.shape(key, in: .fragment("Caught_character"), program: program) }
+        #expect(shape("asHuman") == "var asHuman: Result<Caught_character.AsHuman, Baton.FieldErrors>")
+        #expect(shape("summary") == "var summary: Caught_character.Summary?")
+        #expect(shape("character") == "var character: Result<Caught_character.Character_, Baton.FieldErrors>")
+        let data = try #require(LensLookup.lens(of: .operation("CaughtQuery"), program: program, customScalars: [:]))
+        let search = try #require(data.accessors.first)
+        let person = try #require(search.nested?.accessors.first)
+        let owner = try #require(LensLookup.owner(of: .operation("CaughtQuery"), program: program).nested(under: search))
+        #expect(owner.swiftType(of: person) == "Result<CaughtQuery.Data.Search.Person?, Baton.FieldErrors>")
+        // The generated file: the nested lens weighs the spread's fields and links too.
+        let result = GenerateCommand.compute(target.options(["Sources/App/Caught.graphql"]))
+        let output = try #require(result.outputs[target.directory + "/Generated/Sources_App_Caught.graphql.baton.swift"])
+        #expect(output.contains("{ anchor.nullOnError(lens: .init(anchor: anchor)) }"))
+        #expect(output.contains("{ anchor.caught(narrowed: anchor.asType(Types.Character)) }"))
+        #expect(output.contains("""
+            static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], \
+            links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
+            """))
     }
 }

@@ -11,7 +11,7 @@ struct TemporaryTarget {
         interface Node { id: ID! }
         type Character implements Node {
           id: ID! name: String species: String! tags: [String] codes: [String!]! status: Status
-          price: Decimal origin: Location friends: [Character!]
+          price: Decimal prices: [Decimal!] origin: Location friends: [Character!]
         }
         type Location implements Node { id: ID! name: String }
         union SearchResult = Character | Location

@@ -47,7 +47,10 @@ enum GenerateReport {
             })))
             members.append(JSONMember(key: "fragments", value: .array((reached[operation.name] ?? []).map { .string($0) })))
             members.append(JSONMember(key: "text", value: texts[operation.name].map { .string($0) } ?? .null))
-            if let lens = lenses[operation.name] { members.append(JSONMember(key: "lens", value: lensJSON(lens))) }
+            if let lens = lenses[operation.name] {
+                let owner = LensLookup.owner(of: .operation(operation.name), program: program)
+                members.append(JSONMember(key: "lens", value: lensJSON(lens, owner: owner)))
+            }
             operations.append(.object(JSONObject(members: members)))
         }
         var fragments: [JSONValue] = []
@@ -61,7 +64,10 @@ enum GenerateReport {
             ]
             let text = fragment.location.map { $0.source.slice($0.range) }
             members.append(JSONMember(key: "text", value: text.map { .string($0) } ?? .null))
-            if let lens = lenses[fragment.name] { members.append(JSONMember(key: "lens", value: lensJSON(lens))) }
+            if let lens = lenses[fragment.name] {
+                let owner = LensLookup.owner(of: .fragment(fragment.name), program: program)
+                members.append(JSONMember(key: "lens", value: lensJSON(lens, owner: owner)))
+            }
             fragments.append(.object(JSONObject(members: members)))
         }
         let root = JSONObject(members: [
@@ -102,13 +108,14 @@ enum GenerateReport {
     }
 
     /// A lens: its GraphQL type and accessors in order, each with its name, the response key it
-    /// reads, what it reads, and its shape.
-    static func lensJSON(_ lens: LensModel) -> JSONValue {
+    /// reads, what it reads, and its shape; its Swift type as `owner` declares it (a nested lens
+    /// spelled through its owner, as in the generated file and in hover).
+    static func lensJSON(_ lens: LensModel, owner: LensLookup.Owner) -> JSONValue {
         let accessors: [JSONValue] = lens.accessors.map { accessor in
             var members = [JSONMember(key: "name", value: .string(accessor.name))]
             if let key = accessor.responseKey { members.append(JSONMember(key: "responseKey", value: .string(key))) }
             members.append(JSONMember(key: "reads", value: .string(accessor.reads.rawValue)))
-            members.append(JSONMember(key: "swiftType", value: .string(accessor.swiftType)))
+            members.append(JSONMember(key: "swiftType", value: .string(owner.swiftType(of: accessor))))
             members.append(JSONMember(key: "optional", value: .bool(accessor.optional)))
             if accessor.list {
                 members.append(JSONMember(key: "list", value: .object(JSONObject(members: [
@@ -117,7 +124,9 @@ enum GenerateReport {
             }
             if let fragment = accessor.fragment { members.append(JSONMember(key: "fragment", value: .string(fragment))) }
             if let type = accessor.conditionType { members.append(JSONMember(key: "condition", value: .string(type))) }
-            if let nested = accessor.nested { members.append(JSONMember(key: "lens", value: lensJSON(nested))) }
+            if let nested = accessor.nested, let nestedOwner = owner.nested(under: accessor) {
+                members.append(JSONMember(key: "lens", value: lensJSON(nested, owner: nestedOwner)))
+            }
             return .object(JSONObject(members: members))
         }
         return .object(JSONObject(members: [

@@ -43,6 +43,11 @@ enum InlineValueEmitter {
     }
 
     static func valueType(_ accessor: LensAccessor, in owner: String) -> String {
+        if let nested = accessor.nested, accessor.caught {
+            // A caught link or aliased inline fragment: its value, nil when an error is below it.
+            let path = LensNaming.nestedPath(nested.name, in: owner)
+            return accessor.list ? "[" + path + "]?" : path + "?"
+        }
         if accessor.caught || accessor.throwing {
             let base = accessor.swiftType.hasPrefix("Result<")
                 ? String(accessor.swiftType.dropFirst("Result<".count).prefix { $0 != "," })
@@ -66,6 +71,11 @@ enum InlineValueEmitter {
                 value = "try? reader.\(name)"
             } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
                 value = "(try? reader.\(name).get()) ?? nil"
+                if let nested = accessor.nested {
+                    let type = LensNaming.nestedPath(nested.name, in: path)
+                    value = accessor.list ? "(try? reader.\(name).get())?.map(\(type).init(reader:))"
+                        : "(try? reader.\(name).get()).map(\(type).init(reader:))"
+                }
             } else if let nested = accessor.nested {
                 let type = LensNaming.nestedPath(nested.name, in: path)
                 if accessor.list {

@@ -40,15 +40,59 @@ public enum LensLookup {
     public static func member(at offset: Int, in root: Root, program: IRProgram,
                               customScalars: [String: String] = [:]) -> Member? {
         guard let lens = lens(of: root, program: program, customScalars: customScalars) else { return nil }
+        return find(offset, in: lens, owner: owner(of: root, program: program))
+    }
+
+    /// Where a lens's accessors are declared: the lens struct (qualified), and for an `@inline`
+    /// fragment the value struct beside it, whose properties the user reads.
+    public struct Owner: Sendable {
+        public var lens: String
+        public var value: String?
+
+        /// The struct declaring `accessor` as the user reads it (the value's, when it has one).
+        public func declaring(_ accessor: LensAccessor) -> String {
+            if let value, InlineValueEmitter.isValueMember(accessor) { return value }
+            return lens
+        }
+
+        /// `var name: Type`, as `declaring(accessor)` declares it.
+        public func declaration(of accessor: LensAccessor) -> String {
+            if let value, InlineValueEmitter.isValueMember(accessor) {
+                return InlineValueEmitter.declaration(accessor, in: value)
+            }
+            return LensNaming.accessorDeclaration(accessor, in: lens)
+        }
+
+        /// The accessor's Swift type as the generated file declares it, nested lenses spelled
+        /// through their owner (what hover and the report show).
+        public func swiftType(of accessor: LensAccessor) -> String {
+            if let value, InlineValueEmitter.isValueMember(accessor) {
+                return InlineValueEmitter.valueType(accessor, in: value)
+            }
+            return LensNaming.accessorType(accessor, in: lens)
+        }
+
+        /// The owner of the lens nested under `accessor`, or nil when it has none.
+        public func nested(under accessor: LensAccessor) -> Owner? {
+            guard let nested = accessor.nested else { return nil }
+            let inValue = value != nil && InlineValueEmitter.isValueMember(accessor)
+            return Owner(lens: LensNaming.nestedPath(nested.name, in: lens),
+                         value: inValue ? value.map { LensNaming.nestedPath(nested.name, in: $0) } : nil)
+        }
+    }
+
+    /// The owner of the lens `root` generates: `F`, `Op.Data`, or an `@inline` fragment's `F.Reader`
+    /// with its value `F`.
+    public static func owner(of root: Root, program: IRProgram) -> Owner {
         switch root {
         case .operation(let name):
-            return find(offset, in: lens, owner: SwiftSpelling.identifier(name) + ".Data", valueOwner: nil)
+            return Owner(lens: SwiftSpelling.identifier(name) + ".Data")
         case .fragment(let name):
             let owner = SwiftSpelling.identifier(name)
             if program.fragment(named: name)?.directive("inline") != nil {
-                return find(offset, in: lens, owner: owner + ".Reader", valueOwner: owner)
+                return Owner(lens: owner + ".Reader", value: owner)
             }
-            return find(offset, in: lens, owner: owner, valueOwner: nil)
+            return Owner(lens: owner)
         }
     }
 
@@ -79,25 +123,15 @@ public enum LensLookup {
         return nil
     }
 
-    /// Depth first through the nested lenses; `valueOwner` follows the `@inline` value's structs
-    /// alongside the reader's.
-    static func find(_ offset: Int, in lens: LensModel, owner: String, valueOwner: String?, depth: Int = 0) -> Member? {
+    /// Depth first through the nested lenses.
+    static func find(_ offset: Int, in lens: LensModel, owner: Owner, depth: Int = 0) -> Member? {
         guard depth < 200 else { return nil }
         for accessor in lens.accessors {
-            let inValue = valueOwner != nil && InlineValueEmitter.isValueMember(accessor)
             if accessor.nameRanges.contains(where: { $0.start <= offset && offset <= $0.end }) {
-                if let valueOwner, inValue {
-                    return Member(owner: valueOwner, accessor: accessor,
-                                  declaration: InlineValueEmitter.declaration(accessor, in: valueOwner))
-                }
-                return Member(owner: owner, accessor: accessor, declaration: LensNaming.accessorDeclaration(accessor, in: owner))
+                return Member(owner: owner.declaring(accessor), accessor: accessor, declaration: owner.declaration(of: accessor))
             }
-            guard let nested = accessor.nested else { continue }
-            let nestedValueOwner = inValue ? valueOwner.map { LensNaming.nestedPath(nested.name, in: $0) } : nil
-            if let found = find(offset, in: nested, owner: LensNaming.nestedPath(nested.name, in: owner),
-                                valueOwner: nestedValueOwner, depth: depth + 1) {
-                return found
-            }
+            guard let nested = accessor.nested, let nestedOwner = owner.nested(under: accessor) else { continue }
+            if let found = find(offset, in: nested, owner: nestedOwner, depth: depth + 1) { return found }
         }
         return nil
     }

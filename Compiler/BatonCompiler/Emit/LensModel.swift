@@ -17,6 +17,8 @@ public struct LensModel: Sendable {
     public var fieldSlots: [String] = []
     /// A `@throwOnFieldError` fragment's `Baton.ErrorScope`: what its spread accessor weighs.
     public var errorScope: String?
+    /// An aliased inline fragment's under `@catch`: every error below it, spreads included.
+    public var catchScope: String?
 }
 
 public struct LensAccessor: Sendable {
@@ -29,6 +31,8 @@ public struct LensAccessor: Sendable {
     /// The response key it reads; nil for spreads and conditions.
     public var responseKey: String?
     public var reads: Reads
+    /// The Swift type as written inside the lens declaring it (a nested lens by its own name);
+    /// `LensLookup.Owner.swiftType(of:)` spells it as declared, through the owner.
     public var swiftType: String
     /// The body: one read of the anchor.
     public var read: String
@@ -49,6 +53,10 @@ public struct LensAccessor: Sendable {
     public var inlineValue = false
     /// The slot a field accessor reads.
     var fieldSlot: String?
+    /// The slot of a `@required(action: THROW)` field: a `@catch` above it catches its null.
+    var throwSlot: String?
+    /// A spread's argument site (`Sites.X`), where it binds its fragment's arguments.
+    var site: String?
     /// Where the selections it reads are named in the document (field names, the spread's fragment
     /// name, type conditions): how hover finds the accessor under the cursor.
     public var nameRanges: [SourceRange] = []
@@ -87,8 +95,9 @@ struct LensBuilder {
         /// A spread with the `@include`/`@skip` guards around it (on variables).
         case spread(IRFragmentSpread, guards: [PlanGuard], deferred: Bool)
         case condition(TypeID, [IRSelection], conditional: Bool, named: SourceRange?)
-        /// `... on T @alias(as: "name") { … }`: an accessor giving the fragment's own lens.
-        case aliased(String, TypeID?, [IRSelection], named: SourceRange?)
+        /// `... on T @alias(as: "name") { … }`: an accessor giving the fragment's own lens, caught
+        /// under `@catch` (its target, `RESULT` or `NULL`).
+        case aliased(String, TypeID?, [IRSelection], named: SourceRange?, caught: String?)
     }
 
     func lens(name: String, type: TypeID, selections: [IRSelection]) -> LensModel {
@@ -129,6 +138,7 @@ struct LensBuilder {
                 if var accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) {
                     if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
                         accessor.fieldSlot = slot(field, in: type)
+                        if Self.requiredAction(field) == "THROW" { accessor.throwSlot = accessor.fieldSlot }
                     }
                     accessor.nameRanges = group.compactMap { $0.0.nameLocation?.range }
                     add(accessor)
@@ -137,24 +147,46 @@ struct LensBuilder {
                 var accessor = spreadAccessor(spread, in: type, guards: guards, deferred: deferred)
                 accessor.nameRanges = spread.nameLocation.map { [$0.range] } ?? []
                 add(accessor)
-            case .aliased(let alias, let condition, let selections, let named):
+            case .aliased(let alias, let condition, let selections, let named, let caught):
                 var nestedName = LensNaming.nestedLensName(responseKey: alias)
                 while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
                 let lensType = condition ?? type
-                let nested = lens(name: nestedName, type: lensType, selections: selections)
+                var nested = lens(name: nestedName, type: lensType, selections: selections)
                 var read = ".init(anchor: anchor)"
                 var swiftType = nestedName
-                if !applies(condition, to: type) {
+                let narrowed = !applies(condition, to: type)
+                if narrowed {
                     let typeName = schema[lensType].name
                     read = schema[lensType].kind.isAbstract
                         ? "anchor.asMember(\(references.membership(typeName)))"
                         : "anchor.asType(\(references.type(typeName)))"
                     swiftType += "?"
                 }
-                add(LensAccessor(name: LensNaming.fieldAccessorName(responseKey: alias), responseKey: nil, reads: .condition,
-                                 swiftType: swiftType, read: read, optional: swiftType.hasSuffix("?"), list: false,
-                                 elementsOptional: false, fragment: nil, conditionType: condition.map { schema[$0].name },
-                                 nested: nested, nameRanges: named.map { [$0] } ?? []))
+                // A required field of the lens that is null makes the alias nil (Relay's grouping).
+                let requiring = nested.requiredSlots.isEmpty ? nil : "[" + nested.requiredSlots.joined(separator: ", ") + "]"
+                if let caught {
+                    // Caught: the lens weighs every error below it, as a `Result` or nil (`to: NULL`).
+                    nested.catchScope = caughtScope(nested)
+                    let required = requiring.map { ", requiring: " + $0 } ?? ""
+                    if caught == "NULL" {
+                        read = "anchor.nullOnError(lens: \(read)\(required))"
+                        swiftType = nestedName + "?"
+                    } else {
+                        let optional = narrowed || requiring != nil
+                        read = "anchor.caught(\(optional ? "narrowed" : "lens"): \(read)\(required))"
+                        swiftType = "Result<\(nestedName)\(optional ? "?" : ""), Baton.FieldErrors>"
+                    }
+                } else if let requiring {
+                    read = "anchor.requiring(\(read), \(requiring))"
+                    swiftType = nestedName + "?"
+                }
+                var accessor = LensAccessor(name: LensNaming.fieldAccessorName(responseKey: alias), responseKey: nil,
+                                            reads: .condition, swiftType: swiftType, read: read,
+                                            optional: swiftType.hasSuffix("?"), list: false, elementsOptional: false,
+                                            fragment: nil, conditionType: condition.map { schema[$0].name }, nested: nested,
+                                            nameRanges: named.map { [$0] } ?? [])
+                accessor.caught = caught != nil
+                add(accessor)
             case .condition(let condition, _, _, _):
                 guard emittedConditions.insert(condition).inserted else { continue }
                 let typeName = schema[condition].name
@@ -174,14 +206,20 @@ struct LensBuilder {
     }
 
     /// The fields and links a lens reads on its record, as a `Baton.ErrorScope`: not those under
-    /// `@catch`, not spreads (each fragment weighs its own), not type conditions or connections.
-    static func errorScope(_ lens: LensModel) -> String {
+    /// `@catch`, not type conditions or connections, and spreads only as `spreads` gives them
+    /// (none for a `@throwOnFieldError` fragment: each fragment weighs its own).
+    static func errorScope(_ lens: LensModel, catchesRequired: Bool = false,
+                           spreads: (LensAccessor, LensModel) -> String? = { _, _ in nil }) -> String {
         var fields: [String] = []
+        var required: [String] = []
         var links: [String] = []
+        var spreadScopes: [String] = []
         for accessor in lens.accessors where !accessor.caught {
+            if let spread = spreads(accessor, lens), !spreadScopes.contains(spread) { spreadScopes.append(spread) }
+            if catchesRequired, let slot = accessor.throwSlot, !required.contains(slot) { required.append(slot) }
             guard let slot = accessor.fieldSlot else { continue }
             if accessor.reads == .linked, let nested = accessor.nested {
-                let link = ".init(\(slot), \(errorScope(nested)))"
+                let link = ".init(\(slot), \(errorScope(nested, catchesRequired: catchesRequired, spreads: spreads)))"
                 if !links.contains(link) { links.append(link) }
             } else if accessor.reads == .scalar, !fields.contains(slot) {
                 // Aliases of one field read one slot, weighed once.
@@ -189,7 +227,32 @@ struct LensBuilder {
             }
         }
         let linked = links.isEmpty ? "" : ", links: [" + links.joined(separator: ", ") + "]"
-        return "Baton.ErrorScope([" + fields.joined(separator: ", ") + "]" + linked + ")"
+        let spread = spreadScopes.isEmpty ? "" : ", spreads: [" + spreadScopes.joined(separator: ", ") + "]"
+        let nulls = required.isEmpty ? "" : ", required: [" + required.joined(separator: ", ") + "]"
+        return "Baton.ErrorScope([" + fields.joined(separator: ", ") + "]" + nulls + linked + spread + ")"
+    }
+
+    /// What a caught link or aliased inline fragment weighs: every error below it, the nulls of
+    /// `@required(action: THROW)` fields included (Relay's rule). Its fields and links, and
+    /// on the same record its spreads' fragments (in the scope their site binds) and its aliased
+    /// inline fragments, each with what is below them; not what a `@catch` below covers, and not
+    /// type conditions (fields of another type).
+    func caughtScope(_ lens: LensModel, depth: Int = 0) -> String {
+        Self.errorScope(lens, catchesRequired: true) { accessor, owner in
+            guard depth < 200, accessor.reads == .spread || accessor.reads == .condition,
+                  let nested = spreadLens(accessor) ?? accessor.nested,
+                  let inner = schema.typeID(named: nested.graphQLType), let outer = schema.typeID(named: owner.graphQLType),
+                  applies(inner, to: outer)
+            else { return nil }
+            let scope = caughtScope(nested, depth: depth + 1)
+            return ".init(" + scope + (accessor.site.map { ", site: " + $0 } ?? "") + ")"
+        }
+    }
+
+    /// The lens of a spread's fragment, as generated.
+    func spreadLens(_ accessor: LensAccessor) -> LensModel? {
+        guard accessor.reads == .spread, let name = accessor.fragment else { return nil }
+        return program.fragment(named: name).map(lens(of:))
     }
 
     /// `@semanticNonNull` on a field definition, at the field itself (level 0).
@@ -206,8 +269,10 @@ struct LensBuilder {
         return "NONE"
     }
 
-    static func catchTarget(_ field: IRField) -> String? {
-        guard let directive = field.directive("catch") else { return nil }
+    static func catchTarget(_ field: IRField) -> String? { catchTarget(field.directive("catch")) }
+
+    static func catchTarget(_ directive: IRDirective?) -> String? {
+        guard let directive else { return nil }
         if case .enumValue(let target)? = directive.argument("to")?.value { return target }
         return "RESULT"
     }
@@ -248,9 +313,10 @@ struct LensBuilder {
                         deferred: deferred, into: &items, depth: depth + 1)
             case .inlineFragment(let inline):
                 let inner = conditional || inline.directive("defer") != nil
-                if let alias = inline.directive("alias")?.argument("as")?.value.stringValue {
+                if let alias = LensNaming.inlineFragmentAlias(inline, schema: schema) {
                     items.append(.aliased(alias, inline.typeCondition, inline.selections,
-                                          named: inline.typeConditionLocation?.range))
+                                          named: inline.typeConditionLocation?.range,
+                                          caught: Self.catchTarget(inline.directive("catch"))))
                 } else if applies(inline.typeCondition, to: type) {
                     collect(inline.selections, type: type, conditional: inner, guards: guards,
                             deferred: deferred || inline.directive("defer") != nil, into: &items, depth: depth + 1)
@@ -293,6 +359,21 @@ struct LensBuilder {
             while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
             let selections = group.flatMap { $0.0.selections ?? [] }
             let nested = lens(name: nestedName, type: field.type, selections: selections)
+            if Self.requiredAction(field) == nil, let target = Self.catchTarget(field) {
+                return caughtLinkAccessor(field, name: name, nested: nested, target: target, slot: slot, nonNull: nonNull)
+            }
+            if Self.requiredAction(field) == "THROW" {
+                // Non-optional, throwing on null (Relay allows only THROW below a THROW, so the lens
+                // requires nothing that bubbles).
+                let plural = schemaType.isList
+                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
+                                            swiftType: plural ? "Baton.List<\(nestedName)>" : nestedName,
+                                            read: "try anchor.required(\(plural ? "plural" : "link"): \(slot))", optional: false,
+                                            list: plural, elementsOptional: false, fragment: nil, conditionType: nil,
+                                            nested: nested)
+                accessor.throwing = true
+                return accessor
+            }
             if schemaType.isList {
                 return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
                                     swiftType: "Baton.List<\(nestedName)>" + (nonNull ? "" : "?"),
@@ -325,33 +406,48 @@ struct LensBuilder {
         if named.kind == .enum { references.enums.insert(named.name) }
         let leaf = LensNaming.leafType(named, customScalars: customScalars)
         let mapped = named.kind == .scalar && customScalars[named.name] != nil
+        if mapped {
+            if let element = schemaType.listElement, element.isList { return nil }
+            return mappedAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull)
+        }
         if let element = schemaType.listElement {
             // Lists of lists have no read form yet.
             if element.isList { return nil }
-            if mapped {
-                // Mapped scalars read optional, elements too: a text that does not convert is nil.
-                return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: "[\(leaf)?]?",
-                                    read: "anchor.mappedList(\(slot))", optional: true, list: true, elementsOptional: true,
-                                    fragment: nil, conditionType: nil, nested: nil)
-            }
             let elementNonNull = element.isNonNull
-            let swiftType = "[" + leaf + (elementNonNull ? "" : "?") + "]" + (nonNull ? "" : "?")
-            let function = switch (nonNull, elementNonNull) {
-            case (true, true): "list"
-            case (false, true): "nullableList"
-            case (true, false): "listOfNullable"
-            case (false, false): "nullableListOfNullable"
+            let elementType = leaf + (elementNonNull ? "" : "?")
+            let shape = elementNonNull ? "List" : "ListOfNullable"
+            func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
+                LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
+                             optional: swiftType.hasSuffix("?"), list: true, elementsOptional: !elementNonNull,
+                             fragment: nil, conditionType: nil, nested: nil)
             }
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType,
-                                        read: "anchor.\(function)(\(slot))", optional: !nonNull, list: true,
-                                        elementsOptional: !elementNonNull, fragment: nil, conditionType: nil, nested: nil)
-            if let action = Self.requiredAction(field), action != "THROW" { accessor.requiredSlot = slot }
-            return accessor
-        }
-        if mapped {
-            return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
-                                read: "anchor.mapped(\(slot))", optional: true, list: false, elementsOptional: false,
-                                fragment: nil, conditionType: nil, nested: nil)
+            switch (Self.requiredAction(field), Self.catchTarget(field)) {
+            case ("THROW"?, _):
+                var thrown = accessor("[\(elementType)]", "try anchor.required\(shape)(\(slot))")
+                thrown.throwing = true
+                return thrown
+            case (.some, _):
+                // NONE/LOG: non-optional; a null bubbles to the lens boundary.
+                var required = accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
+                required.requiredSlot = slot
+                return required
+            case (nil, "NULL"?):
+                var caught = accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "list" : "listOfNullable")NullOnError(\(slot))")
+                caught.caught = true
+                return caught
+            case (nil, .some):
+                var caught = accessor("Result<[\(elementType)]?, Baton.FieldErrors>", "anchor.caught\(shape)(\(slot))")
+                caught.caught = true
+                return caught
+            case (nil, nil):
+                let function = switch (nonNull, elementNonNull) {
+                case (true, true): "list"
+                case (false, true): "nullableList"
+                case (true, false): "listOfNullable"
+                case (false, false): "nullableListOfNullable"
+                }
+                return accessor("[\(elementType)]" + (nonNull ? "" : "?"), "anchor.\(function)(\(slot))")
+            }
         }
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case ("THROW"?, _):
@@ -392,6 +488,89 @@ struct LensBuilder {
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
                             list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+    }
+
+    /// A custom scalar mapped to a Swift type (`leaf`), converted at the read. It has no zero value,
+    /// so it reads optional (a text that does not convert is nil) unless an error rule applies:
+    /// `@required` makes it non-optional and `get throws` (NONE/LOG also bubble a null to the lens
+    /// boundary), `@catch` gives a `Result` whose failure holds the field's error or the conversion
+    /// failure (nil for either with `to: NULL`), and under `@throwOnFieldError` it keeps the schema's
+    /// nullability and throws. A list follows the schema per level under `@required` and
+    /// `@throwOnFieldError`, and reads `[T?]?` otherwise.
+    func mappedAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool) -> LensAccessor {
+        let isList = field.definition.type.listElement != nil
+        let elementNonNull = field.definition.type.listElement?.isNonNull ?? false
+        let plain = isList ? "[\(leaf)?]?" : leaf + "?"
+        func accessor(_ swiftType: String, _ read: String, optional: Bool, elementsOptional: Bool = true) -> LensAccessor {
+            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
+                         optional: optional, list: isList, elementsOptional: isList && elementsOptional,
+                         fragment: nil, conditionType: nil, nested: nil)
+        }
+        // The read under a throwing rule, by shape: the list's and its elements' nullability.
+        func throwing(nonNull: Bool) -> LensAccessor {
+            var read: LensAccessor
+            if isList {
+                let element = leaf + (elementNonNull ? "" : "?")
+                let function = (nonNull ? "requiredMappedList" : "throwingMappedList") + (elementNonNull ? "" : "OfNullable")
+                read = accessor("[\(element)]" + (nonNull ? "" : "?"), "try anchor.\(function)(\(slot))", optional: !nonNull,
+                                elementsOptional: !elementNonNull)
+            } else {
+                read = nonNull ? accessor(leaf, "try anchor.requiredMapped(\(slot))", optional: false)
+                    : accessor(leaf + "?", "try anchor.throwingMapped(\(slot))", optional: true)
+            }
+            read.throwing = true
+            return read
+        }
+        let suffix = isList ? "List" : ""
+        switch (Self.requiredAction(field), Self.catchTarget(field)) {
+        case (let action?, _):
+            var required = throwing(nonNull: true)
+            if action != "THROW" { required.requiredSlot = slot }
+            return required
+        case (nil, "NULL"?):
+            var caught = accessor(plain, "anchor.mapped\(suffix)NullOnError(\(slot))", optional: true)
+            caught.caught = true
+            return caught
+        case (nil, .some):
+            var caught = accessor("Result<\(plain), Baton.FieldErrors>", "anchor.caughtMapped\(suffix)(\(slot))", optional: false)
+            caught.caught = true
+            return caught
+        case (nil, nil):
+            return throwsOnFieldError ? throwing(nonNull: nonNull) : accessor(plain, "anchor.mapped\(suffix)(\(slot))", optional: true)
+        }
+    }
+
+    /// A linked or plural field under `@catch`: its nested lens weighs every error below it, and the
+    /// accessor reads a `Result` holding the field's error and those (`to: RESULT`), or nil for
+    /// either (`to: NULL`). A lens requiring fields reads nil without them, as uncaught.
+    func caughtLinkAccessor(_ field: IRField, name: String, nested: LensModel, target: String, slot: String,
+                            nonNull: Bool) -> LensAccessor {
+        var nested = nested
+        nested.catchScope = caughtScope(nested)
+        let plural = field.definition.type.isList
+        let requiring = plural || nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+        let present = nonNull && requiring.isEmpty
+        let base = plural ? "Baton.List<\(nested.name)>" : nested.name
+        let swiftType: String
+        let read: String
+        if target == "NULL" {
+            swiftType = base + "?"
+            read = plural ? "anchor.nullOnError(plural: \(slot))" : "anchor.nullOnError(link: \(slot)\(requiring))"
+        } else {
+            swiftType = "Result<\(base)\(present ? "" : "?"), Baton.FieldErrors>"
+            let type = references.type(schema[field.type].name)
+            read = switch (plural, present) {
+            case (true, true): "anchor.caughtRequiredPlural(\(slot))"
+            case (true, false): "anchor.caughtPlural(\(slot))"
+            case (false, true): "anchor.caughtRequiredLink(\(slot), \(type))"
+            case (false, false): "anchor.caughtLink(\(slot)\(requiring))"
+            }
+        }
+        var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType, read: read,
+                                    optional: swiftType.hasSuffix("?"), list: plural, elementsOptional: false, fragment: nil,
+                                    conditionType: nil, nested: nested)
+        accessor.caught = true
+        return accessor
     }
 
     /// A `@connection` field reads a lens on the connection record every page merged into, reached
@@ -550,6 +729,7 @@ struct LensBuilder {
                                     conditionType: nil, nested: nil)
         accessor.inlineValue = program.fragment(named: spread.fragmentName)?.directive("inline") != nil
         accessor.throwing = throwing
+        accessor.site = site
         return accessor
     }
 }

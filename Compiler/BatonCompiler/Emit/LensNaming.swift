@@ -65,6 +65,16 @@ public enum LensNaming {
         return SwiftSpelling.lowerFirstWord(base.isEmpty ? fragment : base)
     }
 
+    /// The name an aliased inline fragment's accessor and lens take: `@alias(as:)`, or without `as`
+    /// (Relay's default, the type condition's name) the type named as a spread's accessor is after
+    /// its fragment (`... on Character @alias` → `character`). Nil when it has no `@alias`.
+    public static func inlineFragmentAlias(_ inline: IRInlineFragment, schema: Schema) -> String? {
+        guard let alias = inline.directive("alias") else { return nil }
+        if let name = alias.argument("as")?.value.stringValue { return name }
+        guard alias.argument("as") == nil, let type = inline.typeCondition else { return nil }
+        return spreadAccessorName(fragment: schema[type].name)
+    }
+
     /// The nested lens of a linked field (`origin` → `Origin`), kept off the standard types the
     /// accessors spell.
     public static func nestedLensName(responseKey: String) -> String {
@@ -124,10 +134,12 @@ public enum LensNaming {
     }
 
     /// `type` with the nested lens `nested` it wraps spelled through `owner`. The wrappings are
-    /// the ones lens and value types take (bare, optional, `Baton.List`, array); any other
+    /// the ones lens and value types take (bare, optional, `Baton.List`, array, a caught `Result`); any other
     /// spelling stays as it is.
     static func qualified(_ type: String, nested: String, in owner: String) -> String {
-        let wrappings = [("", ""), ("", "?"), ("Baton.List<", ">"), ("Baton.List<", ">?"), ("[", "]"), ("[", "]?")]
+        let wrappings = [("", ""), ("", "?"), ("Baton.List<", ">"), ("Baton.List<", ">?"), ("[", "]"), ("[", "]?"),
+                         ("Result<", ", Baton.FieldErrors>"), ("Result<", "?, Baton.FieldErrors>"),
+                         ("Result<Baton.List<", ">, Baton.FieldErrors>"), ("Result<Baton.List<", ">?, Baton.FieldErrors>")]
         for (prefix, suffix) in wrappings where type == prefix + nested + suffix {
             return prefix + nestedPath(nested, in: owner) + suffix
         }

@@ -110,11 +110,11 @@ public struct SwiftEmitter {
 
     /// `owner` is the lens struct's qualified name, which accessor types are spelled through.
     static func printLens(_ lens: LensModel, indent: String, owner: String) -> String {
-        let conformance = lens.errorScope == nil ? "Baton.Lens" : "Baton.ThrowingFragment"
+        let conformance = lens.errorScope != nil ? "Baton.ThrowingFragment" : lens.catchScope != nil ? "Baton.ErrorScopedLens" : "Baton.Lens"
         var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): \(conformance) {\n"
         out += indent + "    let anchor: Baton.Anchor\n"
         out += indent + "    init(anchor: Baton.Anchor) { self.anchor = anchor }\n"
-        if let scope = lens.errorScope { out += indent + "    static let errorScope = \(scope)\n" }
+        if let scope = lens.errorScope ?? lens.catchScope { out += indent + "    static let errorScope = \(scope)\n" }
         for accessor in lens.accessors {
             let body = accessor.throwing ? "get throws { \(accessor.read) }" : accessor.read
             out += indent + "    @MainActor \(LensNaming.accessorDeclaration(accessor, in: owner)) { \(body) }\n"

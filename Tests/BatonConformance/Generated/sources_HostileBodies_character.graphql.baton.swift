@@ -159,7 +159,7 @@ struct HostileBodies_character: Baton.ThrowingFragment {
     @MainActor var origin: HostileBodies_character.Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
     @MainActor var hostileBound: HostileBound_character? { anchor.bound(Sites.HostileBound_character_90c839).spread(requiring: [Slots.Character.origin]) }
     @MainActor var hostileDeferred: HostileDeferred_character? { anchor.arrived([Slots.Character.name]) ? HostileDeferred_character(anchor: anchor.spread) : nil }
-    @MainActor var caughtSpread: HostileBodies_character.CaughtSpread { .init(anchor: anchor) }
+    @MainActor var caughtSpread: Result<HostileBodies_character.CaughtSpread, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
@@ -167,9 +167,10 @@ struct HostileBodies_character: Baton.ThrowingFragment {
         @MainActor var name: String { anchor.scalar(Slots.Location.name) }
     }
 
-    struct CaughtSpread: Baton.Lens {
+    struct CaughtSpread: Baton.ErrorScopedLens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name]))])
         @MainActor var hostileCaught: HostileCaught_character { .init(anchor: anchor.spread) }
     }
 }

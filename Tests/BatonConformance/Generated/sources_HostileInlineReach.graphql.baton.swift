@@ -502,11 +502,12 @@ struct HostileInlineReach: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineScalars: HostileInlineScalars_character? { (anchor.arrived([Slots.Character.name]) ? HostileInlineScalars_character.Reader(anchor: anchor.spread) : nil as HostileInlineScalars_character.Reader?).map(HostileInlineScalars_character.init(reader:)) }
-            @MainActor var caughtValue: HostileInlineReach.Data.ScalarsCharacter.CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: Result<HostileInlineReach.Data.ScalarsCharacter.CaughtValue, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
-            struct CaughtValue: Baton.Lens {
+            struct CaughtValue: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name]))])
                 @MainActor var hostileInlineScalars: HostileInlineScalars_character { HostileInlineScalars_character(reader: .init(anchor: anchor.spread)) }
             }
         }
@@ -515,11 +516,12 @@ struct HostileInlineReach: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineLinks: HostileInlineLinks_character? { (anchor.arrived([Slots.Character.origin]) ? HostileInlineLinks_character.Reader(anchor: anchor.spread) : nil as HostileInlineLinks_character.Reader?).map(HostileInlineLinks_character.init(reader:)) }
-            @MainActor var caughtValue: HostileInlineReach.Data.LinksCharacter.CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: Result<HostileInlineReach.Data.LinksCharacter.CaughtValue, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
-            struct CaughtValue: Baton.Lens {
+            struct CaughtValue: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.id]))]))])
                 @MainActor var hostileInlineLinks: HostileInlineLinks_character { HostileInlineLinks_character(reader: .init(anchor: anchor.spread)) }
             }
         }
@@ -528,11 +530,12 @@ struct HostileInlineReach: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlinePlurals: HostileInlinePlurals_character? { (anchor.arrived([Slots.Character.episode]) ? HostileInlinePlurals_character.Reader(anchor: anchor.spread) : nil as HostileInlinePlurals_character.Reader?).map(HostileInlinePlurals_character.init(reader:)) }
-            @MainActor var caughtValue: HostileInlineReach.Data.PluralsCharacter.CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: Result<HostileInlineReach.Data.PluralsCharacter.CaughtValue, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
-            struct CaughtValue: Baton.Lens {
+            struct CaughtValue: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([], links: [.init(Slots.Character.episode, Baton.ErrorScope([Slots.Episode.id]))]))])
                 @MainActor var hostileInlinePlurals: HostileInlinePlurals_character { HostileInlinePlurals_character(reader: .init(anchor: anchor.spread)) }
             }
         }
@@ -541,11 +544,12 @@ struct HostileInlineReach: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileInlineSpreads: HostileInlineSpreads_character { HostileInlineSpreads_character(reader: .init(anchor: anchor.spread)) }
-            @MainActor var caughtValue: HostileInlineReach.Data.SpreadsCharacter.CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: Result<HostileInlineReach.Data.SpreadsCharacter.CaughtValue, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
-            struct CaughtValue: Baton.Lens {
+            struct CaughtValue: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name]))]))]))])
                 @MainActor var hostileInlineSpreads: HostileInlineSpreads_character { HostileInlineSpreads_character(reader: .init(anchor: anchor.spread)) }
             }
         }

@@ -167,11 +167,12 @@ struct HostileMutationVariables: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: HostileMutationVariables.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: Result<HostileMutationVariables.Data.SetFavorite?, Baton.FieldErrors> { anchor.caughtLink(Slots.Mutation.setFavorite) }
 
-        struct SetFavorite: Baton.Lens {
+        struct SetFavorite: Baton.ErrorScopedLens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
+            static let errorScope = Baton.ErrorScope([], links: [.init(Slots.FavoritePayload.character, Baton.ErrorScope([Slots.Character.id, Slots.Character.name]))])
             @MainActor var character: HostileMutationVariables.Data.SetFavorite.Character_? { anchor.link(Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {

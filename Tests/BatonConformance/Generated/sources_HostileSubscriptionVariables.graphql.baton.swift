@@ -171,11 +171,12 @@ struct HostileSubscriptionVariables: Baton.Subscription {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var noteAdded: HostileSubscriptionVariables.Data.NoteAdded? { anchor.link(Slots.Subscription.noteAdded_bd344e) }
+        @MainActor var noteAdded: Result<HostileSubscriptionVariables.Data.NoteAdded?, Baton.FieldErrors> { anchor.caughtLink(Slots.Subscription.noteAdded_bd344e) }
 
-        struct NoteAdded: Baton.Lens {
+        struct NoteAdded: Baton.ErrorScopedLens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
+            static let errorScope = Baton.ErrorScope([], links: [.init(Slots.NoteAddedPayload.noteEdge, Baton.ErrorScope([Slots.NoteEdge.cursor], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.id]))]))])
             @MainActor var noteEdge: HostileSubscriptionVariables.Data.NoteAdded.NoteEdge? { anchor.link(Slots.NoteAddedPayload.noteEdge) }
 
             struct NoteEdge: Baton.Lens {

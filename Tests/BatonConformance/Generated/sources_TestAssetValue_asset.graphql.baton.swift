@@ -16,10 +16,10 @@ struct TestAssetValue_asset: Sendable, Hashable {
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
         @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
-        @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
-        @MainActor var listedAt: Foundation.Date? { anchor.mapped(Slots.Asset.listedAt) }
-        @MainActor var page: Foundation.URL? { anchor.mapped(Slots.Asset.page) }
-        @MainActor var prices: [Foundation.Decimal?]? { anchor.mappedList(Slots.Asset.prices) }
+        @MainActor var price: Foundation.Decimal? { get throws { try anchor.throwingMapped(Slots.Asset.price) } }
+        @MainActor var listedAt: Foundation.Date? { get throws { try anchor.throwingMapped(Slots.Asset.listedAt) } }
+        @MainActor var page: Foundation.URL? { get throws { try anchor.throwingMapped(Slots.Asset.page) } }
+        @MainActor var prices: [Foundation.Decimal?]? { get throws { try anchor.throwingMappedListOfNullable(Slots.Asset.prices) } }
         @MainActor var caughtSize: Result<Int?, Baton.FieldErrors> { anchor.caught(Slots.Asset.size) }
     }
 }
@@ -28,10 +28,10 @@ extension TestAssetValue_asset {
     @MainActor init(reader: TestAssetValue_asset.Reader) {
         self.uuid = reader.uuid
         self.name = reader.name
-        self.price = reader.price
-        self.listedAt = reader.listedAt
-        self.page = reader.page
-        self.prices = reader.prices
+        self.price = try? reader.price
+        self.listedAt = try? reader.listedAt
+        self.page = try? reader.page
+        self.prices = try? reader.prices
         self.caughtSize = (try? reader.caughtSize.get()) ?? nil
     }
 }

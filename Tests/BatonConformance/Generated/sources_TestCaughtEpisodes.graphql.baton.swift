@@ -30,11 +30,12 @@ struct TestCaughtEpisodes: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var caught: Baton.List<TestCaughtEpisodes.Data.Character_.Caught> { anchor.requiredPlural(Slots.Character.episode) }
+            @MainActor var caught: Result<Baton.List<TestCaughtEpisodes.Data.Character_.Caught>, Baton.FieldErrors> { anchor.caughtRequiredPlural(Slots.Character.episode) }
 
-            struct Caught: Baton.Lens {
+            struct Caught: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([Slots.Episode.name])
                 @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
             }
         }

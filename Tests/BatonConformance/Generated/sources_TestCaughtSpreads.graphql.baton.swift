@@ -42,32 +42,36 @@ struct TestCaughtSpreads: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var profile: TestCaughtSpreads.Data.Character_.Profile { .init(anchor: anchor) }
-            @MainActor var nulledProfile: TestCaughtSpreads.Data.Character_.NulledProfile { .init(anchor: anchor) }
-            @MainActor var strict: TestCaughtSpreads.Data.Character_.Strict { .init(anchor: anchor) }
-            @MainActor var nulledStrict: TestCaughtSpreads.Data.Character_.NulledStrict { .init(anchor: anchor) }
+            @MainActor var profile: Result<TestCaughtSpreads.Data.Character_.Profile, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
+            @MainActor var nulledProfile: TestCaughtSpreads.Data.Character_.NulledProfile? { anchor.nullOnError(lens: .init(anchor: anchor)) }
+            @MainActor var strict: Result<TestCaughtSpreads.Data.Character_.Strict, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
+            @MainActor var nulledStrict: TestCaughtSpreads.Data.Character_.NulledStrict? { anchor.nullOnError(lens: .init(anchor: anchor)) }
 
-            struct Profile: Baton.Lens {
+            struct Profile: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
                 @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             }
 
-            struct NulledProfile: Baton.Lens {
+            struct NulledProfile: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
                 @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             }
 
-            struct Strict: Baton.Lens {
+            struct Strict: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.species]))])
                 @MainActor var testCaughtStrict: TestCaughtStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             }
 
-            struct NulledStrict: Baton.Lens {
+            struct NulledStrict: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.species]))])
                 @MainActor var testCaughtStrict: TestCaughtStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             }
         }
@@ -76,11 +80,12 @@ struct TestCaughtSpreads: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
-            @MainActor var profile: TestCaughtSpreads.Data.Node.Profile? { anchor.asType(Types.Character) }
+            @MainActor var profile: Result<TestCaughtSpreads.Data.Node.Profile?, Baton.FieldErrors> { anchor.caught(narrowed: anchor.asType(Types.Character)) }
 
-            struct Profile: Baton.Lens {
+            struct Profile: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
                 @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             }
         }

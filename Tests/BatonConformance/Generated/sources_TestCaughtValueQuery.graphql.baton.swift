@@ -37,11 +37,12 @@ struct TestCaughtValueQuery: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var caughtValue: TestCaughtValueQuery.Data.Character_.CaughtValue { .init(anchor: anchor) }
+            @MainActor var caughtValue: Result<TestCaughtValueQuery.Data.Character_.CaughtValue, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
-            struct CaughtValue: Baton.Lens {
+            struct CaughtValue: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.id, Slots.Character.name, Slots.Character.status], links: [.init(Slots.Character.origin, Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Location.id, Slots.Location.name]))])), .init(Slots.Character.episode, Baton.ErrorScope([Slots.Episode.id, Slots.Episode.name]))]))])
                 @MainActor var testCharacterValue: TestCharacterValue_character { TestCharacterValue_character(reader: .init(anchor: anchor.spread)) }
             }
         }

@@ -39,26 +39,29 @@ struct TestFragmentNamedFields: Baton.Query {
             @MainActor var TestCaughtStrict_character: String? { anchor.nullable(Slots.Character.species) }
             @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             @MainActor var testCaughtStrict: TestCaughtStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
-            @MainActor var caughtProfile: TestFragmentNamedFields.Data.Character_.CaughtProfile { .init(anchor: anchor) }
-            @MainActor var nulledProfile: TestFragmentNamedFields.Data.Character_.NulledProfile { .init(anchor: anchor) }
+            @MainActor var caughtProfile: Result<TestFragmentNamedFields.Data.Character_.CaughtProfile, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
+            @MainActor var nulledProfile: TestFragmentNamedFields.Data.Character_.NulledProfile? { anchor.nullOnError(lens: .init(anchor: anchor)) }
             @MainActor var Fragment: String? { anchor.nullable(Slots.Character.status) }
-            @MainActor var nulledFragment: TestFragmentNamedFields.Data.Character_.NulledFragment { .init(anchor: anchor) }
+            @MainActor var nulledFragment: TestFragmentNamedFields.Data.Character_.NulledFragment? { anchor.nullOnError(lens: .init(anchor: anchor)) }
 
-            struct CaughtProfile: Baton.Lens {
+            struct CaughtProfile: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
                 @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             }
 
-            struct NulledProfile: Baton.Lens {
+            struct NulledProfile: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
                 @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             }
 
-            struct NulledFragment: Baton.Lens {
+            struct NulledFragment: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.status]))])
                 @MainActor var fragment: Fragment { .init(anchor: anchor.spread) }
             }
         }

@@ -9,7 +9,7 @@ struct TestProfile_character: Baton.Lens {
     @MainActor var origin: TestProfile_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
     @MainActor var status: String { anchor.scalar(Slots.Character.status) }
     @MainActor var image: Result<String?, Baton.FieldErrors> { anchor.caught(Slots.Character.image) }
-    @MainActor var location: TestProfile_character.Location? { anchor.link(Slots.Character.location) }
+    @MainActor var location: Result<TestProfile_character.Location?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.location) }
     @MainActor var gender: String? { anchor.nullOnError(Slots.Character.gender) }
 
     struct Origin: Baton.Lens {
@@ -18,9 +18,10 @@ struct TestProfile_character: Baton.Lens {
         @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
     }
 
-    struct Location: Baton.Lens {
+    struct Location: Baton.ErrorScopedLens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let errorScope = Baton.ErrorScope([Slots.Location.name, Slots.Location.dimension])
         @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
         @MainActor var dimension: String? { anchor.nullable(Slots.Location.dimension) }
     }

@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "d5cb15c25eacb2ee7cde833efa1cd6d5"
+    static let schemaDigest = "704c6ed28ffe662c3d07ff4ee0dccc53"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
     static let Adoptable = Baton.Registry.type("Adoptable")
@@ -15,6 +15,7 @@ enum Types {
     static let Node = Baton.Registry.type("Node")
     static let Note = Baton.Registry.type("Note")
     static let Pet = Baton.Registry.type("Pet")
+    static let Place = Baton.Registry.type("Place")
     static let Query = Baton.Registry.type("Query")
     static let Secret = Baton.Registry.type("Secret", transient: true)
     static let Pet_possible = Baton.Members("Pet", [Types.Cat, Types.Dog])
@@ -33,15 +34,24 @@ enum Slots {
         static let name = Baton.Registry.slot(Types.Cat, "name")
     }
     enum Character {
+        static let balance = Baton.Registry.slot(Types.Character, "balance")
+        static let codes = Baton.Registry.slot(Types.Character, "codes")
+        static let friends = Baton.Registry.slot(Types.Character, "friends")
         static let friends_e14424 = Baton.Registry.slot(Types.Character, "friends(status:\"ALIVE\")")
         static let id = Baton.Registry.slot(Types.Character, "id")
+        static let limit = Baton.Registry.slot(Types.Character, "limit")
+        static let limits = Baton.Registry.slot(Types.Character, "limits")
         static let name = Baton.Registry.slot(Types.Character, "name")
+        static let nicknames = Baton.Registry.slot(Types.Character, "nicknames")
+        static let notes = Baton.Registry.slot(Types.Character, "notes")
         static let notes_37b147 = Baton.Registry.slot(Types.Character, "notes(first:2)")
         static let notes_58e2b9 = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("count")]), .init("kind", [.literal("\"PLAIN\"")])])
         static let notes_763547 = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("first")])])
         static let notes_781bfa = Baton.Registry.slot(Types.Character, "notes(first:1)")
         static let notes_ce593b = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("first")]), .init("kind", [.variable("kind")])])
         static let notes_e440ee = Baton.Registry.slot(Types.Character, "notes(first:3,kind:\"PINNED\")")
+        static let origin = Baton.Registry.slot(Types.Character, "origin")
+        static let rates = Baton.Registry.slot(Types.Character, "rates")
         static let status = Baton.Registry.slot(Types.Character, "status")
     }
     enum Dog {
@@ -56,6 +66,10 @@ enum Slots {
     enum Note {
         static let id = Baton.Registry.slot(Types.Note, "id")
         static let text = Baton.Registry.slot(Types.Note, "text")
+    }
+    enum Place {
+        static let id = Baton.Registry.slot(Types.Place, "id")
+        static let name = Baton.Registry.slot(Types.Place, "name")
     }
     enum Query {
         static let character_d86a09 = Baton.DynamicKey(Types.Query, "character", [.init("id", [.variable("id")])])
@@ -78,6 +92,7 @@ enum Sites {
     static let Global_character_537df7 = Baton.ArgumentSite([:])
     static let Notes_character_1aa3c7 = Baton.ArgumentSite(["first": .variable("first"), "kind": .value(.string("PINNED")), "withFriends": .value(.bool(false))])
     static let Notes_character_1bb3ba = Baton.ArgumentSite(["first": .value(.int(1)), "kind": .value(.null), "withFriends": .value(.bool(true))])
+    static let Notes_character_39e9f4 = Baton.ArgumentSite(["first": .value(.int(1)), "kind": .value(.null), "withFriends": .value(.bool(false))])
     static let Notes_character_591272 = Baton.ArgumentSite(["first": .variable("count"), "kind": .value(.string("PLAIN")), "withFriends": .variable("friends")])
     static let Notes_character_a5059c = Baton.ArgumentSite(["first": .value(.int(2)), "kind": .value(.null), "withFriends": .value(.bool(false))])
 }

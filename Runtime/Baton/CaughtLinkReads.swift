@@ -1,0 +1,45 @@
+/// `@catch` on a linked or plural field: the failure holds the field's own error and every error
+/// below it (what the nested lens's `errorScope` weighs, on each record reached); `to: NULL` reads
+/// nil for either. The nested lens is a `Baton.ErrorScopedLens`.
+@_spi(Generated) extension Anchor {
+    /// A link (`requiring` the nested lens's `@required(action: NONE/LOG)` fields: nil without them,
+    /// unless they are null with an error, which is caught).
+    @MainActor public func caughtLink<L: ErrorScopedLens, K: SlotName>(_ key: K, requiring keys: [any SlotName] = [])
+        -> Result<L?, FieldErrors> {
+        if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
+        // Errors first: a required field that is null with an error is caught, not bubbled.
+        return caught(narrowed: link(key) as L?).map { lens in
+            guard let lens, keys.isEmpty || lens.anchor.holds(keys) else { return nil }
+            return lens
+        }
+    }
+
+    /// A non-null link: the placeholder's lens without a live record, as `requiredLink`.
+    @MainActor public func caughtRequiredLink<L: ErrorScopedLens, K: SlotName>(_ key: K, _ type: TypeID) -> Result<L, FieldErrors> {
+        if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
+        return caught(lens: requiredLink(key, type))
+    }
+
+    /// A plural link: every element's errors, in order.
+    @MainActor public func caughtPlural<L: ErrorScopedLens, K: SlotName>(_ key: K) -> Result<List<L>?, FieldErrors> {
+        if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
+        guard let list: List<L> = plural(key) else { return .success(nil) }
+        let errors = list.flatMap { $0.anchor.errors(in: L.errorScope) }
+        return errors.isEmpty ? .success(list) : .failure(FieldErrors(errors))
+    }
+
+    /// A non-null plural link: empty without a value, as `requiredPlural`.
+    @MainActor public func caughtRequiredPlural<L: ErrorScopedLens, K: SlotName>(_ key: K) -> Result<List<L>, FieldErrors> {
+        caughtPlural(key).map { $0 ?? List(records: [], anchor: self) }
+    }
+
+    /// `@catch(to: NULL)` on a link: nil when it or anything below it has an error.
+    @MainActor public func nullOnError<L: ErrorScopedLens, K: SlotName>(link key: K, requiring keys: [any SlotName] = []) -> L? {
+        try? caughtLink(key, requiring: keys).get()
+    }
+
+    /// `@catch(to: NULL)` on a plural link: nil when it or an element has an error.
+    @MainActor public func nullOnError<L: ErrorScopedLens, K: SlotName>(plural key: K) -> List<L>? {
+        try? caughtPlural(key).get()
+    }
+}
