@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value as the ingest read it, before the commit finds records: a link is the position of its
 /// record in the change set's `records`, so the commit finds it without hashing a key.
 public enum IngestValue: Sendable, Equatable {
@@ -6,6 +8,10 @@ public enum IngestValue: Sendable, Equatable {
     case int(Int)
     case float(Double)
     case string(String)
+    /// Text that is its response bytes as they are (a string without escapes, a custom scalar's
+    /// token): the range of those bytes in the change set's `bytes`. It stays undecoded until the
+    /// commit finds the slot holds something else, so an equal string is compared, never allocated.
+    case text(Range<Int>)
     case link(Int)
     case links([Int?])
     case list([IngestValue])
@@ -36,6 +42,20 @@ public struct RecordChange: Sendable {
     public let type: TypeID
     public internal(set) var entries: [(slot: EntrySlot, value: IngestValue)]
     public internal(set) var errors: [(slot: EntrySlot, error: FieldError)]
+
+    /// Later entries over these: a slot already written takes the later value in its place.
+    mutating func merge(_ later: [(slot: EntrySlot, value: IngestValue)]) {
+        let earlier = entries.count
+        for entry in later {
+            // The last entry of the slot is the one the commit would keep (an object may write a slot
+            // twice, through two aliases of one field).
+            if let position = entries[..<earlier].lastIndex(where: { $0.slot == entry.slot }) {
+                entries[position].value = entry.value
+            } else {
+                entries.append(entry)
+            }
+        }
+    }
 }
 
 /// The ingest's output: every record the response writes, grouped by record in the order first met,
@@ -48,21 +68,54 @@ public struct ChangeSet: Sendable {
     public internal(set) var memberships: [(type: TypeID, abstractType: String)] = []
     /// Edits, applied after the records' entries, in order.
     public internal(set) var edits: [ChangeEdit] = []
+    /// The response the `text` values are ranges of.
+    public internal(set) var bytes: [UInt8] = []
     var index: [String: Int] = [:]
 
     public init() {}
 
-    /// Adds entries to the record `key` (made on first mention) and returns its position.
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Adds entries to the record `key` (made on first mention) and returns its position. A record
+    /// met again (an episode shared by many characters) keeps one entry per slot, the last value
+    /// read: what the commit would leave there, without writing every earlier one.
     @discardableResult
     mutating func add(_ key: String, _ type: TypeID,
                       _ entries: [(slot: EntrySlot, value: IngestValue)]) -> Int {
         if let position = index[key] {
-            records[position].entries.append(contentsOf: entries)
+            if !entries.isEmpty { records[position].merge(entries) }
             return position
         }
         index[key] = records.count
         records.append(RecordChange(key: key, type: type, entries: entries, errors: []))
         return records.count - 1
+    }
+
+    /// `value` with its text decoded to a string, in lists too (for dumps and tests).
+    public func decoded(_ value: IngestValue) -> IngestValue {
+        switch value {
+        case .text(let range): .string(string(range))
+        case .list(let values): .list(values.map(decoded))
+        default: value
+        }
+    }
+
+    /// The string a `text` value's bytes spell (ill-formed UTF-8 repaired, as every read string is).
+    func string(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Whether a `text` value's bytes are those of `string` (equal bytes are equal strings; unequal
+    /// bytes may still be canonically equal, which the caller decides on the decoded string).
+    func bytes(_ range: Range<Int>, equal string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == range.count else { return false }
+            if utf8.isEmpty { return true }
+            return bytes.withUnsafeBufferPointer { buffer in
+                memcmp(buffer.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0
+            }
+        }
     }
 
     mutating func learn(_ type: TypeID, _ answer: [UInt8]) {

@@ -255,7 +255,10 @@ extension Store {
             let created = batch.created.contains(ObjectIdentifier(record))
             for (slot, value) in change.entries {
                 let ref = slotRef(slot, on: record.type)
-                batch.write(record, ref, resolve(value, targets), created: created)
+                // A value equal to the slot's writes nothing, so it is compared before it is made.
+                if created || !Self.holds(record.peek(ref), value, targets, changes) {
+                    batch.write(record, ref, resolve(value, targets, changes), created: created)
+                }
                 if !erred.contains(ref) { batch.writeError(record, ref, nil) }
             }
             for (slot, error) in change.errors {
@@ -314,17 +317,51 @@ extension Store {
         }
     }
 
-    /// A value with its links found among the change set's records (`targets`, by position).
-    private func resolve(_ value: IngestValue, _ targets: [Record]) -> Value {
+    /// A value with its links found among the change set's records (`targets`, by position) and its
+    /// text decoded.
+    private func resolve(_ value: IngestValue, _ targets: [Record], _ changes: ChangeSet) -> Value {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .float(let number): return .float(number)
         case .string(let text): return .string(text)
+        case .text(let range): return .string(changes.string(range))
         case .link(let position): return .link(targets[position])
         case .links(let positions): return .links(positions.map { $0.map { targets[$0] } })
-        case .list(let values): return .list(values.map { resolve($0, targets) })
+        case .list(let values): return .list(values.map { resolve($0, targets, changes) })
+        }
+    }
+
+    /// Whether a slot holding `current` already holds what `value` would resolve to, by the commit's
+    /// equality (`Value.same`), without making the value: text is compared as bytes. False when
+    /// unsure (bytes that differ but spell a canonically equal string): the write decides then.
+    private static func holds(_ current: Value?, _ value: IngestValue, _ targets: [Record],
+                              _ changes: ChangeSet) -> Bool {
+        guard let current else { return false }
+        switch (current, value) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
+        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .text(let range)): return changes.bytes(range, equal: a)
+        case (.link(let a), .link(let position)): return a === targets[position]
+        case (.links(let a), .links(let positions)):
+            guard a.count == positions.count else { return false }
+            for (record, position) in zip(a, positions) {
+                switch (record, position) {
+                case (nil, nil): continue
+                case (let record?, let position?) where record === targets[position]: continue
+                default: return false
+                }
+            }
+            return true
+        case (.list(let a), .list(let values)):
+            guard a.count == values.count else { return false }
+            for (element, value) in zip(a, values) where !holds(element, value, targets, changes) { return false }
+            return true
+        default: return false
         }
     }
 }

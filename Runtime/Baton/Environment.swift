@@ -19,8 +19,9 @@
         self.transport = transport
     }
 
-    /// The last complete response committed, to know an identical refetch without reading it.
-    private var lastResponse = CommittedResponse()
+    /// The last responses committed and their change sets, to know an identical refetch without
+    /// reading it.
+    private var lastResponses = CommittedResponses()
 
     /// Commits a payload by the operation's plan, as a fetch's response is committed. A payload may
     /// be partial: what it leaves out reads as missing.
@@ -34,6 +35,7 @@
     public func end() {
         guard !hasEnded else { return }
         hasEnded = true
+        lastResponses.removeAll()
         store.end()
     }
 
@@ -79,16 +81,21 @@
         let plan = O.plan
         let variables = operation.variables
         let bytes = payload.bytes
-        if let unchanged = lastResponse.recommit(plan, variables, bytes, complete: complete, in: store) {
+        if let unchanged = lastResponses.recommit(plan, variables, bytes, complete: complete, in: store) {
             return unchanged
         }
-        let changes = try await Task.detached {
-            try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: complete)
-        }.value
+        let changes: ChangeSet
+        if let kept = lastResponses.keptChanges(plan, variables, bytes, complete: complete) {
+            changes = kept
+        } else {
+            changes = try await Task.detached {
+                try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: complete)
+            }.value
+        }
         // The single door: a response that lands after the end reaches nothing.
         guard !hasEnded else { throw EnvironmentError.gone }
         let result = store.commit(changes, kind: kind)
-        lastResponse.remember(plan, variables, bytes, complete: complete, changes: changes, in: store)
+        lastResponses.remember(plan, variables, bytes, complete: complete, changes: changes, in: store)
         return result
     }
 

@@ -198,7 +198,7 @@ extension Ingest {
             first = false
             let name = try reader.memberName()
             if reader.matches(name, Self.dataKey), let target, try reader.peek() == 0x7B {
-                _ = try readObject(target.selection, type: target.type, pathKey: target.key, depth: 0,
+                _ = try readObject(target.selection, type: target.type, path: PathID(target.key), depth: 0,
                                    responsePath: Self.pathText(place!), known: target)
             } else {
                 try reader.skipValue()

@@ -24,19 +24,20 @@ public struct Ingest {
 
     var reader: JSONReader
     let complete: Bool
-    var changes = ChangeSet()
+    var changes: ChangeSet
     /// For a plan with deferred parts: every object read, by response path, so later parts find
     /// their place; and the parts the response announced (`pending`).
     var tracked: [String: TrackedObject]?
     var pending: [String: PendingPart] = [:]
     /// Errors carried by a later part's items, placed when the part is read.
     var itemErrors: [ResponseError] = []
-    /// Type names by type number, filled as keys are composed.
-    private var typeNames: [String?] = []
+    /// Type names by type number, filled as keys are composed, with their bytes and a `:` after them.
+    private var typeNames: [(name: String, prefix: [UInt8])?] = []
 
     init(bytes: [UInt8], complete: Bool) {
         self.reader = JSONReader(bytes)
         self.complete = complete
+        self.changes = ChangeSet(bytes: bytes)
     }
 
     // MARK: Envelope
@@ -57,7 +58,7 @@ public struct Ingest {
                     dataNull = true
                 } else {
                     changes.add(rootKey, rootType, [])
-                    _ = try readObject(root, type: rootType, pathKey: rootKey, depth: 0, responsePath: "")
+                    _ = try readObject(root, type: rootType, path: PathID(rootKey), depth: 0, responsePath: "")
                 }
             } else if reader.matches(name, Self.errorsKey) {
                 sawErrors = true
@@ -97,9 +98,10 @@ public struct Ingest {
     // MARK: Objects
 
     /// Reads the object at the cursor against `selection` and returns its record's key.
-    /// `responsePath` is the object's path of response keys and indices, kept only when tracking;
-    /// `known` is the record a later part's object is already known to be.
-    mutating func readObject(_ selection: ResolvedSelection, type declared: TypeID, pathKey: String,
+    /// `path` is its path id, composed only if it keys the object; `responsePath` is the object's
+    /// path of response keys and indices, kept only when tracking; `known` is the record a later
+    /// part's object is already known to be.
+    mutating func readObject(_ selection: ResolvedSelection, type declared: TypeID, path pathID: PathID,
                              depth: Int, responsePath: String, known: TrackedObject? = nil) throws -> Int {
         guard depth <= Self.maximumDepth else {
             throw IngestError.malformed("selections nest deeper than \(Self.maximumDepth) levels", at: reader.position)
@@ -107,7 +109,7 @@ public struct Ingest {
         let objectStart = reader.position
         try reader.expect(0x7B, "an object")
         var type = declared
-        var path = pathKey
+        var path = pathID
         if let known {
             type = known.type
         } else if selection.abstract {
@@ -115,7 +117,7 @@ public struct Ingest {
                 throw IngestError.malformed("an object of an abstract type without __typename", at: objectStart)
             }
             type = Registry.type(name)
-            path = pathKey + ":" + name
+            path.concreteType = name
         }
         var variant = selection.variant(for: type)
         if !selection.isListed(type) && !selection.conditions.isEmpty {
@@ -126,7 +128,7 @@ public struct Ingest {
             }
         }
         var keyValues = KeyValues(count: variant.key.count)
-        var ownKey: String? = known?.key ?? (variant.key.isEmpty ? path : nil)
+        var ownKey: String? = known?.key ?? (variant.key.isEmpty ? path.text : nil)
         var entries: [(slot: EntrySlot, value: IngestValue)] = []
         entries.reserveCapacity(variant.fields.count)
         var seen = FieldsSeen(count: complete ? variant.fields.count : 0)
@@ -134,10 +136,18 @@ public struct Ingest {
         var first = true
         while try reader.nextMember(first: first) {
             first = false
-            let name = try reader.memberName()
-            guard let index = match(name, variant.fields, from: expected) else {
-                try reader.skipValue()
-                continue
+            // Members mostly come in the selection's order: the expected name is compared in place.
+            let index: Int
+            if expected < variant.fields.count, reader.takeMemberName(variant.fields[expected].responseKey) {
+                try reader.expect(0x3A, "':'")
+                index = expected
+            } else {
+                let name = try reader.memberName()
+                guard let found = match(name, variant.fields, from: expected) else {
+                    try reader.skipValue()
+                    continue
+                }
+                index = found
             }
             expected = index + 1
             if complete { seen.insert(index) }
@@ -159,6 +169,7 @@ public struct Ingest {
                         let id: String?
                         switch value {
                         case .string(let text): id = text
+                        case .text(let range): id = changes.string(range)
                         case .int(let number): id = String(number)
                         default: id = nil
                         }
@@ -175,7 +186,7 @@ public struct Ingest {
                 if ownKey == nil {
                     ownKey = try lookAheadKey(variant, type: type, known: keyValues, path: path)
                 }
-                let base = ownKey! + ":" + field.keyText
+                let base = PathID(ownKey!, field.keyText)
                 if try reader.readNull() {
                     entries.append((slot, .null))
                 } else if plural {
@@ -185,7 +196,7 @@ public struct Ingest {
                     guard try reader.peek() == 0x7B else {
                         throw IngestError.malformed("expected an object for '\(field.name)'", at: reader.position)
                     }
-                    let page = try readObject(child, type: child.type, pathKey: base, depth: depth + 1,
+                    let page = try readObject(child, type: child.type, path: base, depth: depth + 1,
                                               responsePath: childPath(responsePath, field.name))
                     entries.append((slot, .link(page)))
                     let pageKey = changes.records[page].key
@@ -238,29 +249,44 @@ public struct Ingest {
         return nil
     }
 
-    private mutating func composeKey(_ type: TypeID, _ values: KeyValues, path: String) -> String {
+    private mutating func composeKey(_ type: TypeID, _ values: KeyValues, path: PathID) -> String {
         if values.count == 1 {
-            guard let value = values[0] else { return path }
-            return typeName(type) + ":" + value
+            // An object whose key field is null is keyed by its path, as Relay keys it.
+            switch values[0] {
+            case nil: return path.text
+            case .decoded(let text): return typeName(type).name + ":" + text
+            case .bytes(let range):
+                // `Type:` and the value's bytes made into one string at once (most are small).
+                let prefix = typeName(type).prefix
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + range.count) { buffer in
+                    _ = buffer.initialize(from: prefix)
+                    reader.bytes.withUnsafeBufferPointer { bytes in
+                        _ = UnsafeMutableBufferPointer(rebasing: buffer[prefix.count...])
+                            .initialize(from: UnsafeBufferPointer(rebasing: bytes[range]))
+                    }
+                    return String(decoding: buffer, as: UTF8.self)
+                }
+            }
         }
         var present: [String] = []
         for index in 0..<values.count {
-            let value = values[index]
-            // An object whose key field is null is keyed by its path, as Relay keys it.
-            guard let value else { return path }
-            present.append(value)
+            guard let value = values[index] else { return path.text }
+            switch value {
+            case .decoded(let text): present.append(text)
+            case .bytes(let range): present.append(reader.text(range))
+            }
         }
-        return RecordKey.entity(typeName(type), present)
+        return RecordKey.entity(typeName(type).name, present)
     }
 
     /// A type's name, kept for the response: the registry takes a lock per lookup.
-    private mutating func typeName(_ type: TypeID) -> String {
+    private mutating func typeName(_ type: TypeID) -> (name: String, prefix: [UInt8]) {
         let index = Int(type.index)
         if index < typeNames.count, let name = typeNames[index] { return name }
         if index >= typeNames.count { typeNames.append(contentsOf: repeatElement(nil, count: index + 1 - typeNames.count)) }
         let name = type.name
-        typeNames[index] = name
-        return name
+        typeNames[index] = (name, Array((name + ":").utf8))
+        return typeNames[index]!
     }
 
     /// Scans the rest of the current object for `__typename`, leaving the cursor where it was.
@@ -299,7 +325,7 @@ public struct Ingest {
     /// The object's key when a link is reached before its key fields: the rest of the object is
     /// scanned for them (the cursor is at the link's value), and the cursor put back.
     private mutating func lookAheadKey(_ variant: ResolvedVariant, type: TypeID, known: KeyValues,
-                                       path: String) throws -> String {
+                                       path: PathID) throws -> String {
         var values = known
         if values.isIncomplete {
             let mark = reader.position
@@ -318,7 +344,7 @@ public struct Ingest {
         return composeKey(type, values, path: path)
     }
 
-    private mutating func readPlural(_ child: ResolvedSelection, base: String, depth: Int,
+    private mutating func readPlural(_ child: ResolvedSelection, base: PathID, depth: Int,
                                      responsePath: String) throws -> IngestValue {
         try reader.expect(0x5B, "a list")
         var keys: [Int?] = []
@@ -328,9 +354,10 @@ public struct Ingest {
             if try reader.readNull() {
                 keys.append(nil)
             } else if try reader.peek() == 0x7B {
-                let path = base + ":" + String(keys.count)
+                var path = base
+                path.index = keys.count
                 let elementPath = tracked == nil ? "" : responsePath + "." + String(keys.count)
-                keys.append(try readObject(child, type: child.type, pathKey: path, depth: depth + 1,
+                keys.append(try readObject(child, type: child.type, path: path, depth: depth + 1,
                                            responsePath: elementPath))
             } else {
                 throw IngestError.malformed("expected an object or null in a list of records", at: reader.position)
@@ -342,18 +369,18 @@ public struct Ingest {
     // MARK: Scalars
 
     /// A key field's value and its text: a string's contents or a number as the server wrote it.
-    private mutating func readKeyScalar(_ kind: ScalarKind) throws -> (IngestValue, String?) {
+    private mutating func readKeyScalar(_ kind: ScalarKind) throws -> (IngestValue, KeyText?) {
         let byte = try reader.peek()
         if byte == 0x22 {
+            if let range = reader.plainStringRange() { return (.text(range), .bytes(range)) }
             let text = try reader.readString()
-            return (.string(text), text)
+            return (.string(text), .decoded(text))
         }
         if byte == 0x2D || (0x30...0x39).contains(byte) {
             let mark = reader.position
             let (range, _) = try reader.readNumber()
-            let text = reader.text(range)
             reader.position = mark
-            return (try readScalar(kind, depth: 0), text)
+            return (try readScalar(kind, depth: 0), .bytes(range))
         }
         return (try readScalar(kind, depth: 0), nil)
     }
@@ -361,9 +388,16 @@ public struct Ingest {
     /// A custom scalar: a string's contents, null, or any other token's exact text.
     private mutating func readCustom() throws -> IngestValue {
         let byte = try reader.peek()
-        if byte == 0x22 { return .string(try reader.readString()) }
+        if byte == 0x22 { return try readText() }
         if try reader.readNull() { return .null }
-        return .string(try reader.rawValueText())
+        return .text(try reader.rawValueRange())
+    }
+
+    /// A string token: the range of its bytes when they are its contents (no escape), else decoded.
+    @inline(__always)
+    private mutating func readText() throws -> IngestValue {
+        if let range = reader.plainStringRange() { return .text(range) }
+        return .string(try reader.readString())
     }
 
     private mutating func readCustomList() throws -> IngestValue {
@@ -382,7 +416,7 @@ public struct Ingest {
     mutating func readScalar(_ kind: ScalarKind, depth: Int) throws -> IngestValue {
         let byte = try reader.peek()
         switch byte {
-        case 0x22: return .string(try reader.readString())
+        case 0x22: return try readText()
         case 0x6E:
             try reader.literal("null")
             return .null
@@ -410,7 +444,7 @@ public struct Ingest {
             return try number(kind, range, integer: integer, at: start)
         case 0x7B:
             // An object where a scalar is expected: kept as its text, which no typed read accepts.
-            return .string(try reader.rawValueText())
+            return .text(try reader.rawValueRange())
         default:
             throw IngestError.malformed("unexpected character", at: reader.position)
         }
@@ -501,5 +535,25 @@ public struct Ingest {
             }
         }
         return valid ? components : nil
+    }
+}
+
+/// An object's path id (its parent's key, the field's storage key, its index in a plural link, its
+/// concrete type under an abstract selection), composed only when it keys the object: most objects
+/// have a key, and composing every path would cost a string each.
+struct PathID {
+    let parent: String
+    let field: String?
+    var index: Int?
+    var concreteType: String?
+
+    init(_ parent: String, _ field: String? = nil) {
+        self.parent = parent
+        self.field = field
+    }
+
+    var text: String {
+        guard let field else { return concreteType.map { parent + ":" + $0 } ?? parent }
+        return RecordKey.path(parent: parent, storageKey: field, index: index, concreteType: concreteType)
     }
 }

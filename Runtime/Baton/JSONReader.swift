@@ -1,3 +1,5 @@
+import Foundation
+
 /// A cursor over a response's UTF-8 bytes: the tokens the ingest needs and nothing more. No tree is
 /// built; strings are decoded only when a value is kept, and skipped values are scanned without
 /// recursion, so no input can exhaust the stack.
@@ -27,7 +29,17 @@ struct JSONReader {
         return bytes[position]
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8, _ what: String) throws {
+        // Compact JSON puts the byte right at the cursor.
+        if position < bytes.count, bytes[position] == byte {
+            position += 1
+            return
+        }
+        try expectAfterWhitespace(byte, what)
+    }
+
+    private mutating func expectAfterWhitespace(_ byte: UInt8, _ what: String) throws {
         guard try peek() == byte else {
             throw IngestError.malformed("expected \(what)", at: position)
         }
@@ -111,6 +123,67 @@ struct JSONReader {
 
     // MARK: Strings
 
+    /// At a string token without escapes or control characters: the range of its contents, with the
+    /// cursor after it. Any other string (or none) gives nil and leaves the cursor where it was.
+    @inline(__always)
+    mutating func plainStringRange() -> Range<Int>? {
+        skipWhitespace()
+        let start = position + 1
+        let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+            guard start <= buffer.count, buffer[start - 1] == 0x22 else { return nil }
+            return Self.plainEnd(buffer, from: start)
+        }
+        guard let end else { return nil }
+        position = end + 1
+        return start..<end
+    }
+
+    /// The position of the quote that ends a string whose contents start at `start`, when no escape
+    /// or control character comes first; nil otherwise (or at the end of the buffer). Eight bytes are
+    /// tested at a time while none of them is a quote, a backslash or below 0x20.
+    @inline(__always)
+    static func plainEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var scan = start
+        if let base = buffer.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while scan + 8 <= buffer.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                // Nonzero exactly when some byte is zero (a quote, a backslash) or below 0x20.
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- ones &* 0x20) & ~word)
+                if special & high != 0 { break }
+                scan += 8
+            }
+        }
+        while scan < buffer.count {
+            let byte = buffer[scan]
+            if byte == 0x22 { return scan }
+            if byte == 0x5C || byte < 0x20 { return nil }
+            scan += 1
+        }
+        return nil
+    }
+
+    /// Consumes a member name spelled exactly `key` (no escape), leaving the cursor before its `:`;
+    /// false (cursor unmoved) for any other name. The cursor is at the name's quote.
+    @inline(__always)
+    mutating func takeMemberName(_ key: [UInt8]) -> Bool {
+        let end = position + key.count + 2
+        guard end <= bytes.count else { return false }
+        let start = position
+        let same = bytes.withUnsafeBufferPointer { buffer in
+            guard buffer[start] == 0x22, buffer[end - 1] == 0x22 else { return false }
+            return key.withUnsafeBufferPointer { key in
+                key.isEmpty || memcmp(buffer.baseAddress! + start + 1, key.baseAddress!, key.count) == 0
+            }
+        }
+        if same { position = end }
+        return same
+    }
+
     /// A string token's contents, escapes decoded. A `\u` escape with fewer than four hex digits, or
     /// a surrogate without its partner, becomes U+FFFD and reading goes on at the next character.
     mutating func readString() throws -> String {
@@ -119,16 +192,8 @@ struct JSONReader {
         // The common string, without escapes or control characters: scanned and decoded straight
         // from the buffer. Anything else is read again by the loop below, which reports it.
         let plain: (text: String, end: Int)? = bytes.withUnsafeBufferPointer { buffer in
-            var scan = start
-            while scan < buffer.count {
-                let byte = buffer[scan]
-                if byte == 0x22 {
-                    return (String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<scan]), as: UTF8.self), scan)
-                }
-                if byte == 0x5C || byte < 0x20 { return nil }
-                scan += 1
-            }
-            return nil
+            guard let end = Self.plainEnd(buffer, from: start) else { return nil }
+            return (String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self), end)
         }
         if let plain {
             position = plain.end + 1
@@ -356,9 +421,14 @@ struct JSONReader {
     /// The exact text of the next value, as a custom scalar keeps it (a string's contents, any other
     /// token's bytes).
     mutating func rawValueText() throws -> String {
+        text(try rawValueRange())
+    }
+
+    /// The byte range of the next value's exact text.
+    mutating func rawValueRange() throws -> Range<Int> {
         let start = (try peek(), position).1
         try skipValue()
-        return text(start..<position)
+        return start..<position
     }
 }
 

@@ -4,15 +4,15 @@
 /// than reading their fields.
 struct KeyValues {
     let count: Int
-    private var first: String?
-    private var rest: [String?]
+    private var first: KeyText?
+    private var rest: [KeyText?]
 
     init(count: Int) {
         self.count = count
         rest = count > 1 ? Array(repeating: nil, count: count - 1) : []
     }
 
-    subscript(index: Int) -> String? {
+    subscript(index: Int) -> KeyText? {
         get { index == 0 ? first : rest[index - 1] }
         set {
             if index == 0 { first = newValue } else { rest[index - 1] = newValue }
@@ -23,6 +23,13 @@ struct KeyValues {
     var isIncomplete: Bool {
         count > 0 && (first == nil || rest.contains { $0 == nil })
     }
+}
+
+/// A key field's value as read: the range of its response bytes (a string without escapes, a
+/// number's text), or an escaped string's decoded text.
+enum KeyText {
+    case bytes(Range<Int>)
+    case decoded(String)
 }
 
 struct FieldsSeen {

@@ -58,7 +58,7 @@ import Observation
         return rendered[position].value
     }
 
-    func peekError(_ ref: Int32) -> FieldError? { errors[ref] }
+    func peekError(_ ref: Int32) -> FieldError? { errors.isEmpty ? nil : errors[ref] }
 
     private func renderedPosition(_ ref: Int32) -> Int? {
         var low = 0

@@ -62,14 +62,22 @@ final class ResolvedSelection: @unchecked Sendable {
     }
 }
 
-/// The fields one concrete type reads, with its key fields' positions among them.
-struct ResolvedVariant: Sendable {
+/// The fields one concrete type reads, with its key fields' positions among them. A class: the
+/// ingest takes one per object, and a reference is one retain where four arrays were four.
+final class ResolvedVariant: Sendable {
     let fields: [ResolvedField]
     let key: [[UInt8]]
     /// For each field, its position in `key`, or -1.
     let keyPosition: [Int]
     /// Fields a complete response must carry: the server's own, outside deferred parts.
     let required: [Int]
+
+    init(fields: [ResolvedField], key: [[UInt8]], keyPosition: [Int], required: [Int]) {
+        self.fields = fields
+        self.key = key
+        self.keyPosition = keyPosition
+        self.required = required
+    }
 }
 
 enum ResolvedSlot: Sendable {

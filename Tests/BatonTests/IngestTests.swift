@@ -69,6 +69,42 @@ import BatonInspector
         #expect(kind(unbalanced) == .malformed)
     }
 
+    /// A record met twice keeps one entry per slot, the last value read, even when an object wrote
+    /// the slot twice (two aliases of one field): the commit stores what writing every entry would.
+    @Test func aRecordMetAgainKeepsTheLastValueOfEachSlot() async throws {
+        let query = Registry.type("IngestTestsMergeQuery")
+        let item = Registry.type("IngestTestsItem")
+        let name = Registry.slot(item, "name")
+        let id = Registry.slot(item, "id")
+        let both = Selection(type: item, key: ["id"], fields: [
+            .scalar("id", key: .fixed(id), kind: .id),
+            .scalar("x", key: .fixed(name), kind: .string),
+            .scalar("y", key: .fixed(name), kind: .string),
+        ])
+        let one = Selection(type: item, key: ["id"], fields: [
+            .scalar("id", key: .fixed(id), kind: .id),
+            .scalar("x", key: .fixed(name), kind: .string),
+        ])
+        let plan = Plan(root: Selection(type: query, fields: [
+            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: both),
+            .linked("b", key: .fixed(Registry.slot(query, "b")), selection: one),
+            .linked("c", key: .fixed(Registry.slot(query, "c")), selection: both),
+        ]))
+        let json = #"{"data":{"a":{"id":"1","x":"first","y":"second"},"b":{"id":"1","x":"third"},"c":{"id":"2","x":"p","y":"q"}}}"#
+        let changes = try Ingest.changeSet(Array(json.utf8), plan: plan, complete: true)
+        let store = Store()
+        store.commit(changes)
+        func storedName(_ key: String) -> String? {
+            guard case .string(let text)? = store.record(forKey: key)?.exportedFields(in: store)
+                .first(where: { $0.key == "name" })?.value else { return nil }
+            return text
+        }
+        #expect(storedName("IngestTestsItem:1") == "third")
+        #expect(storedName("IngestTestsItem:2") == "q")
+        let first = try #require(changes.records.first { $0.key == "IngestTestsItem:1" })
+        #expect(first.entries.map { changes.decoded($0.value) }.last == .string("third"))
+    }
+
     @Test func selectionsNestAtMostTwentyFourLevels() {
         let type = Registry.type("IngestTestsNode")
         let child = Registry.slot(type, "child")
@@ -99,6 +135,31 @@ import BatonInspector
         let character = try #require(changes.records.first { $0.key == "Character:1" })
         #expect(character.errors.map(\.error) == [FieldError(message: "m", path: "character.name")])
         #expect(changes.unplacedErrors.map(\.message) == ["no field", "bad"])
+    }
+
+    /// Strings are scanned eight bytes at a time: an escape, a control character or the closing quote
+    /// is found wherever it falls, and an equal string committed again changes nothing.
+    @Test func stringsOfEveryLengthWithAnEscapeAnywhere() async throws {
+        let environment = Environment()
+        for length in 0..<20 {
+            let plain = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length - length / 2)
+            try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
+            let lens = try #require(environment.data(for: TestTokenizerQuery()).tokenizer)
+            #expect(lens.text == plain)
+            let again = try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
+            #expect(again.changed == 0)
+            for position in 0...plain.count {
+                let at = plain.index(plain.startIndex, offsetBy: position)
+                let escaped = String(plain[..<at]) + #"\""# + String(plain[at...])
+                try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(escaped)"}}}"#))
+                #expect(lens.text == String(plain[..<at]) + "\"" + String(plain[at...]))
+                let control = String(plain[..<at]) + "\u{01}" + String(plain[at...])
+                #expect(throws: IngestError.self) {
+                    try Ingest.changeSet(Array(#"{"data":{"tokenizer":{"id":"t1","text":"\#(control)"}}}"#.utf8),
+                                         plan: TestTokenizerQuery.plan, complete: false)
+                }
+            }
+        }
     }
 
     @Test func anIntAnsweredWithAWholeFloatReadsAsThatInt() async throws {

@@ -79,6 +79,33 @@ import BatonTesting
         #expect(host.invalidations == 2)
     }
 
+    /// Another operation's response in between: the same bytes for the first operation are committed
+    /// again (from the change set kept for them), undoing what the other wrote and nothing else.
+    @Test func sameBytesAfterAnotherResponseUndoItsWrite() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(operation, Self.header())
+        let data = environment.data(for: operation)
+        let host = BodyHost { (data.character?.testHeader.name, data.character?.testHeader.status) }
+        let other = TestHeaderQuery(id: "10")
+        let otherPayload = Payload(json: """
+        {"data":{"character":{"name":"Agency Director","status":"Alive","species":"Human",\
+        "image":"9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}
+        """)
+        let moved = try await environment.commitResponse(other, otherPayload)
+        #expect(moved.notified.map(\.description).sorted() == ["Character:9.status", "client:root.character(id:\"10\")"])
+        #expect(host.invalidations == 1)
+        await host.settle()
+
+        let again = try await environment.commitResponse(operation, Self.header())
+        #expect(again.notified.map(\.description) == ["Character:9.status"])
+        #expect(host.invalidations == 2)
+        await host.settle()
+        #expect(host.output.1 == "Dead")
+        let third = try await environment.commitResponse(operation, Self.header())
+        #expect(third.changed == 0)
+        #expect(host.invalidations == 2)
+    }
+
     @Test func newRecordsNotifyNobody() async throws {
         let environment = Environment()
         let first = try await environment.commitResponse(operation, Self.header())
