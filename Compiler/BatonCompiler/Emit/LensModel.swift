@@ -82,6 +82,9 @@ struct LensBuilder {
     /// The top-level struct the lenses being built are nested in: no nested lens takes its name,
     /// so the qualified types accessors spell (`Root.Data.Origin`) resolve inside it.
     var rootName: String?
+    /// The response keys from the document's root (fragment or operation) to the lens being built:
+    /// where a `@required(action: LOG)` field's logged path starts.
+    var fieldPath: [String] = []
 
     init(program: IRProgram, customScalars: [String: String], references: SharedReferences) {
         self.program = program
@@ -277,6 +280,21 @@ struct LensBuilder {
         return "RESULT"
     }
 
+    /// The builder of the lenses below the field `responseKey`.
+    func below(_ responseKey: String...) -> LensBuilder {
+        var inner = self
+        inner.fieldPath += responseKey
+        return inner
+    }
+
+    /// What a lens's producer checks for a `@required(action: NONE/LOG)` field: its slot, or under
+    /// LOG the slot with the field's path in its document, which the runtime logs when it is null.
+    func requirement(_ field: IRField, slot: String) -> String {
+        guard Self.requiredAction(field) == "LOG" else { return slot }
+        let path = (fieldPath + [field.responseKey]).joined(separator: ".")
+        return "Baton.LoggedRequirement(\(slot), path: \(SwiftSpelling.stringLiteral(path)))"
+    }
+
     /// A link producing `nested`: when the child lens requires fields, it reads nil unless they hold.
     func linkRead(_ slot: String, nested: LensModel) -> String? {
         guard !nested.requiredSlots.isEmpty else { return nil }
@@ -358,7 +376,7 @@ struct LensBuilder {
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
             while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
             let selections = group.flatMap { $0.0.selections ?? [] }
-            let nested = lens(name: nestedName, type: field.type, selections: selections)
+            let nested = below(field.responseKey).lens(name: nestedName, type: field.type, selections: selections)
             if Self.requiredAction(field) == nil, let target = Self.catchTarget(field) {
                 return caughtLinkAccessor(field, name: name, nested: nested, target: target, slot: slot, nonNull: nonNull)
             }
@@ -386,7 +404,7 @@ struct LensBuilder {
                 var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + "?",
                                             read: requiring, optional: true, list: false, elementsOptional: false,
                                             fragment: nil, conditionType: nil, nested: nested)
-                if required == "NONE" || required == "LOG" { accessor.requiredSlot = slot }
+                if required == "NONE" || required == "LOG" { accessor.requiredSlot = requirement(field, slot: slot) }
                 return accessor
             }
             if required == "NONE" || required == "LOG" {
@@ -395,7 +413,7 @@ struct LensBuilder {
                                             read: "anchor.requiredLink(\(slot), \(references.type(named.name)))",
                                             optional: false, list: false, elementsOptional: false, fragment: nil,
                                             conditionType: nil, nested: nested)
-                accessor.requiredSlot = slot
+                accessor.requiredSlot = requirement(field, slot: slot)
                 return accessor
             }
             return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + (nonNull ? "" : "?"),
@@ -429,7 +447,7 @@ struct LensBuilder {
             case (.some, _):
                 // NONE/LOG: non-optional; a null bubbles to the lens boundary.
                 var required = accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
-                required.requiredSlot = slot
+                required.requiredSlot = requirement(field, slot: slot)
                 return required
             case (nil, "NULL"?):
                 var caught = accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "list" : "listOfNullable")NullOnError(\(slot))")
@@ -460,7 +478,7 @@ struct LensBuilder {
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
                                         read: "anchor.scalar(\(slot))", optional: false, list: false,
                                         elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
-            accessor.requiredSlot = slot
+            accessor.requiredSlot = requirement(field, slot: slot)
             return accessor
         case (nil, "NULL"?):
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
@@ -525,7 +543,7 @@ struct LensBuilder {
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case (let action?, _):
             var required = throwing(nonNull: true)
-            if action != "THROW" { required.requiredSlot = slot }
+            if action != "THROW" { required.requiredSlot = requirement(field, slot: slot) }
             return required
         case (nil, "NULL"?):
             var caught = accessor(plain, "anchor.mapped\(suffix)NullOnError(\(slot))", optional: true)
@@ -601,7 +619,7 @@ struct LensBuilder {
             }
         }
         for field in fields { edges(field.selections ?? []) }
-        var connection = lens(name: nestedName, type: connectionType, selections: fields.flatMap { $0.selections ?? [] })
+        var connection = below(fields[0].responseKey).lens(name: nestedName, type: connectionType, selections: fields.flatMap { $0.selections ?? [] })
         var accessors: [LensAccessor] = []
         var lensNames = Set(connection.accessors.compactMap { $0.nested?.name } + (rootName.map { [$0] } ?? []))
         var pageInfo: LensAccessor?
@@ -629,7 +647,7 @@ struct LensBuilder {
         if let nodeType {
             var nodeName = "Node"
             while !lensNames.insert(nodeName).inserted { nodeName += "_" }
-            let node = lens(name: nodeName, type: nodeType, selections: nodeSelections)
+            let node = below(fields[0].responseKey, "edges", "node").lens(name: nodeName, type: nodeType, selections: nodeSelections)
             accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
                                           read: "anchor.connectionNodes()", optional: false, list: true,
                                           elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
