@@ -369,7 +369,7 @@ struct LensBuilder {
         let named = schema[field.type]
         let slot = slot(field, in: type)
         if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
-            return connectionAccessor(group.map(\.0), key: key, in: type, name: name, nestedNames: &nestedNames)
+            return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, nestedNames: &nestedNames)
         }
         if field.isLinked {
             if let element = schemaType.listElement, element.isList { return nil }
@@ -595,8 +595,10 @@ struct LensBuilder {
     /// through the parent's client link: the declared fields read there like any linked field's (so
     /// `edges` are the merged edges), and the lens adds what compiler.md §7.5 lists — `nodes` (the
     /// `edges { node }` selection's lens), `hasNext`, `hasPrevious`, `connectionID` and `pageInfo`
-    /// (the declared one, with the cursors added). Names are settled by `LensNaming`.
-    func connectionAccessor(_ fields: [IRField], key: StorageKey, in type: TypeID, name: String,
+    /// (the declared one, with the cursors added). Names are settled by `LensNaming`. Under `@catch`
+    /// it reads a `Result` (nil with `to: NULL`) over the error of the field itself (on `page`, the
+    /// parent's slot of the server's page) and every error below it, as a caught link does.
+    func connectionAccessor(_ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String,
                             nestedNames: inout Set<String>) -> LensAccessor {
         let slot = references.slot(SlotReference(type: schema[type].name, key: key, client: true))
         var nestedName = LensNaming.nestedLensName(responseKey: fields[0].responseKey)
@@ -662,10 +664,24 @@ struct LensBuilder {
                                       read: "anchor.connectionID", optional: true, list: false,
                                       elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
         connection.accessors = accessors
-        return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
-                            read: "anchor.connection(\(slot), \(references.type(schema[connectionType].name)))",
-                            optional: false, list: false, elementsOptional: false,
-                            fragment: nil, conditionType: nil, nested: connection)
+        let typeName = references.type(schema[connectionType].name)
+        guard let target = Self.catchTarget(fields[0]) else {
+            return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
+                                read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,
+                                elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+        }
+        connection.catchScope = caughtScope(connection)
+        let arguments = "connection: \(slot), page: \(page), \(typeName)"
+        var accessor = target == "NULL"
+            ? LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
+                           read: "anchor.nullOnError(\(arguments))", optional: true, list: false,
+                           elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+            : LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked,
+                           swiftType: "Result<\(nestedName), Baton.FieldErrors>", read: "anchor.caught(\(arguments))",
+                           optional: false, list: false, elementsOptional: false, fragment: nil, conditionType: nil,
+                           nested: connection)
+        accessor.caught = true
+        return accessor
     }
 
     /// Adds accessors for `names` to the lens of `accessor`, the connection's field `field`, where

@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "704c6ed28ffe662c3d07ff4ee0dccc53"
+    static let schemaDigest = "88e20976885ec5d2181c4700dc513128"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
     static let Adoptable = Baton.Registry.type("Adoptable")
@@ -14,6 +14,9 @@ enum Types {
     static let Mutation = Baton.Registry.type("Mutation")
     static let Node = Baton.Registry.type("Node")
     static let Note = Baton.Registry.type("Note")
+    static let NoteConnection = Baton.Registry.type("NoteConnection")
+    static let NoteEdge = Baton.Registry.type("NoteEdge")
+    static let PageInfo = Baton.Registry.type("PageInfo")
     static let Pet = Baton.Registry.type("Pet")
     static let Place = Baton.Registry.type("Place")
     static let Query = Baton.Registry.type("Query")
@@ -34,6 +37,8 @@ enum Slots {
         static let name = Baton.Registry.slot(Types.Cat, "name")
     }
     enum Character {
+        static let __CaughtPagesQuery_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_caughtPages_connection")
+        static let __CaughtPagesQuery_nulledPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_nulledPages_connection")
         static let balance = Baton.Registry.slot(Types.Character, "balance")
         static let codes = Baton.Registry.slot(Types.Character, "codes")
         static let friends = Baton.Registry.slot(Types.Character, "friends")
@@ -51,6 +56,8 @@ enum Slots {
         static let notes_ce593b = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("first")]), .init("kind", [.variable("kind")])])
         static let notes_e440ee = Baton.Registry.slot(Types.Character, "notes(first:3,kind:\"PINNED\")")
         static let origin = Baton.Registry.slot(Types.Character, "origin")
+        static let pages_5d4047 = Baton.Registry.slot(Types.Character, "pages(first:2)")
+        static let pages_62bd0b = Baton.Registry.slot(Types.Character, "pages(first:3)")
         static let rates = Baton.Registry.slot(Types.Character, "rates")
         static let status = Baton.Registry.slot(Types.Character, "status")
     }
@@ -66,6 +73,21 @@ enum Slots {
     enum Note {
         static let id = Baton.Registry.slot(Types.Note, "id")
         static let text = Baton.Registry.slot(Types.Note, "text")
+    }
+    enum NoteConnection {
+        static let edges = Baton.Registry.slot(Types.NoteConnection, "edges")
+        static let pageInfo = Baton.Registry.slot(Types.NoteConnection, "pageInfo")
+        static let total = Baton.Registry.slot(Types.NoteConnection, "total")
+    }
+    enum NoteEdge {
+        static let cursor = Baton.Registry.slot(Types.NoteEdge, "cursor")
+        static let node = Baton.Registry.slot(Types.NoteEdge, "node")
+    }
+    enum PageInfo {
+        static let endCursor = Baton.Registry.slot(Types.PageInfo, "endCursor")
+        static let hasNextPage = Baton.Registry.slot(Types.PageInfo, "hasNextPage")
+        static let hasPreviousPage = Baton.Registry.slot(Types.PageInfo, "hasPreviousPage")
+        static let startCursor = Baton.Registry.slot(Types.PageInfo, "startCursor")
     }
     enum Place {
         static let id = Baton.Registry.slot(Types.Place, "id")
