@@ -144,10 +144,10 @@ public struct Ingest {
             let field = variant.fields[index]
             let slot = field.slot.entry(on: type)
             switch field.kind {
-            case .scalar(let kind, let list):
+            case .scalar(let kind, let levels):
                 let keyPosition = variant.keyPosition[index]
                 if kind == .custom {
-                    entries.append((slot, try list ? readCustomList() : readCustom()))
+                    entries.append((slot, try levels > 0 ? readCustomList(levels: levels) : readCustom()))
                 } else if keyPosition >= 0 {
                     let (value, text) = try readKeyScalar(kind)
                     keyValues[keyPosition] = text
@@ -366,15 +366,19 @@ public struct Ingest {
         return .string(try reader.rawValueText())
     }
 
-    private mutating func readCustomList() throws -> IngestValue {
+    /// A list of a custom scalar, `levels` deep: below the last level a list is the scalar's text.
+    private mutating func readCustomList(levels: Int) throws -> IngestValue {
         if try reader.readNull() { return .null }
-        guard try reader.peek() == 0x5B else { return try readCustom() }
+        guard try reader.peek() == 0x5B, levels > 0 else { return try readCustom() }
+        guard levels <= Self.maximumDepth else {
+            throw IngestError.malformed("lists nest deeper than \(Self.maximumDepth) levels", at: reader.position)
+        }
         reader.position += 1
         var values: [IngestValue] = []
         var first = true
         while try reader.nextElement(first: first) {
             first = false
-            values.append(try readCustom())
+            values.append(try readCustomList(levels: levels - 1))
         }
         return .list(values)
     }

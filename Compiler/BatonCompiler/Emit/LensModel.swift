@@ -425,12 +425,15 @@ struct LensBuilder {
         let leaf = LensNaming.leafType(named, customScalars: customScalars)
         let mapped = named.kind == .scalar && customScalars[named.name] != nil
         if mapped {
-            if let element = schemaType.listElement, element.isList { return nil }
+            if let element = schemaType.listElement, element.isList {
+                return nestedListAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, mapped: true)
+            }
             return mappedAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull)
         }
         if let element = schemaType.listElement {
-            // Lists of lists have no read form yet.
-            if element.isList { return nil }
+            if element.isList {
+                return nestedListAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, mapped: false)
+            }
             let elementNonNull = element.isNonNull
             let elementType = leaf + (elementNonNull ? "" : "?")
             let shape = elementNonNull ? "List" : "ListOfNullable"
@@ -506,6 +509,45 @@ struct LensBuilder {
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
                             list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+    }
+
+    /// A list of lists of a scalar: nested arrays, each level optional where the schema's is nullable
+    /// (every level for a mapped scalar, whose text may not convert), read through
+    /// `Baton.NestedListElement`; the error directives read as on one level.
+    func nestedListAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
+                            mapped: Bool) -> LensAccessor? {
+        guard let element = field.definition.type.listElement else { return nil }
+        func spelled(_ type: SchemaType) -> String {
+            let inner = type.listElement.map { "[" + spelled($0) + "]" } ?? leaf
+            return inner + (mapped || !type.isNonNull ? "?" : "")
+        }
+        let list = "[" + spelled(element) + "]"
+        func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
+            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
+                         optional: swiftType.hasSuffix("?"), list: true, elementsOptional: mapped || !element.isNonNull,
+                         fragment: nil, conditionType: nil, nested: nil)
+        }
+        switch (Self.requiredAction(field), Self.catchTarget(field)) {
+        case ("THROW"?, _):
+            var thrown = accessor(list, "try anchor.requiredNestedList(\(slot))")
+            thrown.throwing = true
+            return thrown
+        case (.some, _):
+            var required = accessor(list, "anchor.nestedList(\(slot))")
+            required.requiredSlot = requirement(field, slot: slot)
+            return required
+        case (nil, "NULL"?):
+            var caught = accessor(list + "?", "anchor.nestedListNullOnError(\(slot))")
+            caught.caught = true
+            return caught
+        case (nil, .some):
+            var caught = accessor("Result<\(list)?, Baton.FieldErrors>", "anchor.caughtNestedList(\(slot))")
+            caught.caught = true
+            return caught
+        case (nil, nil):
+            let present = nonNull && !mapped
+            return accessor(list + (present ? "" : "?"), present ? "anchor.nestedList(\(slot))" : "anchor.nullableNestedList(\(slot))")
+        }
     }
 
     /// A custom scalar mapped to a Swift type (`leaf`), converted at the read. It has no zero value,

@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "88e20976885ec5d2181c4700dc513128"
+    static let schemaDigest = "f040e931d2e946848e12b98b219c52c9"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
     static let Adoptable = Baton.Registry.type("Adoptable")
@@ -43,9 +43,12 @@ enum Slots {
         static let codes = Baton.Registry.slot(Types.Character, "codes")
         static let friends = Baton.Registry.slot(Types.Character, "friends")
         static let friends_e14424 = Baton.Registry.slot(Types.Character, "friends(status:\"ALIVE\")")
+        static let grid = Baton.Registry.slot(Types.Character, "grid")
         static let id = Baton.Registry.slot(Types.Character, "id")
+        static let letters = Baton.Registry.slot(Types.Character, "letters")
         static let limit = Baton.Registry.slot(Types.Character, "limit")
         static let limits = Baton.Registry.slot(Types.Character, "limits")
+        static let matrix = Baton.Registry.slot(Types.Character, "matrix")
         static let name = Baton.Registry.slot(Types.Character, "name")
         static let nicknames = Baton.Registry.slot(Types.Character, "nicknames")
         static let notes = Baton.Registry.slot(Types.Character, "notes")
@@ -58,6 +61,7 @@ enum Slots {
         static let origin = Baton.Registry.slot(Types.Character, "origin")
         static let pages_5d4047 = Baton.Registry.slot(Types.Character, "pages(first:2)")
         static let pages_62bd0b = Baton.Registry.slot(Types.Character, "pages(first:3)")
+        static let rateGrid = Baton.Registry.slot(Types.Character, "rateGrid")
         static let rates = Baton.Registry.slot(Types.Character, "rates")
         static let status = Baton.Registry.slot(Types.Character, "status")
     }
