@@ -332,11 +332,34 @@ public struct Ingest {
                 let elementPath = tracked == nil ? "" : responsePath + "." + String(keys.count)
                 keys.append(try readObject(child, type: child.type, pathKey: path, depth: depth + 1,
                                            responsePath: elementPath))
+            } else if try reader.peek() == 0x5B, !keys.contains(where: { $0 != nil }) {
+                // A list of lists of records: the levels nest as the response nests.
+                return try readNestedPlural(child, base: base, depth: depth, responsePath: responsePath, nulls: keys.count)
             } else {
                 throw IngestError.malformed("expected an object or null in a list of records", at: reader.position)
             }
         }
         return .links(keys)
+    }
+
+    /// The rest of a list of lists of records, from its first list (after `nulls` nulls): each
+    /// element a null or a list read as `readPlural` reads one (`.links`, or deeper `.list`s).
+    private mutating func readNestedPlural(_ child: ResolvedSelection, base: String, depth: Int,
+                                           responsePath: String, nulls: Int) throws -> IngestValue {
+        guard depth < Self.maximumDepth else {
+            throw IngestError.malformed("lists nest deeper than \(Self.maximumDepth) levels", at: reader.position)
+        }
+        var values = [IngestValue](repeating: .null, count: nulls)
+        repeat {
+            if try reader.readNull() {
+                values.append(.null)
+            } else {
+                let path = base + ":" + String(values.count)
+                let elementPath = tracked == nil ? "" : responsePath + "." + String(values.count)
+                values.append(try readPlural(child, base: path, depth: depth + 1, responsePath: elementPath))
+            }
+        } while try reader.nextElement(first: false)
+        return .list(values)
     }
 
     // MARK: Scalars

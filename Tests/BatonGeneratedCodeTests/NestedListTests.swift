@@ -14,7 +14,7 @@ import Testing
         events.attach(to: environment)
         let query = NestedListsQuery(id: "1")
         let fields = #""grid":\#(grid),"thrownGrid":\#(grid),"letters":\#(letters),"caughtLetters":\#(letters),"#
-            + #""matrix":\#(matrix),"rateGrid":\#(rates)"#
+            + #""matrix":\#(matrix),"rateGrid":\#(rates),"teams":null,"squads":[],"caughtTeams":null"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}},"errors":\#(errors)}"#))
         events.removeAll()
         return (try #require(environment.data(for: query).character?.grids), events)
@@ -64,5 +64,46 @@ import Testing
         let (grids, _) = try await Self.grids(grid: "null", letters: "null", errors: errors)
         #expect(throws: FieldErrors.self) { try grids.thrownGrid }
         #expect(grids.caughtLetters.failureMessages == ["no letters"])
+    }
+
+    /// The character's lists of lists of characters, and its environment's store.
+    static func teams(_ teams: String, squads: String = "[]", errors: String = "[]") async throws
+        -> (Teams_character, Environment) {
+        // The environment is returned so the store outlives the reads.
+        let environment = Environment()
+        let query = NestedListsQuery(id: "1")
+        let fields = #""grid":null,"thrownGrid":null,"letters":null,"caughtLetters":null,"matrix":[],"rateGrid":null,"#
+            + #""teams":\#(teams),"squads":\#(squads),"caughtTeams":\#(teams)"#
+        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}},"errors":\#(errors)}"#))
+        return (try #require(environment.data(for: query).character?.teams), environment)
+    }
+
+    static let morty = #"{"id":"2","name":"Morty"}"#
+
+    @Test func listsOfListsOfRecordsReadAsListsOfLenses() async throws {
+        let (teams, _) = try await Self.teams("[[\(Self.morty),null],null,[]]", squads: #"[[{"id":"3","name":"Summer"}]]"#)
+        let read: [Baton.List<Teams_character.Teams>?]? = teams.teams
+        #expect(read?.map { $0?.map(\.name) } == [["Morty"], nil, []])
+        #expect(read?.first??.first?.recordKey == "Character:2")
+        let squads: [Baton.List<Teams_character.Squads>] = teams.squads
+        #expect(squads.map { $0.map(\.name) } == [["Summer"]])
+        let caught: Result<[Baton.List<Teams_character.CaughtTeams>?]?, FieldErrors> = teams.caughtTeams
+        #expect(try caught.get()?.map { $0?.map(\.name) } == [["Morty"], nil, []])
+    }
+
+    @Test func nullAndEmptyLevels() async throws {
+        let (teams, _) = try await Self.teams("null")
+        #expect(teams.teams == nil)
+        #expect(teams.squads.isEmpty)
+        let (nulls, _) = try await Self.teams("[null,[]]")
+        #expect(nulls.teams?.map { $0?.count } == [nil, 0])
+    }
+
+    @Test func errorsBelowAreCaughtOnEveryRecord() async throws {
+        let errors = #"[{"message":"no name","path":["character","caughtTeams",1,0,"name"]}]"#
+        let (teams, _) = try await Self.teams(#"[[\#(Self.morty)],[{"id":"3","name":null}]]"#, errors: errors)
+        // The error landed on the record its path reaches through both levels.
+        #expect(teams.caughtTeams.failureMessages == ["no name"])
+        #expect(teams.teams?.map { $0?.map(\.name) } == [["Morty"], [nil]])
     }
 }

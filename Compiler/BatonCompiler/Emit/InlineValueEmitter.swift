@@ -18,7 +18,7 @@ enum InlineValueEmitter {
 
     /// Whether the value has a property for the accessor (a spread is only there as a value).
     static func isValueMember(_ accessor: LensAccessor) -> Bool {
-        accessor.reads != .spread || accessor.inlineValue
+        (accessor.reads != .spread || accessor.inlineValue) && !accessor.nestedPlural
     }
 
     /// The stored properties and nested values of the value struct `owner` (qualified).

@@ -51,6 +51,8 @@ public struct LensAccessor: Sendable {
     var requiredSlot: String?
     /// A spread of an `@inline` fragment: the accessor gives its value.
     public var inlineValue = false
+    /// A list of lists of records (`[Baton.List<Lens>]`): no `@inline` value spells it yet.
+    public var nestedPlural = false
     /// The slot a field accessor reads.
     var fieldSlot: String?
     /// The slot of a `@required(action: THROW)` field: a `@catch` above it catches its null.
@@ -372,11 +374,13 @@ struct LensBuilder {
             return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, nestedNames: &nestedNames)
         }
         if field.isLinked {
-            if let element = schemaType.listElement, element.isList { return nil }
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
             while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
             let selections = group.flatMap { $0.0.selections ?? [] }
             let nested = below(field.responseKey).lens(name: nestedName, type: field.type, selections: selections)
+            if let element = schemaType.listElement, element.isList {
+                return nestedPluralAccessor(field, name: name, nested: nested, slot: slot, nonNull: nonNull)
+            }
             if Self.requiredAction(field) == nil, let target = Self.catchTarget(field) {
                 return caughtLinkAccessor(field, name: name, nested: nested, target: target, slot: slot, nonNull: nonNull)
             }
@@ -509,6 +513,50 @@ struct LensBuilder {
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
                             list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+    }
+
+    /// A list of lists of records: the innermost lists `Baton.List`s of the nested lens, each level
+    /// above an array, optional where the schema's level is nullable (`[[Character]]` reads
+    /// `[Baton.List<Lens>?]?`), read through `Baton.NestedPlural`; the error directives read as on
+    /// a plural link (`@catch` weighs every record's errors through the nested lens's scope).
+    func nestedPluralAccessor(_ field: IRField, name: String, nested: LensModel, slot: String,
+                              nonNull: Bool) -> LensAccessor? {
+        guard let element = field.definition.type.listElement else { return nil }
+        func spelled(_ type: SchemaType) -> String {
+            let inner = type.listElement.map { $0.isList ? "[" + spelled($0) + "]" : "Baton.List<\(nested.name)>" } ?? nested.name
+            return inner + (type.isNonNull ? "" : "?")
+        }
+        let lists = "[" + spelled(element) + "]"
+        var nested = nested
+        func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType,
+                                        read: read, optional: swiftType.hasSuffix("?"), list: true,
+                                        elementsOptional: !element.isNonNull, fragment: nil, conditionType: nil,
+                                        nested: nested)
+            accessor.nestedPlural = true
+            return accessor
+        }
+        switch (Self.requiredAction(field), Self.catchTarget(field)) {
+        case ("THROW"?, _):
+            var thrown = accessor(lists, "try anchor.required(nestedPlural: \(slot))")
+            thrown.throwing = true
+            return thrown
+        case (.some, _):
+            var required = accessor(lists, "anchor.requiredNestedPlural(\(slot))")
+            required.requiredSlot = requirement(field, slot: slot)
+            return required
+        case (nil, let target?):
+            nested.catchScope = caughtScope(nested)
+            let scope = SwiftSpelling.identifier(nested.name) + ".errorScope"
+            var caught = target == "NULL"
+                ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope))")
+                : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope))")
+            caught.caught = true
+            return caught
+        case (nil, nil):
+            return accessor(lists + (nonNull ? "" : "?"),
+                            nonNull ? "anchor.requiredNestedPlural(\(slot))" : "anchor.nestedPlural(\(slot))")
+        }
     }
 
     /// A list of lists of a scalar: nested arrays, each level optional where the schema's is nullable

@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "f040e931d2e946848e12b98b219c52c9"
+    static let schemaDigest = "10ecdf4f672c73a924569fa23dfcd94b"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
     static let Adoptable = Baton.Registry.type("Adoptable")
@@ -63,7 +63,9 @@ enum Slots {
         static let pages_62bd0b = Baton.Registry.slot(Types.Character, "pages(first:3)")
         static let rateGrid = Baton.Registry.slot(Types.Character, "rateGrid")
         static let rates = Baton.Registry.slot(Types.Character, "rates")
+        static let squads = Baton.Registry.slot(Types.Character, "squads")
         static let status = Baton.Registry.slot(Types.Character, "status")
+        static let teams = Baton.Registry.slot(Types.Character, "teams")
     }
     enum Dog {
         static let barks = Baton.Registry.slot(Types.Dog, "barks")

@@ -13,9 +13,37 @@ struct Grids_character: Baton.Lens {
     @MainActor var caughtLetters: Result<[[String]]?, Baton.FieldErrors> { anchor.caughtNestedList(Slots.Character.letters) }
 }
 
+struct Teams_character: Baton.Lens {
+    let anchor: Baton.Anchor
+    init(anchor: Baton.Anchor) { self.anchor = anchor }
+    @MainActor var teams: [Baton.List<Teams_character.Teams>?]? { anchor.nestedPlural(Slots.Character.teams) }
+    @MainActor var squads: [Baton.List<Teams_character.Squads>] { anchor.requiredNestedPlural(Slots.Character.squads) }
+    @MainActor var caughtTeams: Result<[Baton.List<Teams_character.CaughtTeams>?]?, Baton.FieldErrors> { anchor.caught(nestedPlural: Slots.Character.teams, CaughtTeams.errorScope) }
+
+    struct Teams: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    }
+
+    struct Squads: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    }
+
+    struct CaughtTeams: Baton.ErrorScopedLens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let errorScope = Baton.ErrorScope([Slots.Character.name])
+        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    }
+}
+
 struct NestedListsQuery: Baton.Query {
     static let name = "NestedListsQuery"
-    static let document: Baton.Document = .text("query NestedListsQuery($id:ID!){character(id:$id){id,...Grids_character}}fragment Grids_character on Character{grid,letters,matrix,rateGrid,thrownGrid:grid,caughtLetters:letters}")
+    static let document: Baton.Document = .text("query NestedListsQuery($id:ID!){character(id:$id){id,...Grids_character,...Teams_character}}fragment Grids_character on Character{grid,letters,matrix,rateGrid,thrownGrid:grid,caughtLetters:letters}fragment Teams_character on Character{teams{id,name},squads{name,id},caughtTeams:teams{name,id}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
@@ -31,6 +59,17 @@ struct NestedListsQuery: Baton.Query {
         .scalar("rateGrid", key: .fixed(Slots.Character.rateGrid), kind: .custom, list: true, levels: 2),
         .scalar("thrownGrid", key: .fixed(Slots.Character.grid), kind: .int, list: true, levels: 2),
         .scalar("caughtLetters", key: .fixed(Slots.Character.letters), kind: .string, list: true, levels: 2),
+        .plural("teams", key: .fixed(Slots.Character.teams), selection: selection2),
+        .plural("squads", key: .fixed(Slots.Character.squads), selection: selection3),
+        .plural("caughtTeams", key: .fixed(Slots.Character.teams), selection: selection3),
+    ])
+    private static let selection2 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
+        .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
+        .scalar("name", key: .fixed(Slots.Character.name), kind: .string),
+    ])
+    private static let selection3 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
+        .scalar("name", key: .fixed(Slots.Character.name), kind: .string),
+        .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
     ])
 
     struct Data: Baton.Lens {
@@ -43,6 +82,7 @@ struct NestedListsQuery: Baton.Query {
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
             @MainActor var grids: Grids_character { .init(anchor: anchor.spread) }
+            @MainActor var teams: Teams_character { .init(anchor: anchor.spread) }
         }
     }
 }
