@@ -91,6 +91,19 @@ import Testing
         #expect(try caught.get()?.map { $0?.map(\.name) } == [["Morty"], nil, []])
     }
 
+    @Test func anInlineValueHoldsArraysOfValues() async throws {
+        let environment = Environment()
+        let query = NestedListsQuery(id: "1")
+        let fields = #""grid":null,"thrownGrid":null,"letters":null,"caughtLetters":null,"matrix":[],"rateGrid":null,"#
+            + #""teams":[[\#(Self.morty),null],null],"squads":[],"caughtTeams":[[\#(Self.morty),null],null]"#
+        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}}}"#))
+        let value: TeamsValue_character = try #require(environment.data(for: query).character?.teamsValue)
+        let teams: [[TeamsValue_character.Teams]?]? = value.teams
+        #expect(teams == [[TeamsValue_character.Teams(name: "Morty")], nil])
+        let caught: [[TeamsValue_character.CaughtTeams]?]? = value.caughtTeams
+        #expect(caught?.first??.map(\.name) == ["Morty"])
+    }
+
     @Test func nullAndEmptyLevels() async throws {
         let (teams, _) = try await Self.teams("null")
         #expect(teams.teams == nil)

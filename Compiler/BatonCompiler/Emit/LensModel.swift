@@ -51,8 +51,9 @@ public struct LensAccessor: Sendable {
     var requiredSlot: String?
     /// A spread of an `@inline` fragment: the accessor gives its value.
     public var inlineValue = false
-    /// A list of lists of records (`[Baton.List<Lens>]`): no `@inline` value spells it yet.
-    public var nestedPlural = false
+    /// A list of lists of records (`[Baton.List<Lens>?]?`): whether each level is optional, the
+    /// outer first, the innermost `Baton.List` last (empty for any other accessor).
+    public var pluralLevels: [Bool] = []
     /// The slot a field accessor reads.
     var fieldSlot: String?
     /// The slot of a `@required(action: THROW)` field: a `@catch` above it catches its null.
@@ -527,13 +528,20 @@ struct LensBuilder {
             return inner + (type.isNonNull ? "" : "?")
         }
         let lists = "[" + spelled(element) + "]"
+        var levels: [Bool] = []
+        var level: SchemaType? = element
+        while let type = level, type.isList {
+            levels.append(!type.isNonNull)
+            level = type.listElement
+        }
         var nested = nested
         func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType,
                                         read: read, optional: swiftType.hasSuffix("?"), list: true,
                                         elementsOptional: !element.isNonNull, fragment: nil, conditionType: nil,
                                         nested: nested)
-            accessor.nestedPlural = true
+            // The outer level: optional as the read is (a caught one is optional inside its `Result`).
+            accessor.pluralLevels = [swiftType.hasSuffix("?")] + levels
             return accessor
         }
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
@@ -552,6 +560,7 @@ struct LensBuilder {
                 ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope))")
                 : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope))")
             caught.caught = true
+            caught.pluralLevels[0] = true
             return caught
         case (nil, nil):
             return accessor(lists + (nonNull ? "" : "?"),

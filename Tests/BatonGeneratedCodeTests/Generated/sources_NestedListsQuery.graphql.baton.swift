@@ -41,9 +41,61 @@ struct Teams_character: Baton.Lens {
     }
 }
 
+struct TeamsValue_character: Sendable, Hashable {
+    var teams: [[TeamsValue_character.Teams]?]?
+    var caughtTeams: [[TeamsValue_character.CaughtTeams]?]?
+
+    struct Teams: Sendable, Hashable {
+        var name: String?
+    }
+
+    struct CaughtTeams: Sendable, Hashable {
+        var name: String?
+    }
+
+    struct Reader: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var teams: [Baton.List<TeamsValue_character.Reader.Teams>?]? { anchor.nestedPlural(Slots.Character.teams) }
+        @MainActor var caughtTeams: Result<[Baton.List<TeamsValue_character.Reader.CaughtTeams>?]?, Baton.FieldErrors> { anchor.caught(nestedPlural: Slots.Character.teams, CaughtTeams.errorScope) }
+
+        struct Teams: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        }
+
+        struct CaughtTeams: Baton.ErrorScopedLens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            static let errorScope = Baton.ErrorScope([Slots.Character.name])
+            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        }
+    }
+}
+
+extension TeamsValue_character {
+    @MainActor init(reader: TeamsValue_character.Reader) {
+        self.teams = reader.teams?.map { $0?.map(TeamsValue_character.Teams.init(reader:)) }
+        self.caughtTeams = ((try? reader.caughtTeams.get()) ?? nil)?.map { $0?.map(TeamsValue_character.CaughtTeams.init(reader:)) }
+    }
+}
+
+extension TeamsValue_character.Teams {
+    @MainActor init(reader: TeamsValue_character.Reader.Teams) {
+        self.name = reader.name
+    }
+}
+
+extension TeamsValue_character.CaughtTeams {
+    @MainActor init(reader: TeamsValue_character.Reader.CaughtTeams) {
+        self.name = reader.name
+    }
+}
+
 struct NestedListsQuery: Baton.Query {
     static let name = "NestedListsQuery"
-    static let document: Baton.Document = .text("query NestedListsQuery($id:ID!){character(id:$id){id,...Grids_character,...Teams_character}}fragment Grids_character on Character{grid,letters,matrix,rateGrid,thrownGrid:grid,caughtLetters:letters}fragment Teams_character on Character{teams{id,name},squads{name,id},caughtTeams:teams{name,id}}")
+    static let document: Baton.Document = .text("query NestedListsQuery($id:ID!){character(id:$id){id,...Grids_character,...Teams_character,...TeamsValue_character}}fragment Grids_character on Character{grid,letters,matrix,rateGrid,thrownGrid:grid,caughtLetters:letters}fragment TeamsValue_character on Character{teams{name,id},caughtTeams:teams{name,id}}fragment Teams_character on Character{teams{id,name},squads{name,id},caughtTeams:teams{name,id}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
@@ -83,6 +135,7 @@ struct NestedListsQuery: Baton.Query {
             @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
             @MainActor var grids: Grids_character { .init(anchor: anchor.spread) }
             @MainActor var teams: Teams_character { .init(anchor: anchor.spread) }
+            @MainActor var teamsValue: TeamsValue_character { TeamsValue_character(reader: .init(anchor: anchor.spread)) }
         }
     }
 }
