@@ -123,9 +123,13 @@ public protocol ThrowingFragment: ErrorScopedLens {}
             switch record.read(ref) {
             case .link(let target)? where !target.isDeleted:
                 child(target).collectErrors(link.scope, into: &errors, depth: depth + 1)
-            case let list? where !list.listedRecords.isEmpty:
-                // A plural link, or a list of lists of them: every record.
-                for target in list.listedRecords where !target.isDeleted {
+            case .links(let targets)?:
+                for case let target? in targets where !target.isDeleted {
+                    child(target).collectErrors(link.scope, into: &errors, depth: depth + 1)
+                }
+            case .list(let levels)?:
+                // A list of lists of records: every record.
+                for target in levels.flatMap(\.listedRecords) where !target.isDeleted {
                     child(target).collectErrors(link.scope, into: &errors, depth: depth + 1)
                 }
             default:
