@@ -42,4 +42,22 @@
     @MainActor public func nullOnError<L: ErrorScopedLens, K: SlotName>(plural key: K) -> List<L>? {
         try? caughtPlural(key).get()
     }
+
+    /// A `@connection` field under `@catch`: the connection lens (as `connection(_:_:)`), or the
+    /// field's error and every error below it. The errors are weighed on the latest page (`page`,
+    /// the parent's slot of the server's field, which carries the field's own error and the page's
+    /// fields) and on the connection record (the edges every page merged), each error once.
+    @MainActor public func caught<L: ErrorScopedLens, K: SlotName, P: SlotName>(connection key: K, page: P, _ type: TypeID)
+        -> Result<L, FieldErrors> {
+        let lens: L = connection(key, type)
+        var errors = errors(in: ErrorScope([], links: [.init(page, L.errorScope)]))
+        for error in lens.anchor.errors(in: L.errorScope) where !errors.contains(error) { errors.append(error) }
+        return errors.isEmpty ? .success(lens) : .failure(FieldErrors(errors))
+    }
+
+    /// `@catch(to: NULL)` on a `@connection` field: nil when it or anything below it has an error.
+    @MainActor public func nullOnError<L: ErrorScopedLens, K: SlotName, P: SlotName>(connection key: K, page: P,
+                                                                                   _ type: TypeID) -> L? {
+        try? caught(connection: key, page: page, type).get()
+    }
 }

@@ -310,7 +310,7 @@ extension Store {
             for ref in record.occupiedSlots {
                 switch record.peek(ref) {
                 case .link(let linked)? where linked === target: batch.force(record, ref)
-                case .links(let linked)? where linked.contains(where: { $0 === target }): batch.force(record, ref)
+                case let value? where value.holds(record: target): batch.force(record, ref)
                 default: break
                 }
             }

@@ -53,14 +53,26 @@ struct ErrorPlacement {
                 record = changes.records[next].key
                 selection = child
                 index += 1
-            case .links(let elements):
-                guard index + 1 < path.count, case .index(let position) = path[index + 1],
-                      elements.indices.contains(position), let next = elements[position] else {
-                    return last
+            case .links, .list:
+                // A list of records, or of lists of them: one index a level down to a record.
+                var level = value
+                var next: Int?
+                index += 1
+                while next == nil {
+                    guard index < path.count, case .index(let position) = path[index] else { return last }
+                    switch level {
+                    case .links(let elements) where elements.indices.contains(position):
+                        guard let element = elements[position] else { return last }
+                        next = element
+                    case .list(let elements) where elements.indices.contains(position):
+                        level = elements[position]
+                    default:
+                        return last
+                    }
+                    index += 1
                 }
-                record = changes.records[next].key
+                record = changes.records[next!].key
                 selection = child
-                index += 2
             default:
                 return last
             }

@@ -18,6 +18,21 @@ extension FieldError {
     }
 }
 
+/// A `@required(action: LOG)` field among the slots a lens's producer checks (`requiring:`): its
+/// null bubbles as NONE's does, and is logged as `requiredFieldMissing` with `path`, the field's
+/// response keys from the root of its document.
+public struct LoggedRequirement: SlotName {
+    let slot: any SlotName
+    let path: String
+
+    public init(_ slot: any SlotName, path: String) {
+        self.slot = slot
+        self.path = path
+    }
+
+    @MainActor public func ref(in anchor: Anchor) -> Int32 { slot.ref(in: anchor) }
+}
+
 /// The field errors a read met: thrown under `@throwOnFieldError` and `@required(action: THROW)`, and
 /// the failure of a `@catch(to: RESULT)` read.
 public struct FieldErrors: Error, Sendable, Equatable {
@@ -118,10 +133,15 @@ public struct FieldErrors: Error, Sendable, Equatable {
     /// Whether every one of `keys` holds a value that is not null: what a lens whose fields carry
     /// `@required(action: NONE/LOG)` needs, so the accessor producing it yields nil (the null
     /// bubbles) when one does not.
+    /// A `@required(action: LOG)` field's null is logged here, where it bubbles.
     @MainActor public func holds(_ keys: [any SlotName]) -> Bool {
         for key in keys {
             switch record.read(key.ref(in: self)) {
-            case nil, .null?: return false
+            case nil, .null?:
+                if let logged = key as? LoggedRequirement {
+                    report(.requiredFieldMissing(type: record.type.name, path: logged.path))
+                }
+                return false
             default: continue
             }
         }

@@ -12,10 +12,10 @@ public enum StorageKey: Sendable {
     case abstract(AbstractSlot)
 }
 
-/// What a field holds: a scalar (or a list of scalars, nesting as the response nests), or a link to
-/// a child selection, one record or a list of records.
+/// What a field holds: a scalar (or a list of scalars, `levels` deep: 0 for none), or a link to a
+/// child selection, one record or a list of records.
 public enum FieldKind: Sendable {
-    case scalar(ScalarKind, list: Bool)
+    case scalar(ScalarKind, levels: Int)
     case link(Selection, plural: Bool)
 }
 
@@ -74,10 +74,10 @@ public struct Field: Sendable {
     }
 
     public static func scalar(
-        _ responseKey: String, key: StorageKey, kind: ScalarKind, list: Bool = false,
+        _ responseKey: String, key: StorageKey, kind: ScalarKind, list: Bool = false, levels: Int = 1,
         guards: GuardSet = .always, client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil
     ) -> Field {
-        Field(responseKey, key: key, kind: .scalar(kind, list: list), guards: guards, client: client,
+        Field(responseKey, key: key, kind: .scalar(kind, levels: list ? levels : 0), guards: guards, client: client,
               deferLabel: deferLabel, edit: edit)
     }
 

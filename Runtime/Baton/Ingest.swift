@@ -154,10 +154,10 @@ public struct Ingest {
             let field = variant.fields[index]
             let slot = field.slot.entry(on: type)
             switch field.kind {
-            case .scalar(let kind, let list):
+            case .scalar(let kind, let levels):
                 let keyPosition = variant.keyPosition[index]
                 if kind == .custom {
-                    entries.append((slot, try list ? readCustomList() : readCustom()))
+                    entries.append((slot, try levels > 0 ? readCustomList(levels: levels) : readCustom()))
                 } else if keyPosition >= 0 {
                     let (value, text) = try readKeyScalar(kind)
                     keyValues[keyPosition] = text
@@ -359,11 +359,34 @@ public struct Ingest {
                 let elementPath = tracked == nil ? "" : responsePath + "." + String(keys.count)
                 keys.append(try readObject(child, type: child.type, path: path, depth: depth + 1,
                                            responsePath: elementPath))
+            } else if try reader.peek() == 0x5B, !keys.contains(where: { $0 != nil }) {
+                // A list of lists of records: the levels nest as the response nests.
+                return try readNestedPlural(child, base: base, depth: depth, responsePath: responsePath, nulls: keys.count)
             } else {
                 throw IngestError.malformed("expected an object or null in a list of records", at: reader.position)
             }
         }
         return .links(keys)
+    }
+
+    /// The rest of a list of lists of records, from its first list (after `nulls` nulls): each
+    /// element a null or a list read as `readPlural` reads one (`.links`, or deeper `.list`s).
+    private mutating func readNestedPlural(_ child: ResolvedSelection, base: String, depth: Int,
+                                           responsePath: String, nulls: Int) throws -> IngestValue {
+        guard depth < Self.maximumDepth else {
+            throw IngestError.malformed("lists nest deeper than \(Self.maximumDepth) levels", at: reader.position)
+        }
+        var values = [IngestValue](repeating: .null, count: nulls)
+        repeat {
+            if try reader.readNull() {
+                values.append(.null)
+            } else {
+                let path = base + ":" + String(values.count)
+                let elementPath = tracked == nil ? "" : responsePath + "." + String(values.count)
+                values.append(try readPlural(child, base: path, depth: depth + 1, responsePath: elementPath))
+            }
+        } while try reader.nextElement(first: false)
+        return .list(values)
     }
 
     // MARK: Scalars
@@ -400,15 +423,19 @@ public struct Ingest {
         return .string(try reader.readString())
     }
 
-    private mutating func readCustomList() throws -> IngestValue {
+    /// A list of a custom scalar, `levels` deep: below the last level a list is the scalar's text.
+    private mutating func readCustomList(levels: Int) throws -> IngestValue {
         if try reader.readNull() { return .null }
-        guard try reader.peek() == 0x5B else { return try readCustom() }
+        guard try reader.peek() == 0x5B, levels > 0 else { return try readCustom() }
+        guard levels <= Self.maximumDepth else {
+            throw IngestError.malformed("lists nest deeper than \(Self.maximumDepth) levels", at: reader.position)
+        }
         reader.position += 1
         var values: [IngestValue] = []
         var first = true
         while try reader.nextElement(first: first) {
             first = false
-            values.append(try readCustom())
+            values.append(try readCustomList(levels: levels - 1))
         }
         return .list(values)
     }

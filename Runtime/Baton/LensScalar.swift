@@ -2,7 +2,7 @@ import Foundation
 
 /// A scalar type a lens reads from a slot, with the zero value a non-null field reads when the store
 /// has nothing it can use.
-public protocol LensScalar {
+public protocol LensScalar: NestedListElement {
     static func lensValue(_ value: Value) -> Self?
     static var lensZero: Self { get }
 }
@@ -72,7 +72,7 @@ extension GeneratedEnum {
 }
 
 /// A custom scalar the configuration maps to a Swift type: built from the text the store keeps.
-public protocol MappedScalar {
+public protocol MappedScalar: NestedListElement {
     init?(scalarText: String)
 }
 

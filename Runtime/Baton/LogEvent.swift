@@ -6,6 +6,9 @@ public enum LogEvent: Sendable, Equatable {
     case missing(type: String, field: String)
     /// A read found a value of another kind than its type, or a null where the schema says non-null.
     case unexpected(type: String, field: String)
+    /// A `@required(action: LOG)` field read null (or missing), so its null bubbled to the lens
+    /// boundary: the record's type and the field's path in its document (fragment or operation).
+    case requiredFieldMissing(type: String, path: String)
     /// A later part of an incremental response named a place the response never had.
     case partDropped(path: String)
     /// `@deleteRecord` found several live records with one id, and deleted none.

@@ -22,12 +22,25 @@
             switch value {
             case .link(let target):
                 record = target
-            case .links(let targets):
-                guard let position = Int(components[index]), targets.indices.contains(position),
-                      let target = targets[position] else { return nil }
-                if index + 1 == components.count { return .link(target) }
-                record = target
-                index += 1
+            case .links, .list:
+                // A list of records, or of lists of them: one index a level down to a record.
+                var level = value
+                descend: while true {
+                    guard index < components.count, let position = Int(components[index]) else { return nil }
+                    index += 1
+                    switch level {
+                    case .links(let targets) where targets.indices.contains(position):
+                        guard let target = targets[position] else { return nil }
+                        if index == components.count { return .link(target) }
+                        record = target
+                        break descend
+                    case .list(let values) where values.indices.contains(position):
+                        level = values[position]
+                        if index == components.count { return level }
+                    default:
+                        return nil
+                    }
+                }
             default:
                 return nil
             }

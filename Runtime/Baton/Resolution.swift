@@ -87,7 +87,7 @@ enum ResolvedSlot: Sendable {
 }
 
 enum ResolvedKind: Sendable {
-    case scalar(ScalarKind, list: Bool)
+    case scalar(ScalarKind, levels: Int)
     case link(ResolvedSelection, plural: Bool)
 }
 
@@ -194,7 +194,7 @@ struct Resolver {
             }
             let kind: ResolvedKind
             switch field.kind {
-            case .scalar(let scalar, let list): kind = .scalar(scalar, list: list)
+            case .scalar(let scalar, let levels): kind = .scalar(scalar, levels: levels)
             case .link(let child, let plural): kind = .link(resolve(child), plural: plural)
             }
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }

@@ -127,6 +127,11 @@ public protocol ThrowingFragment: ErrorScopedLens {}
                 for case let target? in targets where !target.isDeleted {
                     child(target).collectErrors(link.scope, into: &errors, depth: depth + 1)
                 }
+            case .list(let levels)?:
+                // A list of lists of records: every record.
+                for target in levels.flatMap(\.listedRecords) where !target.isDeleted {
+                    child(target).collectErrors(link.scope, into: &errors, depth: depth + 1)
+                }
             default:
                 continue
             }

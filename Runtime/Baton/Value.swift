@@ -34,6 +34,26 @@ public enum Value: Sendable {
     }
 }
 
+extension Value {
+    /// The records a list of links holds, at any depth of lists, in order (null entries left out).
+    var listedRecords: [Record] {
+        switch self {
+        case .links(let records): records.compactMap { $0 }
+        case .list(let values): values.flatMap(\.listedRecords)
+        default: []
+        }
+    }
+
+    /// Whether a list of links holds `target`, at any depth of lists.
+    func holds(record target: Record) -> Bool {
+        switch self {
+        case .links(let records): records.contains { $0 === target }
+        case .list(let values): values.contains { $0.holds(record: target) }
+        default: false
+        }
+    }
+}
+
 @MainActor func sameSlot(_ a: Value?, _ b: Value?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true

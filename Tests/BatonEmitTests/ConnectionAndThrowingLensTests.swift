@@ -95,4 +95,21 @@ import Testing
         #expect(LensNaming.accessorDeclaration(responseKey: "species", fragment: "Strict_character", program: program)
                 == "var species: String")
     }
+
+    @Test func caughtConnectionReadsAResultOrNil() throws {
+        let output = try Self.generate("""
+            fragment Caught_character on Character {
+              notes(first: 2) @connection(key: "Caught_notes") @catch { totalCount edges { node { text } } }
+              nulled: notes(first: 3) @connection(key: "Caught_nulled") @catch(to: NULL) { edges { node { id } } }
+            }
+            query CaughtQuery { character(id: "1") { ...Caught_character } }
+            """)
+        // The connection lens weighs its fields and edges; the read weighs the page field too.
+        #expect(output.contains("@MainActor var notes: Result<Caught_character.Notes, Baton.FieldErrors> { anchor.caught(connection: Slots.Character.__Caught_notes_connection, page: Slots.Character.notes_"))
+        #expect(output.contains("@MainActor var nulled: Caught_character.Nulled? { anchor.nullOnError(connection: Slots.Character.__Caught_nulled_connection, page: Slots.Character.notes_"))
+        #expect(output.contains("struct Notes: Baton.ErrorScopedLens {"))
+        #expect(output.contains("static let errorScope = Baton.ErrorScope([Slots.NoteConnection.totalCount], links: [.init(Slots.NoteConnection.edges, Baton.ErrorScope([], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.text]))]))])"))
+        // Members the lens adds stay as on an uncaught connection.
+        #expect(output.contains("@MainActor var nodes: Baton.List<Caught_character.Notes.Node> { anchor.connectionNodes() }"))
+    }
 }

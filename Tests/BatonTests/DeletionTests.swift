@@ -62,7 +62,52 @@ private struct DeleteNote: Baton.Operation {
     ]), kind: .mutation)
 }
 
+private enum GridSlots {
+    static let noteGrid = Baton.Registry.slot(Types.Character, "noteGrid")
+}
+
+/// A hand-made query of a character's notes as a list of lists (`[[Note]]`).
+private struct NoteGridQuery: Baton.Operation {
+    static let name = "NoteGridQuery"
+    var variables: Baton.Variables { [:] }
+    static let plan = Baton.Plan(root: Baton.Selection(type: Types.Query, fields: [
+        .linked("character", key: .fixed(Slots.Query.character_2c1f0a), selection: Baton.Selection(type: Types.Character, key: ["id"], fields: [
+            .plural("noteGrid", key: .fixed(GridSlots.noteGrid), selection: NoteQuery.note),
+            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
+        ])),
+    ]))
+
+    struct Data: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var character: Character? { anchor.link(Slots.Query.character_2c1f0a) }
+
+        struct Character: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var noteGrid: [Baton.List<NoteQuery.Data.Note>?]? { anchor.nestedPlural(GridSlots.noteGrid) }
+        }
+    }
+}
+
 @MainActor @Suite struct DeletionTests {
+    @Test func aListOfListsOfRecordsNestsInTheStoreAndForgetsADeletedRecord() async throws {
+        let environment = Environment()
+        let grid = #"[[{"id":"n1","text":"a"},null],null,[],[{"id":"n2","text":"b"}]]"#
+        try await environment.commitResponse(NoteGridQuery(), Payload(json: #"{"data":{"character":{"noteGrid":\#(grid),"id":"g"}}}"#))
+        #expect(StoreExport.text(of: environment.store).contains(
+            #""noteGrid": [{"__refs": ["Note:n1", null]}, null, {"__refs": []}, {"__refs": ["Note:n2"]}]"#))
+        let data = environment.data(for: NoteGridQuery())
+        let rows = BodyHost { data.character?.noteGrid?.map { $0?.map(\.recordKey) } }
+        #expect(rows.output == [["Note:n1"], nil, [], ["Note:n2"]])
+
+        let result = try await environment.commitResponse(DeleteNote(id: "n1"), Payload(json: #"{"data":{"removeNote":{"removedNoteId":"n1"}}}"#))
+        #expect(result.notified.map(\.description).contains("Character:g.noteGrid"))
+        #expect(rows.flush())
+        #expect(rows.output == [[], nil, [], ["Note:n2"]])
+    }
+
+
     let notes = Payload(json: #"{"data":{"note":{"id":"n2","text":"Portal gun"},"character":{"notes":[{"id":"n1","text":"a"},{"id":"n2","text":"Portal gun"}],"id":"a,b"}}}"#)
 
     @Test func aDeletedRecordReadsAbsentAndItsReadersAreTold() async throws {

@@ -43,6 +43,12 @@ enum InlineValueEmitter {
     }
 
     static func valueType(_ accessor: LensAccessor, in owner: String) -> String {
+        if let nested = accessor.nested, !accessor.pluralLevels.isEmpty {
+            // A list of lists of records: arrays of values, each level optional as the read's.
+            return accessor.pluralLevels.reversed().reduce(LensNaming.nestedPath(nested.name, in: owner)) {
+                "[" + $0 + "]" + ($1 ? "?" : "")
+            }
+        }
         if let nested = accessor.nested, accessor.caught {
             // A caught link or aliased inline fragment: its value, nil when an error is below it.
             let path = LensNaming.nestedPath(nested.name, in: owner)
@@ -67,7 +73,11 @@ enum InlineValueEmitter {
         for accessor in lens.accessors where isValueMember(accessor) {
             let name = SwiftSpelling.identifier(accessor.name)
             var value = "reader." + name
-            if accessor.throwing {
+            if let nested = accessor.nested, !accessor.pluralLevels.isEmpty {
+                let reader = accessor.caught && accessor.swiftType.hasPrefix("Result<") ? "((try? reader.\(name).get()) ?? nil)" : value
+                value = nestedPluralValue(reader, levels: accessor.pluralLevels[...],
+                                          type: LensNaming.nestedPath(nested.name, in: path))
+            } else if accessor.throwing {
                 value = "try? reader.\(name)"
             } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
                 value = "(try? reader.\(name).get()) ?? nil"
@@ -92,6 +102,13 @@ enum InlineValueEmitter {
             out += "\n" + extensionInit(nested, path: LensNaming.nestedPath(nested.name, in: path), indent: indent)
         }
         return out
+    }
+
+    /// A list of lists of lenses (`expression`) as values of `type`, level by level.
+    static func nestedPluralValue(_ expression: String, levels: ArraySlice<Bool>, type: String) -> String {
+        let optional = levels.first == true ? "?" : ""
+        guard levels.count > 1 else { return expression + optional + ".map(\(type).init(reader:))" }
+        return expression + optional + ".map { " + nestedPluralValue("$0", levels: levels.dropFirst(), type: type) + " }"
     }
 
     /// The lens a nested value reads from: the same path under `Reader`.

@@ -143,6 +143,7 @@ extension LensBuilder {
     func lens(of fragment: IRFragment) -> LensModel {
         var builder = self
         builder.rootName = fragment.name
+        builder.fieldPath = []
         builder.throwsOnFieldError = fragment.directive("throwOnFieldError") != nil
         builder.enclosingDefinesArguments = !fragment.argumentDefinitions.isEmpty
         var model = builder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
@@ -157,6 +158,7 @@ extension LensBuilder {
         builder.includeGenerated = operation.generatedFrom != nil
         builder.throwsOnFieldError = operation.directive("throwOnFieldError") != nil
         builder.rootName = operation.name
+        builder.fieldPath = []
         return builder.lens(name: "Data", type: operation.type, selections: operation.selections)
     }
 }

@@ -51,6 +51,9 @@ public struct LensAccessor: Sendable {
     var requiredSlot: String?
     /// A spread of an `@inline` fragment: the accessor gives its value.
     public var inlineValue = false
+    /// A list of lists of records (`[Baton.List<Lens>?]?`): whether each level is optional, the
+    /// outer first, the innermost `Baton.List` last (empty for any other accessor).
+    public var pluralLevels: [Bool] = []
     /// The slot a field accessor reads.
     var fieldSlot: String?
     /// The slot of a `@required(action: THROW)` field: a `@catch` above it catches its null.
@@ -82,6 +85,9 @@ struct LensBuilder {
     /// The top-level struct the lenses being built are nested in: no nested lens takes its name,
     /// so the qualified types accessors spell (`Root.Data.Origin`) resolve inside it.
     var rootName: String?
+    /// The response keys from the document's root (fragment or operation) to the lens being built:
+    /// where a `@required(action: LOG)` field's logged path starts.
+    var fieldPath: [String] = []
 
     init(program: IRProgram, customScalars: [String: String], references: SharedReferences) {
         self.program = program
@@ -277,6 +283,21 @@ struct LensBuilder {
         return "RESULT"
     }
 
+    /// The builder of the lenses below the field `responseKey`.
+    func below(_ responseKey: String...) -> LensBuilder {
+        var inner = self
+        inner.fieldPath += responseKey
+        return inner
+    }
+
+    /// What a lens's producer checks for a `@required(action: NONE/LOG)` field: its slot, or under
+    /// LOG the slot with the field's path in its document, which the runtime logs when it is null.
+    func requirement(_ field: IRField, slot: String) -> String {
+        guard Self.requiredAction(field) == "LOG" else { return slot }
+        let path = (fieldPath + [field.responseKey]).joined(separator: ".")
+        return "Baton.LoggedRequirement(\(slot), path: \(SwiftSpelling.stringLiteral(path)))"
+    }
+
     /// A link producing `nested`: when the child lens requires fields, it reads nil unless they hold.
     func linkRead(_ slot: String, nested: LensModel) -> String? {
         guard !nested.requiredSlots.isEmpty else { return nil }
@@ -351,14 +372,16 @@ struct LensBuilder {
         let named = schema[field.type]
         let slot = slot(field, in: type)
         if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
-            return connectionAccessor(group.map(\.0), key: key, in: type, name: name, nestedNames: &nestedNames)
+            return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, nestedNames: &nestedNames)
         }
         if field.isLinked {
-            if let element = schemaType.listElement, element.isList { return nil }
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
             while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
             let selections = group.flatMap { $0.0.selections ?? [] }
-            let nested = lens(name: nestedName, type: field.type, selections: selections)
+            let nested = below(field.responseKey).lens(name: nestedName, type: field.type, selections: selections)
+            if let element = schemaType.listElement, element.isList {
+                return nestedPluralAccessor(field, name: name, nested: nested, slot: slot, nonNull: nonNull)
+            }
             if Self.requiredAction(field) == nil, let target = Self.catchTarget(field) {
                 return caughtLinkAccessor(field, name: name, nested: nested, target: target, slot: slot, nonNull: nonNull)
             }
@@ -386,7 +409,7 @@ struct LensBuilder {
                 var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + "?",
                                             read: requiring, optional: true, list: false, elementsOptional: false,
                                             fragment: nil, conditionType: nil, nested: nested)
-                if required == "NONE" || required == "LOG" { accessor.requiredSlot = slot }
+                if required == "NONE" || required == "LOG" { accessor.requiredSlot = requirement(field, slot: slot) }
                 return accessor
             }
             if required == "NONE" || required == "LOG" {
@@ -395,7 +418,7 @@ struct LensBuilder {
                                             read: "anchor.requiredLink(\(slot), \(references.type(named.name)))",
                                             optional: false, list: false, elementsOptional: false, fragment: nil,
                                             conditionType: nil, nested: nested)
-                accessor.requiredSlot = slot
+                accessor.requiredSlot = requirement(field, slot: slot)
                 return accessor
             }
             return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + (nonNull ? "" : "?"),
@@ -407,12 +430,15 @@ struct LensBuilder {
         let leaf = LensNaming.leafType(named, customScalars: customScalars)
         let mapped = named.kind == .scalar && customScalars[named.name] != nil
         if mapped {
-            if let element = schemaType.listElement, element.isList { return nil }
+            if let element = schemaType.listElement, element.isList {
+                return nestedListAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, mapped: true)
+            }
             return mappedAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull)
         }
         if let element = schemaType.listElement {
-            // Lists of lists have no read form yet.
-            if element.isList { return nil }
+            if element.isList {
+                return nestedListAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, mapped: false)
+            }
             let elementNonNull = element.isNonNull
             let elementType = leaf + (elementNonNull ? "" : "?")
             let shape = elementNonNull ? "List" : "ListOfNullable"
@@ -429,7 +455,7 @@ struct LensBuilder {
             case (.some, _):
                 // NONE/LOG: non-optional; a null bubbles to the lens boundary.
                 var required = accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
-                required.requiredSlot = slot
+                required.requiredSlot = requirement(field, slot: slot)
                 return required
             case (nil, "NULL"?):
                 var caught = accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "list" : "listOfNullable")NullOnError(\(slot))")
@@ -460,7 +486,7 @@ struct LensBuilder {
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
                                         read: "anchor.scalar(\(slot))", optional: false, list: false,
                                         elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
-            accessor.requiredSlot = slot
+            accessor.requiredSlot = requirement(field, slot: slot)
             return accessor
         case (nil, "NULL"?):
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
@@ -488,6 +514,97 @@ struct LensBuilder {
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
                             read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
                             list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+    }
+
+    /// A list of lists of records: the innermost lists `Baton.List`s of the nested lens, each level
+    /// above an array, optional where the schema's level is nullable (`[[Character]]` reads
+    /// `[Baton.List<Lens>?]?`), read through `Baton.NestedPlural`; the error directives read as on
+    /// a plural link (`@catch` weighs every record's errors through the nested lens's scope).
+    func nestedPluralAccessor(_ field: IRField, name: String, nested: LensModel, slot: String,
+                              nonNull: Bool) -> LensAccessor? {
+        guard let element = field.definition.type.listElement else { return nil }
+        func spelled(_ type: SchemaType) -> String {
+            let inner = type.listElement.map { $0.isList ? "[" + spelled($0) + "]" : "Baton.List<\(nested.name)>" } ?? nested.name
+            return inner + (type.isNonNull ? "" : "?")
+        }
+        let lists = "[" + spelled(element) + "]"
+        var levels: [Bool] = []
+        var level: SchemaType? = element
+        while let type = level, type.isList {
+            levels.append(!type.isNonNull)
+            level = type.listElement
+        }
+        var nested = nested
+        func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType,
+                                        read: read, optional: swiftType.hasSuffix("?"), list: true,
+                                        elementsOptional: !element.isNonNull, fragment: nil, conditionType: nil,
+                                        nested: nested)
+            // The outer level: optional as the read is (a caught one is optional inside its `Result`).
+            accessor.pluralLevels = [swiftType.hasSuffix("?")] + levels
+            return accessor
+        }
+        switch (Self.requiredAction(field), Self.catchTarget(field)) {
+        case ("THROW"?, _):
+            var thrown = accessor(lists, "try anchor.required(nestedPlural: \(slot))")
+            thrown.throwing = true
+            return thrown
+        case (.some, _):
+            var required = accessor(lists, "anchor.requiredNestedPlural(\(slot))")
+            required.requiredSlot = requirement(field, slot: slot)
+            return required
+        case (nil, let target?):
+            nested.catchScope = caughtScope(nested)
+            let scope = SwiftSpelling.identifier(nested.name) + ".errorScope"
+            var caught = target == "NULL"
+                ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope))")
+                : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope))")
+            caught.caught = true
+            caught.pluralLevels[0] = true
+            return caught
+        case (nil, nil):
+            return accessor(lists + (nonNull ? "" : "?"),
+                            nonNull ? "anchor.requiredNestedPlural(\(slot))" : "anchor.nestedPlural(\(slot))")
+        }
+    }
+
+    /// A list of lists of a scalar: nested arrays, each level optional where the schema's is nullable
+    /// (every level for a mapped scalar, whose text may not convert), read through
+    /// `Baton.NestedListElement`; the error directives read as on one level.
+    func nestedListAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
+                            mapped: Bool) -> LensAccessor? {
+        guard let element = field.definition.type.listElement else { return nil }
+        func spelled(_ type: SchemaType) -> String {
+            let inner = type.listElement.map { "[" + spelled($0) + "]" } ?? leaf
+            return inner + (mapped || !type.isNonNull ? "?" : "")
+        }
+        let list = "[" + spelled(element) + "]"
+        func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
+            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
+                         optional: swiftType.hasSuffix("?"), list: true, elementsOptional: mapped || !element.isNonNull,
+                         fragment: nil, conditionType: nil, nested: nil)
+        }
+        switch (Self.requiredAction(field), Self.catchTarget(field)) {
+        case ("THROW"?, _):
+            var thrown = accessor(list, "try anchor.requiredNestedList(\(slot))")
+            thrown.throwing = true
+            return thrown
+        case (.some, _):
+            var required = accessor(list, "anchor.nestedList(\(slot))")
+            required.requiredSlot = requirement(field, slot: slot)
+            return required
+        case (nil, "NULL"?):
+            var caught = accessor(list + "?", "anchor.nestedListNullOnError(\(slot))")
+            caught.caught = true
+            return caught
+        case (nil, .some):
+            var caught = accessor("Result<\(list)?, Baton.FieldErrors>", "anchor.caughtNestedList(\(slot))")
+            caught.caught = true
+            return caught
+        case (nil, nil):
+            let present = nonNull && !mapped
+            return accessor(list + (present ? "" : "?"), present ? "anchor.nestedList(\(slot))" : "anchor.nullableNestedList(\(slot))")
+        }
     }
 
     /// A custom scalar mapped to a Swift type (`leaf`), converted at the read. It has no zero value,
@@ -525,7 +642,7 @@ struct LensBuilder {
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case (let action?, _):
             var required = throwing(nonNull: true)
-            if action != "THROW" { required.requiredSlot = slot }
+            if action != "THROW" { required.requiredSlot = requirement(field, slot: slot) }
             return required
         case (nil, "NULL"?):
             var caught = accessor(plain, "anchor.mapped\(suffix)NullOnError(\(slot))", optional: true)
@@ -577,8 +694,10 @@ struct LensBuilder {
     /// through the parent's client link: the declared fields read there like any linked field's (so
     /// `edges` are the merged edges), and the lens adds what compiler.md §7.5 lists — `nodes` (the
     /// `edges { node }` selection's lens), `hasNext`, `hasPrevious`, `connectionID` and `pageInfo`
-    /// (the declared one, with the cursors added). Names are settled by `LensNaming`.
-    func connectionAccessor(_ fields: [IRField], key: StorageKey, in type: TypeID, name: String,
+    /// (the declared one, with the cursors added). Names are settled by `LensNaming`. Under `@catch`
+    /// it reads a `Result` (nil with `to: NULL`) over the error of the field itself (on `page`, the
+    /// parent's slot of the server's page) and every error below it, as a caught link does.
+    func connectionAccessor(_ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String,
                             nestedNames: inout Set<String>) -> LensAccessor {
         let slot = references.slot(SlotReference(type: schema[type].name, key: key, client: true))
         var nestedName = LensNaming.nestedLensName(responseKey: fields[0].responseKey)
@@ -601,7 +720,7 @@ struct LensBuilder {
             }
         }
         for field in fields { edges(field.selections ?? []) }
-        var connection = lens(name: nestedName, type: connectionType, selections: fields.flatMap { $0.selections ?? [] })
+        var connection = below(fields[0].responseKey).lens(name: nestedName, type: connectionType, selections: fields.flatMap { $0.selections ?? [] })
         var accessors: [LensAccessor] = []
         var lensNames = Set(connection.accessors.compactMap { $0.nested?.name } + (rootName.map { [$0] } ?? []))
         var pageInfo: LensAccessor?
@@ -629,7 +748,7 @@ struct LensBuilder {
         if let nodeType {
             var nodeName = "Node"
             while !lensNames.insert(nodeName).inserted { nodeName += "_" }
-            let node = lens(name: nodeName, type: nodeType, selections: nodeSelections)
+            let node = below(fields[0].responseKey, "edges", "node").lens(name: nodeName, type: nodeType, selections: nodeSelections)
             accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
                                           read: "anchor.connectionNodes()", optional: false, list: true,
                                           elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
@@ -644,10 +763,24 @@ struct LensBuilder {
                                       read: "anchor.connectionID", optional: true, list: false,
                                       elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
         connection.accessors = accessors
-        return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
-                            read: "anchor.connection(\(slot), \(references.type(schema[connectionType].name)))",
-                            optional: false, list: false, elementsOptional: false,
-                            fragment: nil, conditionType: nil, nested: connection)
+        let typeName = references.type(schema[connectionType].name)
+        guard let target = Self.catchTarget(fields[0]) else {
+            return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
+                                read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,
+                                elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+        }
+        connection.catchScope = caughtScope(connection)
+        let arguments = "connection: \(slot), page: \(page), \(typeName)"
+        var accessor = target == "NULL"
+            ? LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
+                           read: "anchor.nullOnError(\(arguments))", optional: true, list: false,
+                           elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+            : LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked,
+                           swiftType: "Result<\(nestedName), Baton.FieldErrors>", read: "anchor.caught(\(arguments))",
+                           optional: false, list: false, elementsOptional: false, fragment: nil, conditionType: nil,
+                           nested: connection)
+        accessor.caught = true
+        return accessor
     }
 
     /// Adds accessors for `names` to the lens of `accessor`, the connection's field `field`, where

@@ -134,14 +134,19 @@ public enum LensNaming {
     }
 
     /// `type` with the nested lens `nested` it wraps spelled through `owner`. The wrappings are
-    /// the ones lens and value types take (bare, optional, `Baton.List`, array, a caught `Result`); any other
-    /// spelling stays as it is.
+    /// the ones lens and value types take (bare, optional, `Baton.List`, array, a caught `Result`,
+    /// arrays of `Baton.List`s); any other spelling stays as it is.
     static func qualified(_ type: String, nested: String, in owner: String) -> String {
         let wrappings = [("", ""), ("", "?"), ("Baton.List<", ">"), ("Baton.List<", ">?"), ("[", "]"), ("[", "]?"),
                          ("Result<", ", Baton.FieldErrors>"), ("Result<", "?, Baton.FieldErrors>"),
                          ("Result<Baton.List<", ">, Baton.FieldErrors>"), ("Result<Baton.List<", ">?, Baton.FieldErrors>")]
         for (prefix, suffix) in wrappings where type == prefix + nested + suffix {
             return prefix + nestedPath(nested, in: owner) + suffix
+        }
+        // A list of lists of records: the lens inside its innermost `Baton.List`.
+        let list = "Baton.List<" + nested + ">"
+        if type.hasPrefix("[") || type.hasPrefix("Result<["), type.contains(list) {
+            return type.replacing(list, with: "Baton.List<" + nestedPath(nested, in: owner) + ">")
         }
         return type
     }

@@ -68,8 +68,9 @@ struct PlanEmitter {
         }
         let tail = trailing.isEmpty ? "" : ", " + trailing.joined(separator: ", ")
         switch field.kind {
-        case .scalar(let kind, let list):
-            return ".scalar(\(name), key: \(storageKey(field.storageKey)), kind: .\(kind.rawValue)" + (list ? ", list: true" : "") + tail + ")"
+        case .scalar(let kind, let levels):
+            let list = levels == 0 ? "" : levels == 1 ? ", list: true" : ", list: true, levels: \(levels)"
+            return ".scalar(\(name), key: \(storageKey(field.storageKey)), kind: .\(kind.rawValue)" + list + tail + ")"
         case .link(let child, let plural):
             if plural && (field.edit != nil || field.connection != nil) {
                 return "Baton.Field(\(name), key: \(storageKey(field.storageKey)), kind: .link(selection\(child), plural: true)" + tail + ")"

@@ -9,7 +9,7 @@ enum Interner {
         func visit(_ draft: PlanBuilder.Draft) -> Int {
             func convert(_ field: PlanBuilder.DraftField) -> PlanField {
                 let kind: PlanFieldKind = switch field.kind {
-                case .scalar(let scalar, let list): .scalar(scalar, list: list)
+                case .scalar(let scalar, let levels): .scalar(scalar, levels: levels)
                 case .link(let child, let plural): .link(visit(child), plural: plural)
                 }
                 return PlanField(responseKey: field.responseKey, storageKey: field.storageKey, kind: kind,

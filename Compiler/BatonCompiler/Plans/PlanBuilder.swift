@@ -37,7 +37,7 @@ public struct PlanBuilder {
 
     /// A selection before interning: children are drafts too.
     indirect enum DraftKind {
-        case scalar(PlanScalarKind, list: Bool)
+        case scalar(PlanScalarKind, levels: Int)
         case link(Draft, plural: Bool)
     }
 
@@ -230,7 +230,7 @@ public struct PlanBuilder {
             }
             kind = .link(draft(type: first.type, entries: children), plural: first.definition.type.isList)
         } else {
-            kind = .scalar(scalarKind(first.type), list: first.definition.type.isList)
+            kind = .scalar(scalarKind(first.type), levels: first.definition.type.listLevels)
         }
         return DraftField(responseKey: first.responseKey, storageKey: storage, kind: kind, guards: guards,
                           client: first.isClientExtension, deferLabel: deferLabel, edit: edit(first),
@@ -305,5 +305,18 @@ public struct PlanBuilder {
         return PlanConnection(key: SlotReference(type: schema[type].name, key: key, client: true),
                               after: field.argument("after")?.value.variableName,
                               before: field.argument("before")?.value.variableName)
+    }
+}
+
+extension SchemaType {
+    /// How many lists wrap the named type (`[[Int]!]` is 2; a plain type 0).
+    var listLevels: Int {
+        var levels = 0
+        var type = self
+        while let element = type.listElement {
+            levels += 1
+            type = element
+        }
+        return levels
     }
 }

@@ -119,7 +119,8 @@ public enum PlanScalarKind: String, Sendable, Hashable {
 }
 
 public enum PlanFieldKind: Sendable, Hashable {
-    case scalar(PlanScalarKind, list: Bool)
+    /// `levels`: the lists around the scalar (0: none).
+    case scalar(PlanScalarKind, levels: Int)
     /// The child selection's index in the operation's table.
     case link(Int, plural: Bool)
 }

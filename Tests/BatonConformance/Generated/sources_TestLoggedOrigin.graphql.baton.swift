@@ -24,7 +24,7 @@ struct TestLoggedOrigin: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestLoggedOrigin.Data.Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Slots.Character.origin]) }
+        @MainActor var character: TestLoggedOrigin.Data.Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Baton.LoggedRequirement(Slots.Character.origin, path: "character.origin")]) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor

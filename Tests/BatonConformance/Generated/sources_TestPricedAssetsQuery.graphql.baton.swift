@@ -33,7 +33,7 @@ struct TestPricedAssetsQuery: Baton.Query {
             @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
             @MainActor var testCaughtPrices: TestCaughtPrices_asset { .init(anchor: anchor.spread) }
             @MainActor var testThrowingPrices: TestThrowingPrices_asset { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
-            @MainActor var testRequiredPrice: TestRequiredPrice_asset? { anchor.spread(requiring: [Slots.Asset.price]) }
+            @MainActor var testRequiredPrice: TestRequiredPrice_asset? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Asset.price, path: "price")]) }
         }
     }
 }

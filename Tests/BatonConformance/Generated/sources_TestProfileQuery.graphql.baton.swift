@@ -47,7 +47,7 @@ struct TestProfileQuery: Baton.Query {
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var testProfile: TestProfile_character? { anchor.spread(requiring: [Slots.Character.origin, Slots.Character.status]) }
+            @MainActor var testProfile: TestProfile_character? { anchor.spread(requiring: [Slots.Character.origin, Baton.LoggedRequirement(Slots.Character.status, path: "status")]) }
             @MainActor var strict: TestStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var testAppearances: TestAppearances_character? { anchor.arrived([Slots.Character.episode]) ? TestAppearances_character(anchor: anchor.spread) : nil }
         }

@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "704c6ed28ffe662c3d07ff4ee0dccc53"
+    static let schemaDigest = "10ecdf4f672c73a924569fa23dfcd94b"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
     static let Adoptable = Baton.Registry.type("Adoptable")
@@ -14,6 +14,9 @@ enum Types {
     static let Mutation = Baton.Registry.type("Mutation")
     static let Node = Baton.Registry.type("Node")
     static let Note = Baton.Registry.type("Note")
+    static let NoteConnection = Baton.Registry.type("NoteConnection")
+    static let NoteEdge = Baton.Registry.type("NoteEdge")
+    static let PageInfo = Baton.Registry.type("PageInfo")
     static let Pet = Baton.Registry.type("Pet")
     static let Place = Baton.Registry.type("Place")
     static let Query = Baton.Registry.type("Query")
@@ -34,13 +37,18 @@ enum Slots {
         static let name = Baton.Registry.slot(Types.Cat, "name")
     }
     enum Character {
+        static let __CaughtPagesQuery_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_caughtPages_connection")
+        static let __CaughtPagesQuery_nulledPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_nulledPages_connection")
         static let balance = Baton.Registry.slot(Types.Character, "balance")
         static let codes = Baton.Registry.slot(Types.Character, "codes")
         static let friends = Baton.Registry.slot(Types.Character, "friends")
         static let friends_e14424 = Baton.Registry.slot(Types.Character, "friends(status:\"ALIVE\")")
+        static let grid = Baton.Registry.slot(Types.Character, "grid")
         static let id = Baton.Registry.slot(Types.Character, "id")
+        static let letters = Baton.Registry.slot(Types.Character, "letters")
         static let limit = Baton.Registry.slot(Types.Character, "limit")
         static let limits = Baton.Registry.slot(Types.Character, "limits")
+        static let matrix = Baton.Registry.slot(Types.Character, "matrix")
         static let name = Baton.Registry.slot(Types.Character, "name")
         static let nicknames = Baton.Registry.slot(Types.Character, "nicknames")
         static let notes = Baton.Registry.slot(Types.Character, "notes")
@@ -51,8 +59,13 @@ enum Slots {
         static let notes_ce593b = Baton.DynamicKey(Types.Character, "notes", [.init("first", [.variable("first")]), .init("kind", [.variable("kind")])])
         static let notes_e440ee = Baton.Registry.slot(Types.Character, "notes(first:3,kind:\"PINNED\")")
         static let origin = Baton.Registry.slot(Types.Character, "origin")
+        static let pages_5d4047 = Baton.Registry.slot(Types.Character, "pages(first:2)")
+        static let pages_62bd0b = Baton.Registry.slot(Types.Character, "pages(first:3)")
+        static let rateGrid = Baton.Registry.slot(Types.Character, "rateGrid")
         static let rates = Baton.Registry.slot(Types.Character, "rates")
+        static let squads = Baton.Registry.slot(Types.Character, "squads")
         static let status = Baton.Registry.slot(Types.Character, "status")
+        static let teams = Baton.Registry.slot(Types.Character, "teams")
     }
     enum Dog {
         static let barks = Baton.Registry.slot(Types.Dog, "barks")
@@ -66,6 +79,21 @@ enum Slots {
     enum Note {
         static let id = Baton.Registry.slot(Types.Note, "id")
         static let text = Baton.Registry.slot(Types.Note, "text")
+    }
+    enum NoteConnection {
+        static let edges = Baton.Registry.slot(Types.NoteConnection, "edges")
+        static let pageInfo = Baton.Registry.slot(Types.NoteConnection, "pageInfo")
+        static let total = Baton.Registry.slot(Types.NoteConnection, "total")
+    }
+    enum NoteEdge {
+        static let cursor = Baton.Registry.slot(Types.NoteEdge, "cursor")
+        static let node = Baton.Registry.slot(Types.NoteEdge, "node")
+    }
+    enum PageInfo {
+        static let endCursor = Baton.Registry.slot(Types.PageInfo, "endCursor")
+        static let hasNextPage = Baton.Registry.slot(Types.PageInfo, "hasNextPage")
+        static let hasPreviousPage = Baton.Registry.slot(Types.PageInfo, "hasPreviousPage")
+        static let startCursor = Baton.Registry.slot(Types.PageInfo, "startCursor")
     }
     enum Place {
         static let id = Baton.Registry.slot(Types.Place, "id")

@@ -62,7 +62,7 @@ struct ListsQuery: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var lists: Lists_character? { anchor.spread(requiring: [Slots.Character.codes]) }
+            @MainActor var lists: Lists_character? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.codes, path: "codes")]) }
         }
     }
 }

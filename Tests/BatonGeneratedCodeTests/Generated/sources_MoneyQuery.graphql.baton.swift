@@ -60,7 +60,7 @@ struct MoneyQuery: Baton.Query {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var money: Money_character? { anchor.spread(requiring: [Slots.Character.rates]) }
+            @MainActor var money: Money_character? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.rates, path: "rates")]) }
             @MainActor var throwingMoney: ThrowingMoney_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var bubblingMoney: BubblingMoney_character? { anchor.spread(requiring: [Slots.Character.balance]) }
         }
