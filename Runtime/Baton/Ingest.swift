@@ -371,7 +371,7 @@ public struct Ingest {
 
     /// The rest of a list of lists of records, from its first list (after `nulls` nulls): each
     /// element a null or a list read as `readPlural` reads one (`.links`, or deeper `.list`s).
-    private mutating func readNestedPlural(_ child: ResolvedSelection, base: String, depth: Int,
+    private mutating func readNestedPlural(_ child: ResolvedSelection, base: PathID, depth: Int,
                                            responsePath: String, nulls: Int) throws -> IngestValue {
         guard depth < Self.maximumDepth else {
             throw IngestError.malformed("lists nest deeper than \(Self.maximumDepth) levels", at: reader.position)
@@ -381,7 +381,9 @@ public struct Ingest {
             if try reader.readNull() {
                 values.append(.null)
             } else {
-                let path = base + ":" + String(values.count)
+                var level = base
+                level.index = values.count
+                let path = PathID(level.text)
                 let elementPath = tracked == nil ? "" : responsePath + "." + String(values.count)
                 values.append(try readPlural(child, base: path, depth: depth + 1, responsePath: elementPath))
             }
@@ -579,8 +581,15 @@ struct PathID {
         self.field = field
     }
 
+    /// `parent[:field][:index][:concreteType]`, as `RecordKey.path` spells it; a nested list's level
+    /// is a path without a field whose elements add their index.
     var text: String {
-        guard let field else { return concreteType.map { parent + ":" + $0 } ?? parent }
+        guard let field else {
+            var out = parent
+            if let index { out += ":" + String(index) }
+            if let concreteType { out += ":" + concreteType }
+            return out
+        }
         return RecordKey.path(parent: parent, storageKey: field, index: index, concreteType: concreteType)
     }
 }
