@@ -18,21 +18,36 @@ import Observation
 /// Nonisolated so that a read's registration runs without an isolation check; the tables are only
 /// ever touched from the main actor (every reader and writer is a main-actor record method).
 @usableFromInline enum Channels {
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) static var fixed: [Unmanaged<Channel>] = []
+    /// The channels of constant slots by number: a buffer and its count, both of trivial types so the
+    /// globals are initialized statically and a read needs no lazy-initialization check.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) static var fixed: UnsafeMutablePointer<Unmanaged<Channel>>? = nil
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) static var fixedCount = 0
     @exclusivity(unchecked) nonisolated(unsafe) private static var rendered: [Unmanaged<Channel>] = []
 
     /// The channel of a slot, unretained: the tables hold every channel for the process's life.
     @inlinable static func channel(_ ref: Int32) -> Unmanaged<Channel> {
         let index = Int(ref)
-        if index >= 0 && index < fixed.count { return fixed[index] }
+        if index >= 0 && index < fixedCount, let fixed { return fixed[index] }
         return makeChannel(ref)
     }
 
     @usableFromInline static func makeChannel(_ ref: Int32) -> Unmanaged<Channel> {
         if ref >= 0 {
             let index = Int(ref)
-            while fixed.count <= index { fixed.append(.passRetained(numbered(UInt32(fixed.count), ChannelPositive.self))) }
-            return fixed[index]
+            if index >= fixedCount {
+                let count = max(index + 1, 2 * fixedCount, 16)
+                let grown = UnsafeMutablePointer<Unmanaged<Channel>>.allocate(capacity: count)
+                if let fixed {
+                    grown.moveInitialize(from: fixed, count: fixedCount)
+                    fixed.deallocate()
+                }
+                for number in fixedCount..<count {
+                    (grown + number).initialize(to: .passRetained(numbered(UInt32(number), ChannelPositive.self)))
+                }
+                fixed = grown
+                fixedCount = count
+            }
+            return fixed![index]
         }
         let index = Int(-Int64(ref))
         while rendered.count <= index { rendered.append(.passRetained(numbered(UInt32(rendered.count), ChannelNegative.self))) }
