@@ -68,9 +68,12 @@ import Observation
             (1, changeObserved, { Self.observedCreatedPass(observed) }),
             (rows.count, changeBaton, { Self.rowBodies(rows) }),
             (rows.count, changeObserved, { Self.observedRowBodies(observed) }),
+            (1, changeBaton, { Self.heldRows(rows) &+ Self.heldRows(rows) }),
+            (1, changeObserved, { Self.observedRows(observed) &+ Self.observedRows(observed) }),
         ])
         let (baton8, observed8, baton1, observed1, batonRows, observedRows) =
             (timings[0], timings[1], timings[2], timings[3], timings[4], timings[5])
+        let (batonTwice, observedTwice) = (timings[6], timings[7])
 
         func ns(_ milliseconds: Double, per reads: Double) -> String { formatted(milliseconds * 1_000_000 / reads, digits: 1) }
         func split(_ timing: Hosted, fields: Double) -> String {
@@ -83,6 +86,7 @@ import Observation
         print("    baton \(split(baton8, fields: 8)); @Observable-style reference \(split(observed8, fields: 8)); ratio baton/observable = \(formatted(baton8.total / observed8.total))")
         print("  the same body reading 1 field a row (each read a record's first): baton \(split(baton1, fields: 1)); reference \(split(observed1, fields: 1))")
         print("    so a further field of a record already read: baton \(ns(baton8.total - baton1.total, per: 7 * count)) ns, reference \(ns(observed8.total - observed1.total, per: 7 * count)) ns")
+        print("    and a field read again in the same scope: baton \(ns(batonTwice.total - baton8.total, per: 8 * count)) ns, reference \(ns(observedTwice.total - observed8.total, per: 8 * count)) ns")
         print("  tracked, one body per row (\(rows.count) scopes) reading its 8 scalar fields, run again after a change: \(ns(batonRows.total, per: 8 * count)) ns per read")
         print("    @Observable-style reference: \(ns(observedRows.total, per: 8 * count)) ns per read; ratio baton/observable = \(formatted(batonRows.total / observedRows.total))")
         print("  (a change that fires a scope also removes its registrations: that cost falls on the change, not counted here)")
