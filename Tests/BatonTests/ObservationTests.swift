@@ -1,6 +1,7 @@
 import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Observation
 
 /// A body re-runs because a field it read changed, and at no other time.
 @MainActor @Suite struct ObservationTests {
@@ -61,6 +62,19 @@ import BatonTesting
         #expect(host.invalidations == 1)
         #expect(host.flush())
         #expect(host.output == "Director")
+    }
+
+    /// `Observations` (which tracks willSet and didSet) follows a field through its changes.
+    @Test(.timeLimit(.minutes(1))) func observationsSequenceFollowsAField() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(operation, Self.header())
+        let data = environment.data(for: operation)
+        let names = Observations { data.character?.testHeader.name ?? "" }
+        var iterator = names.makeAsyncIterator()
+        #expect(await iterator.next() == "Agency Director")
+        try await environment.commitResponse(operation, Self.header(status: "Alive"))
+        try await environment.commitResponse(operation, Self.header(name: "Director", status: "Alive"))
+        #expect(await iterator.next() == "Director")
     }
 
     @Test func identicalRefetchNotifiesNothing() async throws {
