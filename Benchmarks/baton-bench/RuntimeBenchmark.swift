@@ -2,7 +2,6 @@
 import BatonCompiler
 import BatonTesting
 import Foundation
-import Observation
 
 /// The runtime's goals on a seeded page of 1,000 Rick and Morty characters (about 700 KB), through
 /// the generated plan and lenses of `Benchmarks/graphql/BenchCharactersPage.graphql`:
@@ -84,120 +83,9 @@ import Observation
         print("  ratio baton/JSONSerialization = \(formatted(baton.cpu / foundation.cpu, digits: 3)) CPU, \(formatted(baton.wall / foundation.wall, digits: 3)) wall (goal ≤ 0.5)")
     }
 
-    /// The page committed into a fresh store, and its 1,000 character lenses.
-    func committedPage() -> (Store, [BenchCharactersPage.Data.Characters.Results]) {
-        let store = Store()
-        _ = commit(into: store)
-        let results = lens(over: store).characters?.results.map(Array.init) ?? []
-        guard results.count == characterCount else {
-            print("the committed page reads \(results.count) characters, not \(characterCount)")
-            exit(1)
-        }
-        return (store, results)
-    }
-
-    typealias Row = BenchCharactersPage.Data.Characters.Results
-
+    /// See `ReadBenchmark`.
     func read() {
-        let (store, characters) = committedPage()
-        let rounds = 50
-        var total = 0
-        let held = median(runs: runs, warmup: 2) {
-            for _ in 0..<rounds { total &+= Self.heldRows(characters) }
-        }
-        let single = median(runs: runs, warmup: 2) {
-            for _ in 0..<rounds { total &+= Self.untrackedPass(characters) }
-        }
-        let tracked = median(runs: runs, warmup: 2) { total &+= Self.trackedPass(characters) }
-        let rows = median(runs: runs, warmup: 2) { total &+= Self.rowBodies(characters) }
-        let observed = characters.map { character in
-            ObservedCharacter([character.id, character.name, character.status, character.species, character.type,
-                               character.gender, character.image, character.created])
-        }
-        let observedTracked = median(runs: runs, warmup: 2) { total &+= Self.observedPass(observed) }
-        let observedRows = median(runs: runs, warmup: 2) { total &+= Self.observedRowBodies(observed) }
-        let observedTrackedNs = observedTracked.cpu * 1_000_000 / Double(observed.count)
-        let observedRowNs = observedRows.cpu * 1_000_000 / Double(8 * observed.count)
-        let heldNs = held.cpu * 1_000_000 / Double(rounds * 8 * characters.count)
-        let singleNs = single.cpu * 1_000_000 / Double(rounds * characters.count)
-        let trackedNs = tracked.cpu * 1_000_000 / Double(characters.count)
-        let rowNs = rows.cpu * 1_000_000 / Double(8 * characters.count)
-        print("read (release, median of \(runs), CPU): scalar fields of \(characters.count) characters through the generated lens (checksum \(total % 1000), \(store.recordKeys.count) records)")
-        print("  untracked, a held row lens reading its 8 scalar fields: \(formatted(heldNs, digits: 1)) ns per read (goal ≤ 30 ns)")
-        print("  untracked, `name` of each row taken from an array (lens copy included): \(formatted(singleNs, digits: 1)) ns per read")
-        print("  tracked, one withObservationTracking scope over the \(characters.count) `name` reads: \(formatted(trackedNs, digits: 1)) ns per read (goal ≤ 150 ns)")
-        print("  tracked, one scope per row body reading 8 scalar fields: \(formatted(rowNs, digits: 1)) ns per field")
-        print("  for scale, the same tracked reads of @Observable-style properties: \(formatted(observedTrackedNs, digits: 1)) ns per read (one scope), \(formatted(observedRowNs, digits: 1)) ns per field (row bodies); ratio baton/observable = \(formatted(trackedNs / observedTrackedNs)), \(formatted(rowNs / observedRowNs))")
-    }
-
-    @inline(never) static func observedPass(_ characters: [ObservedCharacter]) -> Int {
-        withObservationTracking {
-            var total = 0
-            for character in characters { total &+= character.name?.utf8.count ?? 0 }
-            return total
-        } onChange: {}
-    }
-
-    @inline(never) static func observedRowBodies(_ characters: [ObservedCharacter]) -> Int {
-        var total = 0
-        for character in characters {
-            total &+= withObservationTracking {
-                var seen = character.id?.utf8.count ?? 0
-                seen &+= character.name?.utf8.count ?? 0
-                seen &+= character.status?.utf8.count ?? 0
-                seen &+= character.species?.utf8.count ?? 0
-                seen &+= character.type?.utf8.count ?? 0
-                seen &+= character.gender?.utf8.count ?? 0
-                seen &+= character.image?.utf8.count ?? 0
-                seen &+= character.created?.utf8.count ?? 0
-                return seen
-            } onChange: {}
-        }
-        return total
-    }
-
-    /// A row's 8 scalar fields read through the lens it holds, as a view's body reads them.
-    @inline(never) static func heldRows(_ characters: [Row]) -> Int {
-        var total = 0
-        for character in characters { total &+= readRow(character) }
-        return total
-    }
-
-    @inline(__always) static func readRow(_ character: Row) -> Int {
-        var seen = character.id?.utf8.count ?? 0
-        seen &+= character.name?.utf8.count ?? 0
-        seen &+= character.status?.utf8.count ?? 0
-        seen &+= character.species?.utf8.count ?? 0
-        seen &+= character.type?.utf8.count ?? 0
-        seen &+= character.gender?.utf8.count ?? 0
-        seen &+= character.image?.utf8.count ?? 0
-        seen &+= character.created?.utf8.count ?? 0
-        return seen
-    }
-
-    /// One untracked read of `name` on every row (a function of its own, for profiles).
-    @inline(never) static func untrackedPass(_ characters: [Row]) -> Int {
-        var total = 0
-        for index in characters.indices { total &+= characters[index].name?.utf8.count ?? 0 }
-        return total
-    }
-
-    /// The same reads inside one tracking scope, whose observers are installed once at its end.
-    @inline(never) static func trackedPass(_ characters: [Row]) -> Int {
-        withObservationTracking {
-            var total = 0
-            for index in characters.indices { total &+= characters[index].name?.utf8.count ?? 0 }
-            return total
-        } onChange: {}
-    }
-
-    /// A body per row, as a list's rows are: eight scalar fields read in one scope each.
-    @inline(never) static func rowBodies(_ characters: [Row]) -> Int {
-        var total = 0
-        for character in characters {
-            total &+= withObservationTracking { readRow(character) } onChange: {}
-        }
-        return total
+        ReadBenchmark(page: bytes, operation: operation, runs: runs).run()
     }
 
     /// The page committed again through `Environment.commitResponse` (as an app commits a fetch),
@@ -286,12 +174,5 @@ import Observation
             seen &+= character.episode.first?.air_date?.count ?? 0
         }
         return seen
-    }
-
-    /// The operation's root lens over a store, as `Environment.data(for:)` makes it.
-    func lens(over store: Store) -> BenchCharactersPage.Data {
-        let record = store.root
-        return BenchCharactersPage.Data(anchor: Anchor(record: record, owner: Owner(store: store, variables: operation.variables),
-                                                      origin: record))
     }
 }

@@ -20,9 +20,6 @@ import Observation
         self.type = type
     }
 
-    /// The channel a slot's readers register on. Its value is unused.
-    nonisolated subscript(channel ref: Int32) -> Int32 { ref }
-
     // MARK: Reads
 
     /// A slot's value, registering the read with Observation.
@@ -31,11 +28,12 @@ import Observation
         return peek(ref)
     }
 
-    /// Registers a read of the slot with Observation: the slot's channel is passed without a retain
-    /// (channels live as long as the process). Nonisolated (it touches only the registrar, which is
-    /// Sendable, and the channel tables) so the closure carries no main-actor isolation check.
+    /// Registers a read of the slot with Observation, on this record's registrar through the slot's
+    /// channel (`Channels`), passed without a retain (channels live as long as the process).
+    /// Nonisolated (it touches only the registrar, which is Sendable, and the channel tables) so the
+    /// closure carries no main-actor isolation check.
     @inlinable nonisolated func track(_ ref: Int32) {
-        Channels.channel(ref)._withUnsafeGuaranteedRef { registrar.access(self, keyPath: $0) }
+        Channels.channel(ref)._withUnsafeGuaranteedRef { $0.access(registrar) }
     }
 
     /// A slot's field error, registering the read.
@@ -98,9 +96,10 @@ import Observation
 
     /// Tells the slot's observers it changed. Called once per slot when a batch ends.
     func notify(_ ref: Int32) {
-        let keyPath = Channels.keyPath(ref)
-        registrar.willSet(self, keyPath: keyPath)
-        registrar.didSet(self, keyPath: keyPath)
+        Channels.channel(ref)._withUnsafeGuaranteedRef { channel in
+            channel.willSet(registrar)
+            channel.didSet(registrar)
+        }
     }
 
     /// Every slot that holds a value or an error, for the dump and for clearing.

@@ -1,13 +1,14 @@
 import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Observation
 
 /// A body re-runs because a field it read changed, and at no other time.
 @MainActor @Suite struct ObservationTests {
-    static func header(name: String = "Agency Director", status: String = "Dead") -> Payload {
+    static func header(name: String = "Agency Director", status: String = "Dead", id: String = "9") -> Payload {
         Payload(json: """
         {"data":{"character":{"name":"\(name)","status":"\(status)","species":"Human",\
-        "image":"9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}
+        "image":"9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"\(id)"}}}
         """)
     }
 
@@ -35,6 +36,45 @@ import BatonTesting
         await host.settle()
         #expect(host.runs == 2)
         #expect(host.output == "Director")
+    }
+
+    /// A read registers one field of one record: the same field of another record, and another key
+    /// rendered on the same record, leave the body alone.
+    @Test func otherRecordsAndOtherKeysLeaveABodyAlone() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(operation, Self.header())
+        let data = environment.data(for: operation)
+        let host = BodyHost { data.character?.testHeader.name }
+
+        // The root's `character(id:"1")` is written: the body read its `character(id:"9")`.
+        let other = TestHeaderQuery(id: "1")
+        let otherFirst = try await environment.commitResponse(other, Self.header(id: "1"))
+        #expect(otherFirst.notified.map(\.description) == ["client:root.character(id:\"1\")"])
+        #expect(host.invalidations == 0)
+
+        // Character 1's name changes: the body read character 9's.
+        let otherName = try await environment.commitResponse(other, Self.header(name: "Director", id: "1"))
+        #expect(otherName.notified.map(\.description) == ["Character:1.name"])
+        #expect(host.invalidations == 0)
+
+        let ownName = try await environment.commitResponse(operation, Self.header(name: "Director"))
+        #expect(ownName.notified.map(\.description) == ["Character:9.name"])
+        #expect(host.invalidations == 1)
+        #expect(host.flush())
+        #expect(host.output == "Director")
+    }
+
+    /// `Observations` (which tracks willSet and didSet) follows a field through its changes.
+    @Test(.timeLimit(.minutes(1))) func observationsSequenceFollowsAField() async throws {
+        let environment = Environment()
+        try await environment.commitResponse(operation, Self.header())
+        let data = environment.data(for: operation)
+        let names = Observations { data.character?.testHeader.name ?? "" }
+        var iterator = names.makeAsyncIterator()
+        #expect(await iterator.next() == "Agency Director")
+        try await environment.commitResponse(operation, Self.header(status: "Alive"))
+        try await environment.commitResponse(operation, Self.header(name: "Director", status: "Alive"))
+        #expect(await iterator.next() == "Director")
     }
 
     @Test func identicalRefetchNotifiesNothing() async throws {
