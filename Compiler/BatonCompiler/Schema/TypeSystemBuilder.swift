@@ -514,7 +514,10 @@ final class TypeSystemBuilder {
                                     directives: [], origin: .builtIn, location: nil)
         var typeIndex: [String: TypeID] = [:]
         typeIndex.reserveCapacity(types.count)
-        for type in types { typeIndex[type.name] = type.id }
+        // In place: iterating `types` would copy each whole type.
+        types.withUnsafeBufferPointer { types in
+            for i in types.indices { typeIndex[types[i].name] = types[i].id }
+        }
         return Schema(types: types, typeIndex: typeIndex, typeLookup: typeLookup, directives: directives, directiveIndex: directiveIndex,
                       queryType: rootTypes[.query],
                       mutationType: rootTypes[.mutation], subscriptionType: rootTypes[.subscription],
