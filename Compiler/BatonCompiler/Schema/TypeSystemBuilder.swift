@@ -288,12 +288,17 @@ final class TypeSystemBuilder {
                                 }
                             }
                         }
+                        // Every member computed before the field is made: with a call among
+                        // its arguments, the new field was copied into the array (and destroyed).
                         let directives = definitions[m].directives
+                        let description = definitions[m].description?.value
+                        let deprecation = deprecationReason(directives)
+                        let location = Location(source: source, range: definitions[m].range)
                         fieldLookup.insert(hash: nameHash, position: fields.count)
                         fields.append(SchemaField(
-                            name: name, description: definitions[m].description?.value, arguments: arguments, type: type,
-                            deprecationReason: deprecationReason(directives), directives: directives, origin: origin,
-                            location: Location(source: source, range: definitions[m].range)))
+                            name: name, description: description, arguments: arguments, type: type,
+                            deprecationReason: deprecation, directives: directives, origin: origin,
+                            location: location))
                         refs.append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
                 }
@@ -334,10 +339,11 @@ final class TypeSystemBuilder {
                         }
                         names.insert(hash: nameHash, position: values.count)
                         let directives = definitions[m].directives
-                        values.append(EnumValue(
-                            name: name, description: definitions[m].description?.value,
-                            deprecationReason: deprecationReason(directives), directives: directives,
-                            location: Location(source: source, range: definitions[m].range)))
+                        let description = definitions[m].description?.value
+                        let deprecation = deprecationReason(directives)
+                        let location = Location(source: source, range: definitions[m].range)
+                        values.append(EnumValue(name: name, description: description, deprecationReason: deprecation,
+                                                directives: directives, location: location))
                         enumValueNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
                 }
@@ -411,12 +417,16 @@ final class TypeSystemBuilder {
     private func inputValue(_ definitions: UnsafeBufferPointer<InputValueDefinition>, _ index: Int,
                             _ source: Source) -> InputValue? {
         guard let type = resolve(definitions[index].type) else { return nil }
+        // Members first, then the value (see `addMembers`).
+        let name = definitions[index].name.value
+        let description = definitions[index].description?.value
+        let defaultValue = definitions[index].defaultValue
         let directives = definitions[index].directives
-        return InputValue(name: definitions[index].name.value, description: definitions[index].description?.value,
-                          type: type, defaultValue: definitions[index].defaultValue,
-                          defaultValueSource: definitions[index].defaultValue == nil ? nil : source,
-                          deprecationReason: deprecationReason(directives), directives: directives,
-                          location: Location(source: source, range: definitions[index].range))
+        let deprecation = deprecationReason(directives)
+        let location = Location(source: source, range: definitions[index].range)
+        return InputValue(name: name, description: description, type: type, defaultValue: defaultValue,
+                          defaultValueSource: defaultValue == nil ? nil : source,
+                          deprecationReason: deprecation, directives: directives, location: location)
     }
 
     private func inputValue(_ definition: InputValueDefinition, _ source: Source) -> InputValue? {

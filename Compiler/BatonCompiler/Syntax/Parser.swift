@@ -113,14 +113,18 @@ struct ParserCore {
         SourceRange(start: start, end: lastEnd)
     }
 
-    @discardableResult
+    /// Inlined, with the error built out of line: it runs at nearly every token.
+    @inline(__always) @discardableResult
     mutating func expect(_ kind: TokenKind) throws(SyntaxError) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw SyntaxError("Expected \(kind.displayName), found \(describe(current)).", at: current.range)
-        }
+        guard current.kind == kind else { throw expected(kind, found: current) }
         try advance()
         return current
+    }
+
+    @inline(never)
+    func expected(_ kind: TokenKind, found current: Token) -> SyntaxError {
+        SyntaxError("Expected \(kind.displayName), found \(describe(current)).", at: current.range)
     }
 
     @inline(__always)
@@ -550,8 +554,10 @@ struct ParserCore {
             try expect(.colon)
             let type = try parseTypeReference()
             let directives = try parseDirectives(const: true)
+            // The range before the node: computed among its arguments, the node was copied.
+            let nodeRange = range(from: start)
             result.append(FieldDefinition(description: description, name: name, arguments: arguments, type: type,
-                                          directives: directives, range: range(from: start)))
+                                          directives: directives, range: nodeRange))
         } while try !expectOptional(.braceR)
         return result
     }
@@ -573,8 +579,9 @@ struct ParserCore {
         let type = try parseTypeReference()
         let defaultValue = try expectOptional(.equals) ? try parseValueLiteral(const: true) : nil
         let directives = try parseDirectives(const: true)
+        let nodeRange = range(from: start)
         return InputValueDefinition(description: description, name: name, type: type, defaultValue: defaultValue,
-                                    directives: directives, range: range(from: start))
+                                    directives: directives, range: nodeRange)
     }
 
     mutating func parseUnionTypeDefinition() throws(SyntaxError) -> TypeDefinition {
@@ -611,8 +618,8 @@ struct ParserCore {
             }
             let name = try parseName()
             let directives = try parseDirectives(const: true)
-            result.append(EnumValueDefinition(description: description, name: name, directives: directives,
-                                              range: range(from: start)))
+            let nodeRange = range(from: start)
+            result.append(EnumValueDefinition(description: description, name: name, directives: directives, range: nodeRange))
         } while try !expectOptional(.braceR)
         return result
     }
