@@ -288,15 +288,17 @@ final class TypeSystemBuilder {
                                 }
                             }
                         }
-                        // Every member computed before the field is made: with a call among
-                        // its arguments, the new field was copied into the array (and destroyed).
+                        // Every member computed into a constant before the field is made: with
+                        // a call or the mutable `arguments` among its arguments, the new field
+                        // was copied into the array (and the original destroyed).
+                        let argumentList = arguments
                         let directives = definitions[m].directives
                         let description = definitions[m].description?.value
                         let deprecation = deprecationReason(directives)
                         let location = Location(source: source, range: definitions[m].range)
                         fieldLookup.insert(hash: nameHash, position: fields.count)
                         fields.append(SchemaField(
-                            name: name, description: description, arguments: arguments, type: type,
+                            name: name, description: description, arguments: argumentList, type: type,
                             deprecationReason: deprecation, directives: directives, origin: origin,
                             location: location))
                         refs.append(MemberRef(node: Int32(n), member: Int32(m)))

@@ -546,6 +546,8 @@ struct ParserCore {
     mutating func parseFieldsDefinition() throws(SyntaxError) -> [FieldDefinition] {
         guard try expectOptional(.braceL) else { return [] }
         var result: [FieldDefinition] = []
+        // Types hold many fields: starting at 8 spares growing through 1, 2 and 4.
+        result.reserveCapacity(8)
         repeat {
             let start = token
             let description = try parseDescription()
@@ -565,6 +567,7 @@ struct ParserCore {
     mutating func parseArgumentDefinitions() throws(SyntaxError) -> [InputValueDefinition] {
         guard try expectOptional(.parenL) else { return [] }
         var result: [InputValueDefinition] = []
+        result.reserveCapacity(4)
         repeat {
             result.append(try parseInputValueDefinition())
         } while try !expectOptional(.parenR)
@@ -609,6 +612,7 @@ struct ParserCore {
     mutating func parseEnumValuesDefinition() throws(SyntaxError) -> [EnumValueDefinition] {
         guard try expectOptional(.braceL) else { return [] }
         var result: [EnumValueDefinition] = []
+        result.reserveCapacity(8)
         repeat {
             let start = token
             let description = try parseDescription()
@@ -638,6 +642,7 @@ struct ParserCore {
     mutating func parseInputFieldsDefinition() throws(SyntaxError) -> [InputValueDefinition] {
         guard try expectOptional(.braceL) else { return [] }
         var result: [InputValueDefinition] = []
+        result.reserveCapacity(4)
         repeat {
             result.append(try parseInputValueDefinition())
         } while try !expectOptional(.braceR)
