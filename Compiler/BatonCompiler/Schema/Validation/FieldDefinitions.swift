@@ -18,21 +18,28 @@ extension SchemaChecks {
                        [node.location(node.node.type.range)], code: "FieldDefinitions")
             }
             guard !field.arguments.isEmpty else { continue }
-            let node = fieldNode(index, fieldIndex)
+            // The field's node, the argument's node and the argument's name in messages are
+            // made only to report a problem: most arguments checked here (those with a default)
+            // have none, and making them for each cost more than the checks.
             for argument in field.arguments {
-                let argumentNode = argumentNode(node, argument.name)
                 checkReservedName(argument.name, argument.location)
-                let description = "\(typeName).\(field.name)(\(argument.name):)"
-                if !kind(argument.type.namedType).isInput {
-                    report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
-                           [argumentNode.map { node.location($0.type.range) }], code: "FieldDefinitions")
+                let misplaced = !kind(argument.type.namedType).isInput
+                let deprecatedRequired = argument.isRequired && argument.isDeprecated
+                if misplaced || deprecatedRequired {
+                    let node = fieldNode(index, fieldIndex)
+                    let typeLocation = argumentNode(node, argument.name).map { node.location($0.type.range) }
+                    let description = "\(typeName).\(field.name)(\(argument.name):)"
+                    if misplaced {
+                        report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
+                               [typeLocation], code: "FieldDefinitions")
+                    }
+                    if deprecatedRequired {
+                        report("Required argument \(description) cannot be deprecated.",
+                               [deprecatedDirective(argument.directives, node.source), typeLocation],
+                               code: "FieldDefinitions")
+                    }
                 }
-                if argument.isRequired && argument.isDeprecated {
-                    report("Required argument \(description) cannot be deprecated.",
-                           [deprecatedDirective(argument.directives, node.source),
-                            argumentNode.map { node.location($0.type.range) }], code: "FieldDefinitions")
-                }
-                checkDefaultValue(argument, description)
+                checkDefaultValue(argument, "\(typeName).\(field.name)(\(argument.name):)")
             }
         }
     }
