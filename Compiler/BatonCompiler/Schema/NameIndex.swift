@@ -1,6 +1,6 @@
 /// A hash index from names to positions in an array its owner keeps (a type's fields, the
 /// schema's types): open addressing with linear probing over one array of slots, names hashed
-/// with FNV-1a over their UTF-8 bytes. Building and looking up GraphQL names this way costs a
+/// by a multiplicative hash over their UTF-8 bytes (eight at a time). Building and looking up GraphQL names this way costs a
 /// fraction of `Dictionary<String, Int>`, whose SipHash dominates schema building and field
 /// lookups during validation. The names themselves stay in the owner's array; a slot keeps
 /// the position and 32 bits of the hash, so most mismatches are rejected without comparing.
@@ -15,13 +15,37 @@ package struct NameIndex: Sendable {
         if capacity > 0 { allocate(Self.size(for: capacity)) }
     }
 
+    /// A name's hash, eight bytes at a time (a byte-at-a-time FNV-1a cost twice as much for
+    /// typical names; this is computed at every field lookup of validation). The final
+    /// multiplications mix every byte into the high bits, which the slots use.
     @inline(__always) package static func hash(_ name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { bytes in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        if let h = name.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) {
             return h
         }
+        var name = name
+        return name.withUTF8 { hash(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always) static func hash(bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: count)
+        guard let base = bytes.baseAddress else { return h &* 0x9E37_79B9_7F4A_7C15 }
+        var i = 0
+        while count - i >= 8 {
+            h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 32
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < count {
+            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        return h &* 0xBF58_476D_1CE4_E5B9
     }
 
     private static func size(for count: Int) -> Int {
@@ -37,7 +61,7 @@ package struct NameIndex: Sendable {
     @inline(__always) private static func tag(_ hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 }
 
     /// Where probing starts: from the tag alone, so a slot can be placed again when growing.
-    /// (FNV-1a's high bits are its best mixed.)
+    /// (The hash's high bits are its best mixed.)
     @inline(__always) private static func start(_ tag: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: (tag >> 32) ^ (tag >> 47)) & mask
     }

@@ -273,7 +273,7 @@ final class TypeSystemBuilder {
                                 let name = argumentNodes[a].name.value
                                 let seen: Bool
                                 if names == nil {
-                                    seen = arguments.contains { $0.name == name }
+                                    seen = Self.holds(arguments, name)
                                 } else {
                                     seen = !names!.insert(name).inserted
                                 }
@@ -281,19 +281,26 @@ final class TypeSystemBuilder {
                                     needsFullCheck.insert(typeName)
                                     continue
                                 }
-                                if let value = inputValue(argumentNodes[a], source) {
+                                if let value = inputValue(argumentNodes, a, source) {
                                     arguments.append(value)
                                 } else {
                                     needsFullCheck.insert(typeName)
                                 }
                             }
                         }
+                        // Every member computed into a constant before the field is made: with
+                        // a call or the mutable `arguments` among its arguments, the new field
+                        // was copied into the array (and the original destroyed).
+                        let argumentList = arguments
                         let directives = definitions[m].directives
+                        let description = definitions[m].description?.value
+                        let deprecation = deprecationReason(directives)
+                        let location = Location(source: source, range: definitions[m].range)
                         fieldLookup.insert(hash: nameHash, position: fields.count)
                         fields.append(SchemaField(
-                            name: name, description: definitions[m].description?.value, arguments: arguments, type: type,
-                            deprecationReason: deprecationReason(directives), directives: directives, origin: origin,
-                            location: Location(source: source, range: definitions[m].range)))
+                            name: name, description: description, arguments: argumentList, type: type,
+                            deprecationReason: deprecation, directives: directives, origin: origin,
+                            location: location))
                         refs.append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
                 }
@@ -315,20 +322,32 @@ final class TypeSystemBuilder {
         case .enum:
             var values: [EnumValue] = []
             swap(&values, &types[index].enumValues)
-            var names = Set(values.map(\.name))
+            // Names seen through a NameIndex over `values` (a Set<String> hashed each name with
+            // SipHash and grew as it went).
+            var names = NameIndex(names: values.count) { values[$0].name }
             for n in fromNode..<nodes.count {
                 let t = nodes[n].node
-                for m in t.enumValues.indices {
-                    let value = t.enumValues[m]
-                    guard names.insert(value.name.value).inserted else {
-                        needsFullCheck.insert(typeName)
-                        continue
+                let source = nodes[n].source
+                t.enumValues.withUnsafeBufferPointer { definitions in
+                    for m in definitions.indices {
+                        let name = definitions[m].name.value
+                        let nameHash = NameIndex.hash(name)
+                        let known = values.withUnsafeBufferPointer { values in
+                            names.position(of: name, hash: nameHash) { values[$0].name }
+                        }
+                        guard known == nil else {
+                            needsFullCheck.insert(typeName)
+                            continue
+                        }
+                        names.insert(hash: nameHash, position: values.count)
+                        let directives = definitions[m].directives
+                        let description = definitions[m].description?.value
+                        let deprecation = deprecationReason(directives)
+                        let location = Location(source: source, range: definitions[m].range)
+                        values.append(EnumValue(name: name, description: description, deprecationReason: deprecation,
+                                                directives: directives, location: location))
+                        enumValueNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
-                    values.append(EnumValue(
-                        name: value.name.value, description: value.description?.value,
-                        deprecationReason: deprecationReason(value.directives), directives: value.directives,
-                        location: Location(source: nodes[n].source, range: value.range)))
-                    enumValueNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
                 }
             }
             swap(&values, &types[index].enumValues)
@@ -385,6 +404,31 @@ final class TypeSystemBuilder {
                 break
             }
         }
+    }
+
+    /// Whether `values` holds one named `name`, read in place (`contains(where:)` copied each
+    /// value to compare its name).
+    private static func holds(_ values: [InputValue], _ name: String) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            for i in values.indices where values[i].name == name { return true }
+            return false
+        }
+    }
+
+    /// `inputValue(_:_:)` of `definitions[index]`, read in place rather than copied out.
+    private func inputValue(_ definitions: UnsafeBufferPointer<InputValueDefinition>, _ index: Int,
+                            _ source: Source) -> InputValue? {
+        guard let type = resolve(definitions[index].type) else { return nil }
+        // Members first, then the value (see `addMembers`).
+        let name = definitions[index].name.value
+        let description = definitions[index].description?.value
+        let defaultValue = definitions[index].defaultValue
+        let directives = definitions[index].directives
+        let deprecation = deprecationReason(directives)
+        let location = Location(source: source, range: definitions[index].range)
+        return InputValue(name: name, description: description, type: type, defaultValue: defaultValue,
+                          defaultValueSource: defaultValue == nil ? nil : source,
+                          deprecationReason: deprecation, directives: directives, location: location)
     }
 
     private func inputValue(_ definition: InputValueDefinition, _ source: Source) -> InputValue? {
@@ -514,7 +558,10 @@ final class TypeSystemBuilder {
                                     directives: [], origin: .builtIn, location: nil)
         var typeIndex: [String: TypeID] = [:]
         typeIndex.reserveCapacity(types.count)
-        for type in types { typeIndex[type.name] = type.id }
+        // In place: iterating `types` would copy each whole type.
+        types.withUnsafeBufferPointer { types in
+            for i in types.indices { typeIndex[types[i].name] = types[i].id }
+        }
         return Schema(types: types, typeIndex: typeIndex, typeLookup: typeLookup, directives: directives, directiveIndex: directiveIndex,
                       queryType: rootTypes[.query],
                       mutationType: rootTypes[.mutation], subscriptionType: rootTypes[.subscription],

@@ -131,10 +131,13 @@ public struct SelectionSet: Sendable {
     }
 }
 
+/// A field is one reference (see `Field`) and the rarer spreads and inline fragments are boxed,
+/// so a selection is one word: arrays of selections stay small, and copying one out of its
+/// array (every walk does) retains one object instead of each of the node's members.
 public enum Selection: Sendable {
     case field(Field)
-    case fragmentSpread(FragmentSpread)
-    case inlineFragment(InlineFragment)
+    indirect case fragmentSpread(FragmentSpread)
+    indirect case inlineFragment(InlineFragment)
 
     public var range: SourceRange {
         switch self {
@@ -161,26 +164,78 @@ public enum Selection: Sendable {
     }
 }
 
+/// A field selection. Its members live in one shared, immutable object: a field is copied
+/// wherever a selection is switched over (the validation walk, every rule), and copying the
+/// members one by one (names, arrays) cost more than the rest of the walk. Setting a member
+/// makes a new object, so a `Field` behaves as a value.
 public struct Field: Sendable {
-    public var alias: Name?
-    public var name: Name
-    public var arguments: [Argument]
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet?
-    public var range: SourceRange
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let alias: Name?
+        @usableFromInline let name: Name
+        @usableFromInline let arguments: [Argument]
+        @usableFromInline let directives: [Directive]
+        @usableFromInline let selectionSet: SelectionSet?
+        @usableFromInline let range: SourceRange
+
+        @usableFromInline
+        init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
+             selectionSet: SelectionSet?, range: SourceRange) {
+            self.alias = alias
+            self.name = name
+            self.arguments = arguments
+            self.directives = directives
+            self.selectionSet = selectionSet
+            self.range = range
+        }
+    }
+
+    @usableFromInline var storage: Storage
 
     public init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
                 selectionSet: SelectionSet?, range: SourceRange) {
-        self.alias = alias
-        self.name = name
-        self.arguments = arguments
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.range = range
+        storage = Storage(alias: alias, name: name, arguments: arguments, directives: directives,
+                          selectionSet: selectionSet, range: range)
+    }
+
+    @inlinable public var alias: Name? {
+        get { storage.alias }
+        set { self = Field(alias: newValue, name: name, arguments: arguments, directives: directives,
+                           selectionSet: selectionSet, range: range) }
+    }
+
+    @inlinable public var name: Name {
+        get { storage.name }
+        set { self = Field(alias: alias, name: newValue, arguments: arguments, directives: directives,
+                           selectionSet: selectionSet, range: range) }
+    }
+
+    @inlinable public var arguments: [Argument] {
+        get { storage.arguments }
+        set { self = Field(alias: alias, name: name, arguments: newValue, directives: directives,
+                           selectionSet: selectionSet, range: range) }
+    }
+
+    @inlinable public var directives: [Directive] {
+        get { storage.directives }
+        set { self = Field(alias: alias, name: name, arguments: arguments, directives: newValue,
+                           selectionSet: selectionSet, range: range) }
+    }
+
+    @inlinable public var selectionSet: SelectionSet? {
+        get { storage.selectionSet }
+        set { self = Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                           selectionSet: newValue, range: range) }
+    }
+
+    @inlinable public var range: SourceRange {
+        get { storage.range }
+        set { self = Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                           selectionSet: selectionSet, range: newValue) }
     }
 
     /// The key the field's value has in a response: the alias, else the name.
-    public var responseKey: String { alias?.value ?? name.value }
+    @inlinable public var responseKey: String { storage.alias?.value ?? storage.name.value }
 }
 
 public struct Argument: Sendable {

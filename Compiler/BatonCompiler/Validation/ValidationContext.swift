@@ -8,12 +8,21 @@ import BatonSchema
 import BatonSyntax
 
 /// A fragment definition of any of the validated documents, with the source it was parsed from.
-struct FragmentEntry {
+/// A class: rules and the walker read entries out of `fragments` many times a fragment, and
+/// copying the whole definition each time cost more than the rule's work.
+final class FragmentEntry {
     /// Index in `ValidationContext.fragments`, in document order.
     let id: Int
     let definition: FragmentDefinition
     let source: Source
     let document: Int
+
+    init(id: Int, definition: FragmentDefinition, source: Source, document: Int) {
+        self.id = id
+        self.definition = definition
+        self.source = source
+        self.document = document
+    }
 
     var name: String { definition.name.value }
     func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }

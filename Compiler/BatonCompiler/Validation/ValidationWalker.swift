@@ -2,6 +2,20 @@ import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
+/// A rule called without reference counting: the walker's `rules` keep every rule alive for the
+/// whole walk, and retaining and releasing a rule around each call (what a call through an
+/// array element does) cost more than most calls.
+struct RuleRef {
+    private let rule: Unmanaged<ValidationRule>
+
+    init(_ rule: ValidationRule) { self.rule = Unmanaged.passUnretained(rule) }
+
+    @inline(__always)
+    func callAsFunction(_ body: (ValidationRule) -> Void) {
+        rule._withUnsafeGuaranteedRef(body)
+    }
+}
+
 /// The one traversal of every document that all rules share: it keeps `TypeInfo` up to date and
 /// calls, at each event, the rules listening to it in their specified order (graphql-js's
 /// `TypeInfoVisitor` over a `ParallelVisitor`).
@@ -11,15 +25,15 @@ struct ValidationWalker {
     static let maxNestingDepth = 200
 
     private let context: ValidationContext
-    private let rules: [any ValidationRule]
-    private var byEvent: [UInt32: [any ValidationRule]] = [:]
+    private let rules: [ValidationRule]
+    private var byEvent: [UInt32: [RuleRef]] = [:]
 
-    init(context: ValidationContext, rules: [any ValidationRule]) {
+    init(context: ValidationContext, rules: [ValidationRule]) {
         self.context = context
         self.rules = rules
         for bit in 0..<32 {
             let event = RuleEvents(rawValue: 1 << UInt32(bit))
-            let listening = rules.filter { $0.events.contains(event) }
+            let listening = rules.filter { $0.events.contains(event) }.map(RuleRef.init)
             if !listening.isEmpty { byEvent[event.rawValue] = listening }
         }
         onDocument = byEvent[RuleEvents.document.rawValue] ?? []
@@ -41,23 +55,23 @@ struct ValidationWalker {
         onNamedType = byEvent[RuleEvents.namedType.rawValue] ?? []
     }
 
-    private var onDocument: [any ValidationRule] = []
-    private var onFinish: [any ValidationRule] = []
-    private var onEnterOperation: [any ValidationRule] = []
-    private var onLeaveOperation: [any ValidationRule] = []
-    private var onEnterFragment: [any ValidationRule] = []
-    private var onLeaveFragment: [any ValidationRule] = []
-    private var onVariableDefinition: [any ValidationRule] = []
-    private var onSelectionSet: [any ValidationRule] = []
-    private var onEnterField: [any ValidationRule] = []
-    private var onLeaveField: [any ValidationRule] = []
-    private var onFragmentSpread: [any ValidationRule] = []
-    private var onInlineFragment: [any ValidationRule] = []
-    private var onEnterDirective: [any ValidationRule] = []
-    private var onLeaveDirective: [any ValidationRule] = []
-    private var onFieldArgument: [any ValidationRule] = []
-    private var onValue: [any ValidationRule] = []
-    private var onNamedType: [any ValidationRule] = []
+    private var onDocument: [RuleRef] = []
+    private var onFinish: [RuleRef] = []
+    private var onEnterOperation: [RuleRef] = []
+    private var onLeaveOperation: [RuleRef] = []
+    private var onEnterFragment: [RuleRef] = []
+    private var onLeaveFragment: [RuleRef] = []
+    private var onVariableDefinition: [RuleRef] = []
+    private var onSelectionSet: [RuleRef] = []
+    private var onEnterField: [RuleRef] = []
+    private var onLeaveField: [RuleRef] = []
+    private var onFragmentSpread: [RuleRef] = []
+    private var onInlineFragment: [RuleRef] = []
+    private var onEnterDirective: [RuleRef] = []
+    private var onLeaveDirective: [RuleRef] = []
+    private var onFieldArgument: [RuleRef] = []
+    private var onValue: [RuleRef] = []
+    private var onNamedType: [RuleRef] = []
 
     func run() {
         let nesting = FragmentNesting(context: context)
@@ -66,7 +80,7 @@ struct ValidationWalker {
         for (d, document) in context.documents.enumerated() {
             context.documentIndex = d
             context.source = document.source
-            for rule in onDocument { rule.enterDocument(document, context) }
+            for ref in onDocument { ref { $0.enterDocument(document, context) } }
             if context.aborted { return }
             for definition in document.definitions {
                 switch definition {
@@ -87,40 +101,40 @@ struct ValidationWalker {
                 if context.aborted { return }
             }
         }
-        for rule in onFinish { rule.finish(context) }
+        for ref in onFinish { ref { $0.finish(context) } }
     }
 
     private func walk(_ operation: OperationEntry) {
         let definition = operation.definition
         context.typeInfo.enterOperation(definition.operation)
-        for rule in onEnterOperation { rule.enterOperation(operation, context) }
+        for ref in onEnterOperation { ref { $0.enterOperation(operation, context) } }
         for variable in definition.variableDefinitions { walk(variable) }
         walk(definition.directives, at: DirectiveLocation(definition.operation))
         walk(definition.selectionSet, inInlineFragment: false)
-        for rule in onLeaveOperation { rule.leaveOperation(operation, context) }
+        for ref in onLeaveOperation { ref { $0.leaveOperation(operation, context) } }
         context.typeInfo.leaveTypedDefinition()
     }
 
     private func walk(_ fragment: FragmentEntry) {
         let definition = fragment.definition
         context.typeInfo.enterFragmentDefinition(definition.typeCondition)
-        for rule in onEnterFragment { rule.enterFragment(fragment, context) }
-        for rule in onNamedType { rule.enterNamedType(definition.typeCondition, context) }
+        for ref in onEnterFragment { ref { $0.enterFragment(fragment, context) } }
+        for ref in onNamedType { ref { $0.enterNamedType(definition.typeCondition, context) } }
         walk(definition.directives, at: .fragmentDefinition)
         walk(definition.selectionSet, inInlineFragment: false)
-        for rule in onLeaveFragment { rule.leaveFragment(fragment, context) }
+        for ref in onLeaveFragment { ref { $0.leaveFragment(fragment, context) } }
         context.typeInfo.leaveTypedDefinition()
     }
 
     private func walk(_ variable: VariableDefinition) {
         context.typeInfo.enterVariableDefinition(variable.type)
-        for rule in onVariableDefinition { rule.enterVariableDefinition(variable, context) }
+        for ref in onVariableDefinition { ref { $0.enterVariableDefinition(variable, context) } }
         if !onNamedType.isEmpty {
             let name = variable.type.namedType
-            for rule in onNamedType { rule.enterNamedType(name, context) }
+            for ref in onNamedType { ref { $0.enterNamedType(name, context) } }
         }
         if let value = variable.defaultValue {
-            for rule in onValue { rule.enterValue(value, context) }
+            for ref in onValue { ref { $0.enterValue(value, context) } }
         }
         walk(variable.directives, at: .variableDefinition)
         context.typeInfo.leaveVariableDefinition()
@@ -128,18 +142,18 @@ struct ValidationWalker {
 
     private func walk(_ selectionSet: SelectionSet, inInlineFragment: Bool) {
         context.typeInfo.enterSelectionSet()
-        for rule in onSelectionSet { rule.enterSelectionSet(selectionSet, inInlineFragment: inInlineFragment, context) }
+        for ref in onSelectionSet { ref { $0.enterSelectionSet(selectionSet, inInlineFragment: inInlineFragment, context) } }
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field): walk(field)
             case .fragmentSpread(let spread):
-                for rule in onFragmentSpread { rule.enterFragmentSpread(spread, context) }
+                for ref in onFragmentSpread { ref { $0.enterFragmentSpread(spread, context) } }
                 walk(spread.directives, at: .fragmentSpread)
             case .inlineFragment(let inline):
                 context.typeInfo.enterInlineFragment(inline.typeCondition)
-                for rule in onInlineFragment { rule.enterInlineFragment(inline, context) }
+                for ref in onInlineFragment { ref { $0.enterInlineFragment(inline, context) } }
                 if let condition = inline.typeCondition {
-                    for rule in onNamedType { rule.enterNamedType(condition, context) }
+                    for ref in onNamedType { ref { $0.enterNamedType(condition, context) } }
                 }
                 walk(inline.directives, at: .inlineFragment)
                 walk(inline.selectionSet, inInlineFragment: true)
@@ -151,29 +165,29 @@ struct ValidationWalker {
 
     private func walk(_ field: Field) {
         context.typeInfo.enterField(field.name.value)
-        for rule in onEnterField { rule.enterField(field, context) }
+        for ref in onEnterField { ref { $0.enterField(field, context) } }
         for argument in field.arguments {
             context.typeInfo.enterArgument(argument.name.value)
-            for rule in onFieldArgument { rule.enterFieldArgument(argument, of: field, context) }
-            for rule in onValue { rule.enterValue(argument.value, context) }
+            for ref in onFieldArgument { ref { $0.enterFieldArgument(argument, of: field, context) } }
+            for ref in onValue { ref { $0.enterValue(argument.value, context) } }
             context.typeInfo.leaveArgument()
         }
         walk(field.directives, at: .field)
         if let selectionSet = field.selectionSet { walk(selectionSet, inInlineFragment: false) }
-        for rule in onLeaveField { rule.leaveField(field, context) }
+        for ref in onLeaveField { ref { $0.leaveField(field, context) } }
         context.typeInfo.leaveField()
     }
 
     private func walk(_ directives: [Directive], at location: DirectiveLocation) {
         for directive in directives {
             context.typeInfo.enterDirective(directive.name.value)
-            for rule in onEnterDirective { rule.enterDirective(directive, location: location, context) }
+            for ref in onEnterDirective { ref { $0.enterDirective(directive, location: location, context) } }
             for argument in directive.arguments {
                 context.typeInfo.enterArgument(argument.name.value)
-                for rule in onValue { rule.enterValue(argument.value, context) }
+                for ref in onValue { ref { $0.enterValue(argument.value, context) } }
                 context.typeInfo.leaveArgument()
             }
-            for rule in onLeaveDirective { rule.leaveDirective(directive, context) }
+            for ref in onLeaveDirective { ref { $0.leaveDirective(directive, context) } }
             context.typeInfo.leaveDirective()
         }
     }

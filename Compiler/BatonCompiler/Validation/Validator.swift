@@ -40,8 +40,8 @@ public enum Validator {
     }
 
     /// The rules in graphql-core's order, which is the order findings at one node come out in.
-    static func specifiedRules(_ context: ValidationContext) -> [any ValidationRule] {
-        var rules: [any ValidationRule] = [
+    static func specifiedRules(_ context: ValidationContext) -> [ValidationRule] {
+        var rules: [ValidationRule] = [
             ExecutableDefinitionsRule(),
             KnownOperationTypesRule(),
             UniqueOperationNamesRule(),

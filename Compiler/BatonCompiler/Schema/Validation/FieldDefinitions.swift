@@ -10,29 +10,39 @@ extension SchemaChecks {
             report("Type \(typeName) must define one or more fields.", allLocations(index), code: "FieldDefinitions")
         }
         for fieldIndex in suspiciousFields(fields) {
-            let field = fields[fieldIndex]
-            checkReservedName(field.name, field.location)
-            if !kind(field.type.namedType).isOutput {
+            // The members used, not a copy of the whole field.
+            let fieldName = fields[fieldIndex].name
+            let fieldType = fields[fieldIndex].type
+            let arguments = fields[fieldIndex].arguments
+            checkReservedName(fieldName, fields[fieldIndex].location)
+            if !kind(fieldType.namedType).isOutput {
                 let node = fieldNode(index, fieldIndex)
-                report("The type of \(typeName).\(field.name) must be Output Type but got: \(text(field.type)).",
+                report("The type of \(typeName).\(fieldName) must be Output Type but got: \(text(fieldType)).",
                        [node.location(node.node.type.range)], code: "FieldDefinitions")
             }
-            guard !field.arguments.isEmpty else { continue }
-            let node = fieldNode(index, fieldIndex)
-            for argument in field.arguments {
-                let argumentNode = argumentNode(node, argument.name)
+            guard !arguments.isEmpty else { continue }
+            // The field's node, the argument's node and the argument's name in messages are
+            // made only to report a problem: most arguments checked here (those with a default)
+            // have none, and making them for each cost more than the checks.
+            for argument in arguments {
                 checkReservedName(argument.name, argument.location)
-                let description = "\(typeName).\(field.name)(\(argument.name):)"
-                if !kind(argument.type.namedType).isInput {
-                    report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
-                           [argumentNode.map { node.location($0.type.range) }], code: "FieldDefinitions")
+                let misplaced = !kind(argument.type.namedType).isInput
+                let deprecatedRequired = argument.isRequired && argument.isDeprecated
+                if misplaced || deprecatedRequired {
+                    let node = fieldNode(index, fieldIndex)
+                    let typeLocation = argumentNode(node, argument.name).map { node.location($0.type.range) }
+                    let description = "\(typeName).\(fieldName)(\(argument.name):)"
+                    if misplaced {
+                        report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
+                               [typeLocation], code: "FieldDefinitions")
+                    }
+                    if deprecatedRequired {
+                        report("Required argument \(description) cannot be deprecated.",
+                               [deprecatedDirective(argument.directives, node.source), typeLocation],
+                               code: "FieldDefinitions")
+                    }
                 }
-                if argument.isRequired && argument.isDeprecated {
-                    report("Required argument \(description) cannot be deprecated.",
-                           [deprecatedDirective(argument.directives, node.source),
-                            argumentNode.map { node.location($0.type.range) }], code: "FieldDefinitions")
-                }
-                checkDefaultValue(argument, description)
+                checkDefaultValue(argument, "\(typeName).\(fieldName)(\(argument.name):)")
             }
         }
     }

@@ -128,7 +128,7 @@ struct SDLValidator {
         if !t.directives.isEmpty { visitDirectives(t.directives, at: t.kind.directiveLocation) }
         for f in t.fields.indices {
             if !t.fields[f].directives.isEmpty { uniqueDirectivesPerLocation(t.fields[f].directives, scope: .node) }
-            for a in t.fields[f].arguments.indices {
+            for a in t.fields[f].arguments.indices where full || Self.hasWork(t.fields[f].arguments[a]) {
                 visitInputValue(t.fields[f].arguments[a], at: "ARGUMENT_DEFINITION", full: full)
             }
             if full { knownTypeName(t.fields[f].type.namedType) }
@@ -139,7 +139,16 @@ struct SDLValidator {
             uniqueDirectivesPerLocation(t.enumValues[v].directives, scope: .node)
             visitDirectives(t.enumValues[v].directives, at: "ENUM_VALUE")
         }
-        for f in t.inputFields.indices { visitInputValue(t.inputFields[f], at: "INPUT_FIELD_DEFINITION", full: full) }
+        for f in t.inputFields.indices where full || Self.hasWork(t.inputFields[f]) {
+            visitInputValue(t.inputFields[f], at: "INPUT_FIELD_DEFINITION", full: full)
+        }
+    }
+
+    /// Whether `visitInputValue` has anything to check on a value outside a full check, asked
+    /// before copying the value to visit it (most have no directive and no default).
+    @inline(__always)
+    private static func hasWork(_ value: borrowing InputValueDefinition) -> Bool {
+        !value.directives.isEmpty || value.defaultValue != nil
     }
 
     private mutating func visitInputValue(_ value: InputValueDefinition, at location: String, full: Bool = true) {

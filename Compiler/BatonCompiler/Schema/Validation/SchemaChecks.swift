@@ -95,10 +95,11 @@ struct SchemaChecks {
     }
 
     /// "… has invalid default value …" for each problem of a default.
-    mutating func checkDefaultValue(_ value: InputValue, _ description: String) {
+    /// `description` names the value in messages; made only when there is one to report.
+    mutating func checkDefaultValue(_ value: InputValue, _ description: @autoclosure () -> String) {
         guard let defaultValue = value.defaultValue, let source = value.defaultValueSource else { return }
         for problem in literals.check(defaultValue, as: value.type) {
-            report("\(description) has invalid default value\(problem.pathDescription): \(problem.message)",
+            report("\(description()) has invalid default value\(problem.pathDescription): \(problem.message)",
                    [Location(source: source, range: problem.range)], code: "DefaultValues")
         }
     }

@@ -4,10 +4,10 @@ import BatonSyntax
 /// @defer/@stream labels are static strings, unique across the validated documents.
 final class DeferStreamDirectiveLabelRule: ValidationRule {
     static let code = "DeferStreamDirectiveLabel"
-    let events: RuleEvents = [.enterDirective]
+    override var events: RuleEvents { [.enterDirective] }
     private var known: [String: Location] = [:]
 
-    func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
+    override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
         let name = directive.name.value
         guard (name == "defer" && context.checksDefer) || (name == "stream" && context.checksStream),
               let label = directive.argument("label") else { return }

@@ -6,11 +6,11 @@ import BatonSyntax
 /// the fragments spread there.
 final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
     static let code = "DeferStreamDirectiveOnRootField"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
     /// Fragments already found free of root @defer/@stream.
     private var checkedFragments = Set<String>()
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         let kind = operation.definition.operation
         guard kind == .mutation || kind == .subscription, let root = context.schema.rootType(for: kind) else { return }
         var visited = Set<String>()

@@ -5,10 +5,10 @@ import BatonSyntax
 /// variable), nor where @skip/@include may leave the selection out anyway.
 final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
     static let code = "DeferStreamDirectiveOnValidOperations"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
     private var checkedFragments = Set<String>()
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         guard operation.definition.operation == .subscription else { return }
         var visited = Set<String>()
         var parents: [Location] = []

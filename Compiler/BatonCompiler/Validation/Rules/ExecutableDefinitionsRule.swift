@@ -3,9 +3,9 @@ import BatonSyntax
 /// Executable documents hold only operations and fragments.
 final class ExecutableDefinitionsRule: ValidationRule {
     static let code = "ExecutableDefinitions"
-    let events: RuleEvents = [.document]
+    override var events: RuleEvents { [.document] }
 
-    func enterDocument(_ document: Document, _ context: ValidationContext) {
+    override func enterDocument(_ document: Document, _ context: ValidationContext) {
         for definition in document.definitions where !definition.isExecutable {
             let name: String
             switch definition {

@@ -5,9 +5,9 @@ import BatonSyntax
 /// possible types that have the field, else similarly named fields.
 final class FieldsOnCorrectTypeRule: ValidationRule {
     static let code = "FieldsOnCorrectType"
-    let events: RuleEvents = [.enterField]
+    override var events: RuleEvents { [.enterField] }
 
-    func enterField(_ field: Field, _ context: ValidationContext) {
+    override func enterField(_ field: Field, _ context: ValidationContext) {
         guard let parent = context.typeInfo.parentType, context.typeInfo.fieldDef == nil else { return }
         let schema = context.schema
         let name = field.name.value

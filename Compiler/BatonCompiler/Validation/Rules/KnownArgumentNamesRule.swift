@@ -4,7 +4,7 @@ import BatonSyntax
 /// Every argument given to a field or directive is defined by it.
 final class KnownArgumentNamesRule: ValidationRule {
     static let code = "KnownArgumentNames"
-    let events: RuleEvents = [.enterDirective, .fieldArgument]
+    override var events: RuleEvents { [.enterDirective, .fieldArgument] }
     private var directiveArguments: [String: [String]] = [:]
 
     init(_ context: ValidationContext) {
@@ -18,7 +18,7 @@ final class KnownArgumentNamesRule: ValidationRule {
         }
     }
 
-    func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
+    override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
         guard !directive.arguments.isEmpty, let known = directiveArguments[directive.name.value] else { return }
         for argument in directive.arguments where !known.contains(argument.name.value) {
             let name = argument.name.value
@@ -29,7 +29,7 @@ final class KnownArgumentNamesRule: ValidationRule {
         }
     }
 
-    func enterFieldArgument(_ argument: Argument, of field: Field, _ context: ValidationContext) {
+    override func enterFieldArgument(_ argument: Argument, of field: Field, _ context: ValidationContext) {
         let typeInfo = context.typeInfo
         guard typeInfo.argument == nil, let fieldRef = typeInfo.fieldDef, let parent = typeInfo.parentType else { return }
         let schema = context.schema

@@ -3,7 +3,7 @@ import BatonSyntax
 /// Every directive is defined (by the schema or a document) and allowed where it is used.
 final class KnownDirectivesRule: ValidationRule {
     static let code = "KnownDirectives"
-    let events: RuleEvents = [.enterDirective]
+    override var events: RuleEvents { [.enterDirective] }
     private var locationsByName: [String: Set<DirectiveLocation>] = [:]
 
     init(_ context: ValidationContext) {
@@ -17,7 +17,7 @@ final class KnownDirectivesRule: ValidationRule {
         }
     }
 
-    func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
+    override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
         let name = directive.name.value
         if let locations = locationsByName[name], !locations.isEmpty {
             if !locations.contains(location) {

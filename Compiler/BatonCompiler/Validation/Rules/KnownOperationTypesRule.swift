@@ -1,9 +1,9 @@
 /// Every operation's kind has a root type in the schema.
 final class KnownOperationTypesRule: ValidationRule {
     static let code = "KnownOperationTypes"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         let kind = operation.definition.operation
         if context.schema.rootType(for: kind) == nil {
             context.report(Self.code, "The \(kind.rawValue) operation is not supported by the schema.",

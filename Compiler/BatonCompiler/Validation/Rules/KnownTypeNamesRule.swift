@@ -5,7 +5,7 @@ import BatonSyntax
 /// defined by one of the documents).
 final class KnownTypeNamesRule: ValidationRule {
     static let code = "KnownTypeNames"
-    let events: RuleEvents = [.namedType]
+    override var events: RuleEvents { [.namedType] }
     private let definedTypeNames: Set<String>
     private var typeNames: [String]?
 
@@ -19,7 +19,7 @@ final class KnownTypeNamesRule: ValidationRule {
         definedTypeNames = defined
     }
 
-    func enterNamedType(_ name: Name, _ context: ValidationContext) {
+    override func enterNamedType(_ name: Name, _ context: ValidationContext) {
         let typeName = name.value
         guard context.schema.typeID(named: typeName) == nil, !definedTypeNames.contains(typeName) else { return }
         var suggestions: [String] = []

@@ -4,17 +4,17 @@ import BatonSyntax
 /// file of a target stands alone here, as graphql-core sees one document at a time.
 final class LoneAnonymousOperationRule: ValidationRule {
     static let code = "LoneAnonymousOperation"
-    let events: RuleEvents = [.document, .enterOperation]
+    override var events: RuleEvents { [.document, .enterOperation] }
     private var operationCount = 0
 
-    func enterDocument(_ document: Document, _ context: ValidationContext) {
+    override func enterDocument(_ document: Document, _ context: ValidationContext) {
         operationCount = document.definitions.reduce(0) { count, definition in
             if case .operation = definition { return count + 1 }
             return count
         }
     }
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         if operation.definition.name == nil && operationCount > 1 {
             context.report(Self.code, "This anonymous operation must be the only defined operation.",
                            [context.location(operation.definition.range)])

@@ -5,7 +5,7 @@ import BatonSyntax
 /// three deep (following fragments), which would make the response explode.
 final class MaxIntrospectionDepthRule: ValidationRule {
     static let code = "MaxIntrospectionDepth"
-    let events: RuleEvents = [.enterField, .leaveField]
+    override var events: RuleEvents { [.enterField, .leaveField] }
     private static let maxListDepth = 3
     private static let listFields: Set<String> = ["fields", "interfaces", "possibleTypes", "inputFields"]
 
@@ -16,7 +16,7 @@ final class MaxIntrospectionDepthRule: ValidationRule {
     /// The field whose subtree is skipped after it was reported.
     private var skipping: (start: Int, end: Int)?
 
-    func enterField(_ field: Field, _ context: ValidationContext) {
+    override func enterField(_ field: Field, _ context: ValidationContext) {
         guard skipping == nil else { return }
         let name = field.name.value
         guard Schema.isMetaName(name), name == "__schema" || name == "__type" else { return }
@@ -26,7 +26,7 @@ final class MaxIntrospectionDepthRule: ValidationRule {
         }
     }
 
-    func leaveField(_ field: Field, _ context: ValidationContext) {
+    override func leaveField(_ field: Field, _ context: ValidationContext) {
         if let skipping, skipping.start == field.range.start, skipping.end == field.range.end {
             self.skipping = nil
         }

@@ -5,14 +5,14 @@ import BatonSyntax
 /// at the spreads that form it.
 final class NoFragmentCyclesRule: ValidationRule {
     static let code = "NoFragmentCycles"
-    let events: RuleEvents = [.enterFragment]
+    override var events: RuleEvents { [.enterFragment] }
     /// By fragment name id (see `ValidationContext.fragmentNameID`).
     private var visited: [Bool] = []
     private var spreadPath: [(name: String, location: Location)] = []
     /// By fragment name id, where the name's spreads start in `spreadPath` (-1: not on it).
     private var pathIndexByName: [Int] = []
 
-    func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
+    override func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
         detectCycles(from: fragment, context)
     }
 

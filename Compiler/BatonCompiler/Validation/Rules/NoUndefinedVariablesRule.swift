@@ -1,9 +1,9 @@
 /// Every variable an operation uses, directly or in the fragments it reaches, is defined by it.
 final class NoUndefinedVariablesRule: ValidationRule {
     static let code = "NoUndefinedVariables"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         let definition = operation.definition
         let defined = Set(definition.variableDefinitions.map(\.variable.value))
         let operationLocation = context.location(definition.range)

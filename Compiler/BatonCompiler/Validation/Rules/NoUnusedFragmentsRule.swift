@@ -4,9 +4,9 @@ import BatonDiagnostics
 /// warning by default: a target's fragments may serve operations compiled elsewhere.
 final class NoUnusedFragmentsRule: ValidationRule {
     static let code = "NoUnusedFragments"
-    let events: RuleEvents = [.finish]
+    override var events: RuleEvents { [.finish] }
 
-    func finish(_ context: ValidationContext) {
+    override func finish(_ context: ValidationContext) {
         let used = Set(context.recursivelyReferencedFragments(context.operations).map { context.fragments[$0].name })
         let severity: Severity = context.options.unusedFragmentsAreWarnings ? .warning : .error
         for fragment in context.fragments where !used.contains(fragment.name) {

@@ -1,9 +1,9 @@
 /// Every variable an operation defines is used, directly or in the fragments it reaches.
 final class NoUnusedVariablesRule: ValidationRule {
     static let code = "NoUnusedVariables"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         let definition = operation.definition
         let used = Set(context.recursiveVariableUsages(of: operation).map(\.name))
         for variable in definition.variableDefinitions where !used.contains(variable.variable.value) {

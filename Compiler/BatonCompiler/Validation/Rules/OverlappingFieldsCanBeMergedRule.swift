@@ -9,10 +9,10 @@ import BatonSyntax
 /// same fragments in many places does not blow up. Findings and their order are graphql-core's.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let code = "OverlappingFieldsCanBeMerged"
-    let events: RuleEvents = [.selectionSet]
+    override var events: RuleEvents { [.selectionSet] }
     private var state: OverlapState?
 
-    func enterSelectionSet(_ selectionSet: SelectionSet, inInlineFragment: Bool, _ context: ValidationContext) {
+    override func enterSelectionSet(_ selectionSet: SelectionSet, inInlineFragment: Bool, _ context: ValidationContext) {
         if inInlineFragment { return }
         let selections = selectionSet.selections
         if selections.count <= 1 {

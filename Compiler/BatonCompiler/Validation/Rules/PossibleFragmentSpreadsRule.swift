@@ -4,9 +4,9 @@ import BatonSyntax
 /// A fragment is spread only where its type can overlap the enclosing type.
 final class PossibleFragmentSpreadsRule: ValidationRule {
     static let code = "PossibleFragmentSpreads"
-    let events: RuleEvents = [.inlineFragment, .fragmentSpread]
+    override var events: RuleEvents { [.inlineFragment, .fragmentSpread] }
 
-    func enterInlineFragment(_ inline: InlineFragment, _ context: ValidationContext) {
+    override func enterInlineFragment(_ inline: InlineFragment, _ context: ValidationContext) {
         let schema = context.schema
         guard let fragmentType = context.typeInfo.type, schema.isComposite(fragmentType),
               let parent = context.typeInfo.parentType else { return }
@@ -17,7 +17,7 @@ final class PossibleFragmentSpreadsRule: ValidationRule {
                        [context.location(inline.range)])
     }
 
-    func enterFragmentSpread(_ spread: FragmentSpread, _ context: ValidationContext) {
+    override func enterFragmentSpread(_ spread: FragmentSpread, _ context: ValidationContext) {
         let schema = context.schema
         guard let fragment = context.fragmentID(spread.name.value),
               let type = context.fragmentTypes[fragment], schema.kind(of: type).isComposite,

@@ -4,7 +4,7 @@ import BatonSyntax
 /// Every required argument (non-null, no default) of a field or directive is given.
 final class ProvidedRequiredArgumentsRule: ValidationRule {
     static let code = "ProvidedRequiredArguments"
-    let events: RuleEvents = [.leaveDirective, .leaveField]
+    override var events: RuleEvents { [.leaveDirective, .leaveField] }
     /// Per directive, its required arguments and their types as written.
     private var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
 
@@ -24,7 +24,7 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
         }
     }
 
-    func leaveDirective(_ directive: Directive, _ context: ValidationContext) {
+    override func leaveDirective(_ directive: Directive, _ context: ValidationContext) {
         guard let required = requiredDirectiveArguments[directive.name.value], !required.isEmpty else { return }
         for argument in required where !directive.arguments.contains(where: { $0.name.value == argument.name }) {
             context.report(Self.code,
@@ -33,7 +33,7 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
         }
     }
 
-    func leaveField(_ field: Field, _ context: ValidationContext) {
+    override func leaveField(_ field: Field, _ context: ValidationContext) {
         guard let fieldRef = context.typeInfo.fieldDef else { return }
         let schema = context.schema
         for argument in schema.fieldArguments(fieldRef) where argument.isRequired {

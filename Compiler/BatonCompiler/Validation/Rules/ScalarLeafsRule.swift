@@ -3,9 +3,9 @@ import BatonSyntax
 /// Leaf fields (scalars, enums) have no selection set; composite fields have one.
 final class ScalarLeafsRule: ValidationRule {
     static let code = "ScalarLeafs"
-    let events: RuleEvents = [.enterField]
+    override var events: RuleEvents { [.enterField] }
 
-    func enterField(_ field: Field, _ context: ValidationContext) {
+    override func enterField(_ field: Field, _ context: ValidationContext) {
         guard let type = context.typeInfo.type else { return }
         let schema = context.schema
         if schema.kind(of: type.namedType).isLeaf {

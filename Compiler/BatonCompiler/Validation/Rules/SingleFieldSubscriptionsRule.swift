@@ -6,9 +6,9 @@ import BatonSyntax
 /// @skip/@include at its top level (fields collected as execution would collect them).
 final class SingleFieldSubscriptionsRule: ValidationRule {
     static let code = "SingleFieldSubscriptions"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         let definition = operation.definition
         guard definition.operation == .subscription, let root = context.schema.subscriptionType else { return }
         var collector = RootFieldCollector(context: context, runtimeType: root)

@@ -4,9 +4,9 @@ import BatonSyntax
 /// @stream is used on list fields only.
 final class StreamDirectiveOnListFieldRule: ValidationRule {
     static let code = "StreamDirectiveOnListField"
-    let events: RuleEvents = [.enterDirective]
+    override var events: RuleEvents { [.enterDirective] }
 
-    func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
+    override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
         guard directive.name.value == "stream", context.checksStream,
               let fieldRef = context.typeInfo.fieldDef, let parent = context.typeInfo.parentType else { return }
         let schema = context.schema

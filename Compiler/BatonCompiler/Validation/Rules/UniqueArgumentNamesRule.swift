@@ -4,11 +4,11 @@ import BatonSyntax
 /// A field or directive is given each argument once.
 final class UniqueArgumentNamesRule: ValidationRule {
     static let code = "UniqueArgumentNames"
-    let events: RuleEvents = [.enterField, .enterDirective]
+    override var events: RuleEvents { [.enterField, .enterDirective] }
 
-    func enterField(_ field: Field, _ context: ValidationContext) { check(field.arguments, context) }
+    override func enterField(_ field: Field, _ context: ValidationContext) { check(field.arguments, context) }
 
-    func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
+    override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
         check(directive.arguments, context)
     }
 

@@ -3,11 +3,11 @@ import BatonDiagnostics
 /// No two fragments of the validated documents share a name.
 final class UniqueFragmentNamesRule: ValidationRule {
     static let code = "UniqueFragmentNames"
-    let events: RuleEvents = [.enterFragment]
+    override var events: RuleEvents { [.enterFragment] }
     /// By fragment name id, the first fragment of that name (-1 before it is reached).
     private var firstByName: [Int] = []
 
-    func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
+    override func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
         if firstByName.isEmpty { firstByName = [Int](repeating: -1, count: context.fragmentNameCount) }
         let name = fragment.definition.name
         guard let nameID = context.fragmentNameID(name.value) else { return }

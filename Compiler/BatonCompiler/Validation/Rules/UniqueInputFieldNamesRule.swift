@@ -4,9 +4,9 @@ import BatonSyntax
 /// An input object value gives each field once.
 final class UniqueInputFieldNamesRule: ValidationRule {
     static let code = "UniqueInputFieldNames"
-    let events: RuleEvents = [.value]
+    override var events: RuleEvents { [.value] }
 
-    func enterValue(_ value: Value, _ context: ValidationContext) {
+    override func enterValue(_ value: Value, _ context: ValidationContext) {
         check(value, context)
     }
 

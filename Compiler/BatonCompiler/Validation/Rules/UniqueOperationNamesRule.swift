@@ -3,10 +3,10 @@ import BatonDiagnostics
 /// No two operations of the validated documents share a name.
 final class UniqueOperationNamesRule: ValidationRule {
     static let code = "UniqueOperationNames"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
     private var known: [String: Location] = [:]
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         guard let name = operation.definition.name else { return }
         let location = context.location(name.range)
         if let first = known[name.value] {

@@ -4,9 +4,9 @@ import BatonSyntax
 /// An operation defines each variable once.
 final class UniqueVariableNamesRule: ValidationRule {
     static let code = "UniqueVariableNames"
-    let events: RuleEvents = [.enterOperation]
+    override var events: RuleEvents { [.enterOperation] }
 
-    func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         var order: [String] = []
         var groups: [String: [Location]] = [:]
         for definition in operation.definition.variableDefinitions {

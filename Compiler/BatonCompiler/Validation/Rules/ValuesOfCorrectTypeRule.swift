@@ -8,10 +8,10 @@ import BatonSyntax
 /// `InputLiteralChecker`, which also checks SDL default values.
 final class ValuesOfCorrectTypeRule: ValidationRule {
     static let code = "ValuesOfCorrectType"
-    let events: RuleEvents = [.value]
+    override var events: RuleEvents { [.value] }
     private var checker: InputLiteralChecker?
 
-    func enterValue(_ value: Value, _ context: ValidationContext) {
+    override func enterValue(_ value: Value, _ context: ValidationContext) {
         guard let type = context.typeInfo.inputType else { return }
         if checker == nil {
             checker = InputLiteralChecker(schema: context.schema, hideSuggestions: context.options.hideSuggestions)

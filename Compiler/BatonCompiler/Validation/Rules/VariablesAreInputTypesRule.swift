@@ -3,9 +3,9 @@ import BatonSyntax
 /// Variables are of input types (scalars, enums, input objects).
 final class VariablesAreInputTypesRule: ValidationRule {
     static let code = "VariablesAreInputTypes"
-    let events: RuleEvents = [.variableDefinition]
+    override var events: RuleEvents { [.variableDefinition] }
 
-    func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {
+    override func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {
         guard let type = context.schema.resolve(definition.type),
               !context.schema.kind(of: type.namedType).isInput else { return }
         context.report(Self.code,

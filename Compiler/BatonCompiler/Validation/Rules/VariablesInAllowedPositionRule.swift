@@ -6,9 +6,9 @@ import BatonSyntax
 /// only when it or the position has a default, and never a field of a OneOf input object.
 final class VariablesInAllowedPositionRule: ValidationRule {
     static let code = "VariablesInAllowedPosition"
-    let events: RuleEvents = [.leaveOperation]
+    override var events: RuleEvents { [.leaveOperation] }
 
-    func leaveOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+    override func leaveOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         var definitions: [String: VariableDefinition] = [:]
         for definition in operation.definition.variableDefinitions { definitions[definition.variable.value] = definition }
         let schema = context.schema
