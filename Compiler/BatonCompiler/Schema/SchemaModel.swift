@@ -70,7 +70,12 @@ public enum DefinitionOrigin: Sendable, Hashable {
 
 public struct SchemaField: Sendable {
     public var name: String
-    public var description: String?
+    /// Kept undecoded until read (see `DescriptionText`).
+    package var descriptionText: DescriptionText?
+    public var description: String? {
+        get { descriptionText?.value }
+        set { descriptionText = newValue.map(DescriptionText.init) }
+    }
     public var arguments: [InputValue]
     public var type: SchemaType
     /// The `@deprecated` reason, when deprecated (`"No longer supported"` when written bare).
@@ -81,8 +86,14 @@ public struct SchemaField: Sendable {
 
     public init(name: String, description: String?, arguments: [InputValue], type: SchemaType,
                 deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?) {
+        self.init(name: name, descriptionText: description.map(DescriptionText.init), arguments: arguments, type: type,
+                  deprecationReason: deprecationReason, directives: directives, origin: origin, location: location)
+    }
+
+    package init(name: String, descriptionText: DescriptionText?, arguments: [InputValue], type: SchemaType,
+                deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?) {
         self.name = name
-        self.description = description
+        self.descriptionText = descriptionText
         self.arguments = arguments
         self.type = type
         self.deprecationReason = deprecationReason
@@ -99,7 +110,12 @@ public struct SchemaField: Sendable {
 /// An argument or an input object field.
 public struct InputValue: Sendable {
     public var name: String
-    public var description: String?
+    /// Kept undecoded until read (see `DescriptionText`).
+    package var descriptionText: DescriptionText?
+    public var description: String? {
+        get { descriptionText?.value }
+        set { descriptionText = newValue.map(DescriptionText.init) }
+    }
     public var type: SchemaType
     /// The default as written in the SDL.
     public var defaultValue: Value?
@@ -111,8 +127,14 @@ public struct InputValue: Sendable {
 
     public init(name: String, description: String?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
                 deprecationReason: String?, directives: [Directive], location: Location?) {
+        self.init(name: name, descriptionText: description.map(DescriptionText.init), type: type, defaultValue: defaultValue, defaultValueSource: defaultValueSource,
+                  deprecationReason: deprecationReason, directives: directives, location: location)
+    }
+
+    package init(name: String, descriptionText: DescriptionText?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
+                deprecationReason: String?, directives: [Directive], location: Location?) {
         self.name = name
-        self.description = description
+        self.descriptionText = descriptionText
         self.type = type
         self.defaultValue = defaultValue
         self.defaultValueSource = defaultValueSource
@@ -128,14 +150,23 @@ public struct InputValue: Sendable {
 
 public struct EnumValue: Sendable {
     public var name: String
-    public var description: String?
+    /// Kept undecoded until read (see `DescriptionText`).
+    package var descriptionText: DescriptionText?
+    public var description: String? {
+        get { descriptionText?.value }
+        set { descriptionText = newValue.map(DescriptionText.init) }
+    }
     public var deprecationReason: String?
     public var directives: [Directive]
     public var location: Location?
 
     public init(name: String, description: String?, deprecationReason: String?, directives: [Directive], location: Location?) {
+        self.init(name: name, descriptionText: description.map(DescriptionText.init), deprecationReason: deprecationReason, directives: directives, location: location)
+    }
+
+    package init(name: String, descriptionText: DescriptionText?, deprecationReason: String?, directives: [Directive], location: Location?) {
         self.name = name
-        self.description = description
+        self.descriptionText = descriptionText
         self.deprecationReason = deprecationReason
         self.directives = directives
         self.location = location
@@ -148,7 +179,12 @@ public struct NamedType: Sendable {
     public var id: TypeID
     public var name: String
     public var kind: NamedTypeKind
-    public var description: String?
+    /// Kept undecoded until read (see `DescriptionText`).
+    package var descriptionText: DescriptionText?
+    public var description: String? {
+        get { descriptionText?.value }
+        set { descriptionText = newValue.map(DescriptionText.init) }
+    }
     /// Objects and interfaces, in definition order (extensions' fields after the definition's).
     public var fields: [SchemaField]
     /// Each field's position by name, the first of a repeated name (built on each call:
@@ -183,10 +219,19 @@ public struct NamedType: Sendable {
                 fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
                 enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
                 isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []) {
+        self.init(id: id, name: name, kind: kind, descriptionText: description.map(DescriptionText.init), fields: fields, interfaces: interfaces, possibleTypes: possibleTypes,
+                  enumValues: enumValues, inputFields: inputFields, specifiedByURL: specifiedByURL,
+                  isOneOf: isOneOf, directives: directives, origin: origin, locations: locations)
+    }
+
+    package init(id: TypeID, name: String, kind: NamedTypeKind, descriptionText: DescriptionText?,
+                fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
+                enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
+                isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []) {
         self.id = id
         self.name = name
         self.kind = kind
-        self.description = description
+        self.descriptionText = descriptionText
         self.fields = fields
         self.fieldLookup = NameIndex(names: fields.count) { fields[$0].name }
         self.interfaces = interfaces

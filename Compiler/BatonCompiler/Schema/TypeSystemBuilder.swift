@@ -126,7 +126,7 @@ final class TypeSystemBuilder {
                     }
                     let id = TypeID(types.count)
                     types.append(NamedType(id: id, name: t.name.value, kind: t.kind.schemaKind,
-                                           description: t.description?.value, directives: t.directives, origin: origin,
+                                           descriptionText: t.description?.text, directives: t.directives, origin: origin,
                                            locations: [Location(source: source, range: t.range)]))
                     typeLookup.insert(hash: nameHash, position: types.count - 1)
                     typeNodes.append([Located(node: t, source: source)])
@@ -293,12 +293,12 @@ final class TypeSystemBuilder {
                         // was copied into the array (and the original destroyed).
                         let argumentList = arguments
                         let directives = definitions[m].directives
-                        let description = definitions[m].description?.value
+                        let description = definitions[m].description?.text
                         let deprecation = deprecationReason(directives)
                         let location = Location(source: source, range: definitions[m].range)
                         fieldLookup.insert(hash: nameHash, position: fields.count)
                         fields.append(SchemaField(
-                            name: name, description: description, arguments: argumentList, type: type,
+                            name: name, descriptionText: description, arguments: argumentList, type: type,
                             deprecationReason: deprecation, directives: directives, origin: origin,
                             location: location))
                         refs.append(MemberRef(node: Int32(n), member: Int32(m)))
@@ -341,10 +341,10 @@ final class TypeSystemBuilder {
                         }
                         names.insert(hash: nameHash, position: values.count)
                         let directives = definitions[m].directives
-                        let description = definitions[m].description?.value
+                        let description = definitions[m].description?.text
                         let deprecation = deprecationReason(directives)
                         let location = Location(source: source, range: definitions[m].range)
-                        values.append(EnumValue(name: name, description: description, deprecationReason: deprecation,
+                        values.append(EnumValue(name: name, descriptionText: description, deprecationReason: deprecation,
                                                 directives: directives, location: location))
                         enumValueNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
@@ -421,19 +421,19 @@ final class TypeSystemBuilder {
         guard let type = resolve(definitions[index].type) else { return nil }
         // Members first, then the value (see `addMembers`).
         let name = definitions[index].name.value
-        let description = definitions[index].description?.value
+        let description = definitions[index].description?.text
         let defaultValue = definitions[index].defaultValue
         let directives = definitions[index].directives
         let deprecation = deprecationReason(directives)
         let location = Location(source: source, range: definitions[index].range)
-        return InputValue(name: name, description: description, type: type, defaultValue: defaultValue,
+        return InputValue(name: name, descriptionText: description, type: type, defaultValue: defaultValue,
                           defaultValueSource: defaultValue == nil ? nil : source,
                           deprecationReason: deprecation, directives: directives, location: location)
     }
 
     private func inputValue(_ definition: InputValueDefinition, _ source: Source) -> InputValue? {
         guard let type = resolve(definition.type) else { return nil }
-        return InputValue(name: definition.name.value, description: definition.description?.value, type: type,
+        return InputValue(name: definition.name.value, descriptionText: definition.description?.text, type: type,
                           defaultValue: definition.defaultValue, defaultValueSource: definition.defaultValue == nil ? nil : source,
                           deprecationReason: deprecationReason(definition.directives), directives: definition.directives,
                           location: Location(source: source, range: definition.range))

@@ -396,12 +396,24 @@ public enum TypeReference: Sendable {
 
 /// A description string before a type-system definition.
 public struct Description: Sendable {
-    public var value: String
+    /// The value, decoded from the source when read (see `DescriptionText`).
+    public var text: DescriptionText
     public var block: Bool
     public var range: SourceRange
 
+    public var value: String {
+        get { text.value }
+        set { text = DescriptionText(newValue) }
+    }
+
     public init(value: String, block: Bool, range: SourceRange) {
-        self.value = value
+        self.text = DescriptionText(value)
+        self.block = block
+        self.range = range
+    }
+
+    public init(text: DescriptionText, block: Bool, range: SourceRange) {
+        self.text = text
         self.block = block
         self.range = range
     }

@@ -25,7 +25,7 @@ public enum Parser {
     public static func parse(_ source: Source) -> ParseResult {
         var definitions: [Definition] = []
         let error: SyntaxError? = source.utf8.withUnsafeBufferPointer { buffer in
-            var parser = ParserCore(buffer)
+            var parser = ParserCore(buffer, source: source)
             do throws(SyntaxError) {
                 try parser.parseDocument(into: &definitions)
                 return nil
@@ -83,8 +83,12 @@ struct ParserCore {
     /// Looked up only once a document nests deeply (finding the stack's bounds can cost
     /// tens of microseconds, e.g. on the main thread, which most documents should not pay).
     var stack: StackGuard? = nil
+    /// The source `bytes` belong to, when known: descriptions then keep their token and are
+    /// decoded only when read.
+    var source: Source? = nil
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, source: Source? = nil) {
+        self.source = source
         lexer = LexerCore(bytes)
         token = Token(kind: .startOfFile, start: 0, end: 0)
     }
@@ -481,7 +485,8 @@ struct ParserCore {
         let t = token
         guard t.kind == .string || t.kind == .blockString else { return nil }
         try advance()
-        return Description(value: lexer.value(of: t), block: t.kind == .blockString, range: t.range)
+        let text = source.map { DescriptionText(source: $0, token: t) } ?? DescriptionText(lexer.value(of: t))
+        return Description(text: text, block: t.kind == .blockString, range: t.range)
     }
 
     mutating func parseSchemaDefinition() throws(SyntaxError) -> SchemaDefinition {
