@@ -20,11 +20,6 @@ import Foundation
         let changes: ChangeSet
         /// The store's generation right after the commit, when the response is idempotent.
         let generation: Int?
-
-        func isSame(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool) -> Bool {
-            self.plan === plan && self.complete == complete && self.variables == variables
-                && CommittedResponses.same(self.bytes, bytes)
-        }
     }
 
     /// Most recent first. A few screens' worth: each keeps its response's bytes and change set (about
@@ -36,18 +31,22 @@ import Foundation
     /// The result of committing `bytes` again when that is known to change nothing; nil otherwise.
     func recommit(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool, in store: Store) -> CommitResult? {
         guard complete, store.layers.isEmpty,
-              let entry = kept.first(where: { $0.plan === plan && $0.variables == variables }),
-              let generation = entry.generation, generation == store.generation,
-              entry.isSame(plan, variables, bytes, complete: complete) else { return nil }
+              let entry = match(plan, variables, bytes, complete: complete),
+              let generation = entry.generation, generation == store.generation else { return nil }
         store.log?(.committed(kind: .server, changed: 0))
         return CommitResult(kind: .server, notified: [])
     }
 
     /// The change set of `bytes` when they are the kept response's for the same plan and variables.
     func keptChanges(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool) -> ChangeSet? {
+        match(plan, variables, bytes, complete: complete)?.changes
+    }
+
+    /// The response kept for the plan and variables, when it is these very bytes.
+    private func match(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool) -> Kept? {
         guard let entry = kept.first(where: { $0.plan === plan && $0.variables == variables }),
-              entry.isSame(plan, variables, bytes, complete: complete) else { return nil }
-        return entry.changes
+              entry.complete == complete, Self.same(entry.bytes, bytes) else { return nil }
+        return entry
     }
 
     /// Byte equality at memory speed (`==` on arrays compares element by element).
