@@ -12,6 +12,17 @@
         return L(anchor: child(owner.store.placeholder(type)))
     }
 
+    /// `@required(action: THROW)` on a `@connection` field: the field's error, or a required-field
+    /// error when the server's latest page (on `page`, the parent's slot of the field) is null,
+    /// missing or deleted; else the connection lens. (NONE/LOG check `page` where the lens holding
+    /// the field is produced, as for any field.)
+    @MainActor public func required<L: Lens, K: SlotName, P: SlotName>(connection key: K, page: P, _ type: TypeID) throws -> L {
+        let ref = page.ref(in: self)
+        if let error = record.readError(ref) { throw FieldErrors([error]) }
+        guard case .link(let target)? = record.read(ref), !target.isDeleted else { throw requiredError(ref) }
+        return connection(key, type)
+    }
+
     /// Whether the lens stands on a placeholder rather than a record the store holds.
     @MainActor var isPlaceholder: Bool { record === owner.store.placeholder(record.type) }
 

@@ -130,8 +130,13 @@
     }
 
     /// The operation's data: its root lens over the root record of its kind, with its variables as
-    /// the owner's scope.
+    /// the owner's scope. An operation whose root requires fields (`RequiringRoot`) reads through
+    /// the throwing `data(for:)` instead, which checks them.
     public func data<O: Operation>(for operation: O) -> O.Data {
+        rootLens(for: operation)
+    }
+
+    func rootLens<O: Operation>(for operation: O) -> O.Data {
         let record = store.root(of: O.plan.kind)
         return O.Data(anchor: Anchor(record: record, owner: Owner(store: store, variables: operation.variables),
                                      origin: record))

@@ -1,12 +1,20 @@
-/// A `@required(action: THROW)` field that is null (or missing): the accessor throws this.
+/// A `@required` field that is null (or missing): what a `@required(action: THROW)` accessor throws,
+/// and what an operation fails with when a `@required(action: NONE/LOG)` null bubbles to its root.
 public struct RequiredFieldError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The type of the record holding the null field, and the field's storage key there.
     public let type: String
     public let field: String
-    public var description: String { "required field \(type).\(field) is null" }
+    /// The field's response keys from its operation's root (`character.origin`), when the null
+    /// bubbled to the root; empty for a thrown one, which its accessor already locates.
+    public let path: String
+    public var description: String {
+        "required field \(type).\(field) is null" + (path.isEmpty ? "" : " at \(path)")
+    }
 
-    public init(type: String, field: String) {
+    public init(type: String, field: String, path: String = "") {
         self.type = type
         self.field = field
+        self.path = path
     }
 }
 
@@ -28,6 +36,26 @@ public struct LoggedRequirement: SlotName {
     public init(_ slot: any SlotName, path: String) {
         self.slot = slot
         self.path = path
+    }
+
+    @MainActor public func ref(in anchor: Anchor) -> Int32 { slot.ref(in: anchor) }
+}
+
+/// A `@required(action: NONE/LOG)` field a producer checks that needs more than its slot: its path
+/// (what an operation fails with when the null reaches its root), whether it is logged, and, for a
+/// link whose own lens requires fields, those fields on the linked record: their null bubbles
+/// through the link as the link's own would (a chain of required fields).
+public struct Requirement: SlotName {
+    let slot: any SlotName
+    let path: String
+    let logged: Bool
+    let below: [any SlotName]
+
+    public init(_ slot: any SlotName, path: String, logged: Bool = false, requiring below: [any SlotName] = []) {
+        self.slot = slot
+        self.path = path
+        self.logged = logged
+        self.below = below
     }
 
     @MainActor public func ref(in anchor: Anchor) -> Int32 { slot.ref(in: anchor) }
@@ -56,8 +84,8 @@ public struct FieldErrors: Error, Sendable, Equatable {
     }
 
     /// The required-field error of the slot `ref` of this anchor's record.
-    @MainActor func requiredError(_ ref: Int32) -> RequiredFieldError {
-        RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type))
+    @MainActor func requiredError(_ ref: Int32, path: String = "") -> RequiredFieldError {
+        RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type), path: path)
     }
 
     /// `@catch(to: RESULT)` on a scalar: the failure holds the field's error; otherwise the value
@@ -135,17 +163,38 @@ public struct FieldErrors: Error, Sendable, Equatable {
     /// bubbles) when one does not.
     /// A `@required(action: LOG)` field's null is logged here, where it bubbles.
     @MainActor public func holds(_ keys: [any SlotName]) -> Bool {
+        missingRequirement(keys) == nil
+    }
+
+    /// The first of `keys` that is null, missing or a deleted record (for a chain, the innermost
+    /// such field below it), as the error naming it; nil when every one holds. Each LOG field the
+    /// null reaches on its way up is logged, the innermost first.
+    @MainActor func missingRequirement(_ keys: [any SlotName], depth: Int = 0) -> RequiredFieldError? {
+        // A selection is finite, so a chain is too; the depth only guards a malformed list.
+        guard depth < 64 else { return nil }
         for key in keys {
-            switch record.read(key.ref(in: self)) {
-            case nil, .null?:
-                if let logged = key as? LoggedRequirement {
-                    report(.requiredFieldMissing(type: record.type.name, path: logged.path))
+            let ref = key.ref(in: self)
+            let chained = key as? Requirement
+            var missing: RequiredFieldError?
+            switch record.read(ref) {
+            case .link(let target)? where !target.isDeleted:
+                if let chained, !chained.below.isEmpty {
+                    missing = child(target).missingRequirement(chained.below, depth: depth + 1)
                 }
-                return false
-            default: continue
+            case nil, .null?, .link?:
+                missing = requiredError(ref, path: chained?.path ?? (key as? LoggedRequirement)?.path ?? "")
+            default:
+                break
             }
+            guard let missing else { continue }
+            if let logged = key as? LoggedRequirement {
+                report(.requiredFieldMissing(type: record.type.name, path: logged.path))
+            } else if let chained, chained.logged {
+                report(.requiredFieldMissing(type: record.type.name, path: chained.path))
+            }
+            return missing
         }
-        return true
+        return nil
     }
 
     /// A spread whose fragment has `@required(action: NONE/LOG)` fields: nil when one is null, as the

@@ -72,7 +72,7 @@ extension GeneratedEnum {
 }
 
 /// A custom scalar the configuration maps to a Swift type: built from the text the store keeps.
-public protocol MappedScalar: NestedListElement {
+public protocol MappedScalar: NestedListElement, CheckedNestedListElement {
     init?(scalarText: String)
 }
 

@@ -2,7 +2,8 @@ import Observation
 
 extension Environment {
     /// Sends a mutation and commits its response, returning the payload's lens (it reads
-    /// `client:root:mutation`). An optimistic payload is laid as a layer in the turn of the call,
+    /// `client:root:mutation`), or throwing `RequiredFieldError` when a `@required` null bubbled to
+    /// that root. An optimistic payload is laid as a layer in the turn of the call,
     /// before the request leaves; the server's response replaces it in one batch, and a failure
     /// (the transport's error, or a response that cannot be committed) reverts it and is rethrown.
     /// The request runs in a task the caller's cancellation does not reach, so a sent mutation
@@ -24,7 +25,11 @@ extension Environment {
             if let layer { revert(layer) }
             throw error
         }
-        return data(for: mutation)
+        // A required null that bubbled to the payload's root fails the call; the response stays
+        // committed.
+        let data: M.Data = rootLens(for: mutation)
+        if let failure = requiredFailure(data) { throw failure }
+        return data
     }
 }
 

@@ -71,4 +71,28 @@ import Testing
         #expect(output.contains(#"anchor.link(Slots.Character.origin, requiring: [Baton.LoggedRequirement(Slots.Location.name, path: "origin.name")])"#))
         #expect(output.contains("anchor.link(Slots.Character.origin, requiring: [Slots.Location.name])"))
     }
+
+    @Test func mappedGridsUnderThrowingRulesKeepTheSchemasNullabilityAndThrow() throws {
+        let (_, output) = try Self.compile("""
+            fragment Grid_character on Character @throwOnFieldError { rates }
+            fragment Checked_character on Character { required: rates @required(action: LOG) caught: rates @catch }
+            query GridQuery { character(id: "1") { ...Grid_character ...Checked_character } }
+            """)
+        #expect(output.contains("@MainActor var rates: [[Foundation.Decimal]]? { get throws { try anchor.throwingMappedNestedList(Slots.Character.rates) } }"))
+        #expect(output.contains("@MainActor var required: [[Foundation.Decimal]] { get throws { try anchor.requiredMappedNestedList(Slots.Character.rates) } }"))
+        #expect(output.contains("@MainActor var caught: Result<[[Foundation.Decimal?]?]?, Baton.FieldErrors> { anchor.caughtMappedNestedList(Slots.Character.rates) }"))
+    }
+
+    @Test func aRequiredChainReachingTheRootFailsTheOperation() throws {
+        let (_, output) = try Self.compile("""
+            fragment Grid_character on Character { origin @required(action: NONE) { name @required(action: LOG) } }
+            query GridQuery { character(id: "1") @required(action: NONE) { id origin @required(action: LOG) { name @required(action: LOG) } ...Grid_character } }
+            """)
+        // A required link whose lens requires fields reads non-optional; its null, or theirs, bubbles.
+        #expect(output.contains("@MainActor var origin: Grid_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }"))
+        #expect(output.contains(#"anchor.spread(requiring: [Baton.Requirement(Slots.Character.origin, path: "origin", requiring: [Baton.Requirement(Slots.Location.name, path: "origin.name", logged: true)])])"#))
+        // At the operation's root every requirement is named by its path.
+        #expect(output.contains("struct Data: Baton.RequiringRoot {"))
+        #expect(output.contains(#", path: "character", requiring: [Baton.Requirement(Slots.Character.origin, path: "character.origin", logged: true, requiring: [Baton.Requirement(Slots.Location.name, path: "character.origin.name", logged: true)])])]"#))
+    }
 }

@@ -9,7 +9,7 @@ enum InlineValueEmitter {
         let owner = SwiftSpelling.identifier(lens.name)
         out += body(lens, indent: indent, owner: owner)
         out += "\n" + SwiftEmitter.printLens(LensModel(name: "Reader", graphQLType: lens.graphQLType, accessors: lens.accessors,
-                                                      requiredSlots: lens.requiredSlots), indent: indent + "    ",
+                                                      requirements: lens.requirements), indent: indent + "    ",
                                              owner: owner + ".Reader")
         out += indent + "}\n\n"
         out += extensionInit(lens, path: SwiftSpelling.identifier(lens.name), indent: indent)

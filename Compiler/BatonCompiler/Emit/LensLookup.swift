@@ -159,6 +159,8 @@ extension LensBuilder {
         builder.throwsOnFieldError = operation.directive("throwOnFieldError") != nil
         builder.rootName = operation.name
         builder.fieldPath = []
-        return builder.lens(name: "Data", type: operation.type, selections: operation.selections)
+        var model = builder.lens(name: "Data", type: operation.type, selections: operation.selections)
+        model.isOperationRoot = true
+        return model
     }
 }

@@ -10,15 +10,23 @@ public struct LensModel: Sendable {
     public var name: String
     public var graphQLType: String
     public var accessors: [LensAccessor]
-    /// Slots of `@required(action: NONE/LOG)` fields: when one is null the lens reads absent, so
-    /// whatever produces it (a spread, a link) is optional and checks them.
-    public var requiredSlots: [String] = []
+    /// The `@required(action: NONE/LOG)` fields: when one is null the lens reads absent, so whatever
+    /// produces it (a spread, a link) is optional and checks them; at an operation's root, the
+    /// operation fails (`Baton.RequiringRoot`).
+    var requirements: [RequiredField] = []
+    /// Those fields as the producer's `requiring:` list spells them.
+    public var requiredSlots: [String] { requirements.map { $0.spelled(named: false) } }
     /// The slots the lens's own fields read (what a deferred spread waits for).
     public var fieldSlots: [String] = []
     /// A `@throwOnFieldError` fragment's `Baton.ErrorScope`: what its spread accessor weighs.
     public var errorScope: String?
     /// An aliased inline fragment's under `@catch`: every error below it, spreads included.
     public var catchScope: String?
+    /// An operation's root lens (`Data`): its required fields, if any, fail the operation.
+    public var isOperationRoot = false
+
+    /// A root whose required null fails the operation (`Baton.RequiringRoot`).
+    var requiresAtRoot: Bool { isOperationRoot && !requirements.isEmpty }
 }
 
 public struct LensAccessor: Sendable {
@@ -47,8 +55,8 @@ public struct LensAccessor: Sendable {
     public var throwing = false
     /// `@catch`: the read gives a `Result` (or nil on error with `to: NULL`).
     public var caught = false
-    /// The slot a `@required(action: NONE/LOG)` field reads.
-    var requiredSlot: String?
+    /// A `@required(action: NONE/LOG)` field: what its lens's producer checks.
+    var requirement: RequiredField?
     /// A spread of an `@inline` fragment: the accessor gives its value.
     public var inlineValue = false
     /// A list of lists of records (`[Baton.List<Lens>?]?`): whether each level is optional, the
@@ -63,6 +71,29 @@ public struct LensAccessor: Sendable {
     /// Where the selections it reads are named in the document (field names, the spread's fragment
     /// name, type conditions): how hover finds the accessor under the cursor.
     public var nameRanges: [SourceRange] = []
+}
+
+/// A `@required(action: NONE/LOG)` field as the producer of its lens checks it.
+struct RequiredField: Sendable {
+    var slot: String
+    /// The field's response keys from its document's root.
+    var path: String
+    /// `LOG`: a null is logged with `path`.
+    var logged: Bool
+    /// A link's: the fields its own lens requires, whose null bubbles through it (a chain).
+    var below: [RequiredField] = []
+
+    /// As a `requiring:` list spells it: the slot alone, a `LOG` one with its path, a chain with
+    /// what it requires. `named`: always with its path, as an operation's root (and a chain below
+    /// it) needs for the failure naming the first null field.
+    func spelled(named: Bool) -> String {
+        let path = SwiftSpelling.stringLiteral(path)
+        if below.isEmpty && !named {
+            return logged ? "Baton.LoggedRequirement(\(slot), path: \(path))" : slot
+        }
+        let chain = below.isEmpty ? "" : ", requiring: [" + below.map { $0.spelled(named: true) }.joined(separator: ", ") + "]"
+        return "Baton.Requirement(\(slot), path: \(path)" + (logged ? ", logged: true" : "") + chain + ")"
+    }
 }
 
 /// Builds lenses from the IR as the author wrote it (fragment boundaries kept, before fragment
@@ -208,7 +239,7 @@ struct LensBuilder {
             }
         }
         return LensModel(name: name, graphQLType: schema[type].name, accessors: accessors,
-                         requiredSlots: accessors.compactMap(\.requiredSlot), fieldSlots: accessors.compactMap(\.fieldSlot))
+                         requirements: accessors.compactMap(\.requirement), fieldSlots: accessors.compactMap(\.fieldSlot))
     }
 
     /// The fields and links a lens reads on its record, as a `Baton.ErrorScope`: not those under
@@ -290,12 +321,12 @@ struct LensBuilder {
         return inner
     }
 
-    /// What a lens's producer checks for a `@required(action: NONE/LOG)` field: its slot, or under
-    /// LOG the slot with the field's path in its document, which the runtime logs when it is null.
-    func requirement(_ field: IRField, slot: String) -> String {
-        guard Self.requiredAction(field) == "LOG" else { return slot }
-        let path = (fieldPath + [field.responseKey]).joined(separator: ".")
-        return "Baton.LoggedRequirement(\(slot), path: \(SwiftSpelling.stringLiteral(path)))"
+    /// What a lens's producer checks for a `@required(action: NONE/LOG)` field: its slot, the
+    /// field's path in its document (logged under LOG when it is null), and for a link whose lens
+    /// requires fields too, those (their null bubbles through the link).
+    func requirement(_ field: IRField, slot: String, below: [RequiredField] = []) -> RequiredField {
+        RequiredField(slot: slot, path: (fieldPath + [field.responseKey]).joined(separator: "."),
+                      logged: Self.requiredAction(field) == "LOG", below: below)
     }
 
     /// A link producing `nested`: when the child lens requires fields, it reads nil unless they hold.
@@ -405,21 +436,20 @@ struct LensBuilder {
                                     conditionType: nil, nested: nested)
             }
             let required = Self.requiredAction(field)
-            if let requiring = linkRead(slot, nested: nested) {
-                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + "?",
-                                            read: requiring, optional: true, list: false, elementsOptional: false,
-                                            fragment: nil, conditionType: nil, nested: nested)
-                if required == "NONE" || required == "LOG" { accessor.requiredSlot = requirement(field, slot: slot) }
-                return accessor
-            }
             if required == "NONE" || required == "LOG" {
-                // Absent when null: the lens holding it reads absent instead.
+                // Absent when null, or when a field its lens requires is (a chain): the lens holding
+                // it reads absent instead, so it reads non-optional.
                 var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName,
                                             read: "anchor.requiredLink(\(slot), \(references.type(named.name)))",
                                             optional: false, list: false, elementsOptional: false, fragment: nil,
                                             conditionType: nil, nested: nested)
-                accessor.requiredSlot = requirement(field, slot: slot)
+                accessor.requirement = requirement(field, slot: slot, below: nested.requirements)
                 return accessor
+            }
+            if let requiring = linkRead(slot, nested: nested) {
+                return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + "?",
+                                    read: requiring, optional: true, list: false, elementsOptional: false,
+                                    fragment: nil, conditionType: nil, nested: nested)
             }
             return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + (nonNull ? "" : "?"),
                                 read: nonNull ? "anchor.requiredLink(\(slot), \(references.type(named.name)))" : "anchor.link(\(slot))",
@@ -455,7 +485,7 @@ struct LensBuilder {
             case (.some, _):
                 // NONE/LOG: non-optional; a null bubbles to the lens boundary.
                 var required = accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
-                required.requiredSlot = requirement(field, slot: slot)
+                required.requirement = requirement(field, slot: slot)
                 return required
             case (nil, "NULL"?):
                 var caught = accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "list" : "listOfNullable")NullOnError(\(slot))")
@@ -486,7 +516,7 @@ struct LensBuilder {
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
                                         read: "anchor.scalar(\(slot))", optional: false, list: false,
                                         elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
-            accessor.requiredSlot = requirement(field, slot: slot)
+            accessor.requirement = requirement(field, slot: slot)
             return accessor
         case (nil, "NULL"?):
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
@@ -551,7 +581,7 @@ struct LensBuilder {
             return thrown
         case (.some, _):
             var required = accessor(lists, "anchor.requiredNestedPlural(\(slot))")
-            required.requiredSlot = requirement(field, slot: slot)
+            required.requirement = requirement(field, slot: slot)
             return required
         case (nil, let target?):
             nested.catchScope = caughtScope(nested)
@@ -570,35 +600,51 @@ struct LensBuilder {
 
     /// A list of lists of a scalar: nested arrays, each level optional where the schema's is nullable
     /// (every level for a mapped scalar, whose text may not convert), read through
-    /// `Baton.NestedListElement`; the error directives read as on one level.
+    /// `Baton.NestedListElement`; the error directives read as on one level. A mapped scalar under a
+    /// rule that throws (`@required`, `@throwOnFieldError`) keeps the schema's nullability at each
+    /// level and throws what a level cannot hold, as a one-level mapped list does; under `@catch`
+    /// its conversion failure is the failure.
     func nestedListAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
                             mapped: Bool) -> LensAccessor? {
         guard let element = field.definition.type.listElement else { return nil }
+        let action = Self.requiredAction(field)
+        let target = Self.catchTarget(field)
+        let checked = mapped && (action != nil || (target == nil && throwsOnFieldError))
         func spelled(_ type: SchemaType) -> String {
             let inner = type.listElement.map { "[" + spelled($0) + "]" } ?? leaf
-            return inner + (mapped || !type.isNonNull ? "?" : "")
+            return inner + ((mapped && !checked) || !type.isNonNull ? "?" : "")
         }
         let list = "[" + spelled(element) + "]"
         func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
             LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
-                         optional: swiftType.hasSuffix("?"), list: true, elementsOptional: mapped || !element.isNonNull,
+                         optional: swiftType.hasSuffix("?"), list: true,
+                         elementsOptional: (mapped && !checked) || !element.isNonNull,
                          fragment: nil, conditionType: nil, nested: nil)
         }
-        switch (Self.requiredAction(field), Self.catchTarget(field)) {
+        if checked {
+            let required = action != nil || nonNull
+            var thrown = required ? accessor(list, "try anchor.requiredMappedNestedList(\(slot))")
+                : accessor(list + "?", "try anchor.throwingMappedNestedList(\(slot))")
+            thrown.throwing = true
+            if let action, action != "THROW" { thrown.requirement = requirement(field, slot: slot) }
+            return thrown
+        }
+        switch (action, target) {
         case ("THROW"?, _):
             var thrown = accessor(list, "try anchor.requiredNestedList(\(slot))")
             thrown.throwing = true
             return thrown
         case (.some, _):
             var required = accessor(list, "anchor.nestedList(\(slot))")
-            required.requiredSlot = requirement(field, slot: slot)
+            required.requirement = requirement(field, slot: slot)
             return required
         case (nil, "NULL"?):
             var caught = accessor(list + "?", "anchor.nestedListNullOnError(\(slot))")
             caught.caught = true
             return caught
         case (nil, .some):
-            var caught = accessor("Result<\(list)?, Baton.FieldErrors>", "anchor.caughtNestedList(\(slot))")
+            var caught = accessor("Result<\(list)?, Baton.FieldErrors>",
+                                  "anchor.caught\(mapped ? "Mapped" : "")NestedList(\(slot))")
             caught.caught = true
             return caught
         case (nil, nil):
@@ -642,7 +688,7 @@ struct LensBuilder {
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case (let action?, _):
             var required = throwing(nonNull: true)
-            if action != "THROW" { required.requiredSlot = requirement(field, slot: slot) }
+            if action != "THROW" { required.requirement = requirement(field, slot: slot) }
             return required
         case (nil, "NULL"?):
             var caught = accessor(plain, "anchor.mapped\(suffix)NullOnError(\(slot))", optional: true)
@@ -764,6 +810,20 @@ struct LensBuilder {
                                       elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
         connection.accessors = accessors
         let typeName = references.type(schema[connectionType].name)
+        if let action = Self.requiredAction(fields[0]) {
+            // `@required` as on a link, over the server's page (`page`): THROW reads it or throws,
+            // NONE/LOG bubble its null to the lens boundary.
+            var accessor = LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
+                                        read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,
+                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+            if action == "THROW" {
+                accessor.read = "try anchor.required(connection: \(slot), page: \(page), \(typeName))"
+                accessor.throwing = true
+            } else {
+                accessor.requirement = requirement(fields[0], slot: page)
+            }
+            return accessor
+        }
         guard let target = Self.catchTarget(fields[0]) else {
             return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
                                 read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,

@@ -110,11 +110,17 @@ public struct SwiftEmitter {
 
     /// `owner` is the lens struct's qualified name, which accessor types are spelled through.
     static func printLens(_ lens: LensModel, indent: String, owner: String) -> String {
-        let conformance = lens.errorScope != nil ? "Baton.ThrowingFragment" : lens.catchScope != nil ? "Baton.ErrorScopedLens" : "Baton.Lens"
+        let conformance = lens.errorScope != nil ? "Baton.ThrowingFragment" : lens.catchScope != nil ? "Baton.ErrorScopedLens"
+            : lens.requiresAtRoot ? "Baton.RequiringRoot" : "Baton.Lens"
         var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): \(conformance) {\n"
         out += indent + "    let anchor: Baton.Anchor\n"
         out += indent + "    init(anchor: Baton.Anchor) { self.anchor = anchor }\n"
         if let scope = lens.errorScope ?? lens.catchScope { out += indent + "    static let errorScope = \(scope)\n" }
+        if lens.requiresAtRoot {
+            // Checked by `environment.data(for:)` (and a mutation's call): a null fails the operation.
+            let requirements = lens.requirements.map { $0.spelled(named: true) }.joined(separator: ", ")
+            out += indent + "    static let requirements: [any Baton.SlotName] = [\(requirements)]\n"
+        }
         for accessor in lens.accessors {
             let body = accessor.throwing ? "get throws { \(accessor.read) }" : accessor.read
             out += indent + "    @MainActor \(LensNaming.accessorDeclaration(accessor, in: owner)) { \(body) }\n"

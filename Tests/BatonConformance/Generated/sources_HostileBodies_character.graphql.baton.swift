@@ -156,7 +156,7 @@ struct HostileBodies_character: Baton.ThrowingFragment {
     @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
     @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
-    @MainActor var origin: HostileBodies_character.Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
+    @MainActor var origin: HostileBodies_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
     @MainActor var hostileBound: HostileBound_character? { anchor.bound(Sites.HostileBound_character_90c839).spread(requiring: [Slots.Character.origin]) }
     @MainActor var hostileDeferred: HostileDeferred_character? { anchor.arrived([Slots.Character.name]) ? HostileDeferred_character(anchor: anchor.spread) : nil }
     @MainActor var caughtSpread: Result<HostileBodies_character.CaughtSpread, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
@@ -356,7 +356,7 @@ struct HostileBodiesRefetchQuery: Baton.Query {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var hostileBodies: HostileBodies_character? { get throws { try anchor.throwing(anchor.spread(requiring: [Slots.Character.origin])) } }
+            @MainActor var hostileBodies: HostileBodies_character? { get throws { try anchor.throwing(anchor.spread(requiring: [Baton.Requirement(Slots.Character.origin, path: "origin", requiring: [Baton.Requirement(Slots.Location.name, path: "origin.name")])])) } }
             @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
         }
     }

@@ -171,10 +171,11 @@ struct HostileRequired: Baton.Query {
         .scalar("id", key: .fixed(Slots.Location.id), kind: .id),
     ])
 
-    struct Data: Baton.Lens {
+    struct Data: Baton.RequiringRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: HostileRequired.Data.Character_? { anchor.link(Slots.Query.character_fc9f7d, requiring: [Slots.Character.origin]) }
+        static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_fc9f7d, path: "character", requiring: [Baton.Requirement(Slots.Character.origin, path: "character.origin", requiring: [Baton.Requirement(Slots.Location.name, path: "character.origin.name")])])]
+        @MainActor var character: HostileRequired.Data.Character_ { anchor.requiredLink(Slots.Query.character_fc9f7d, Types.Character) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
@@ -330,7 +331,7 @@ struct HostileRequired: Baton.Query {
             @MainActor var MainActor_: String? { anchor.nullable(Slots.Character.name) }
             @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
             @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var origin: HostileRequired.Data.Character_.Origin? { anchor.link(Slots.Character.origin, requiring: [Slots.Location.name]) }
+            @MainActor var origin: HostileRequired.Data.Character_.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -21,11 +21,12 @@ struct TestCollidingRequired: Baton.Query {
         .scalar("name", key: .fixed(Slots.Character.name), kind: .string),
     ])
 
-    struct Data: Baton.Lens {
+    struct Data: Baton.RequiringRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "typesLens", requiring: [Baton.Requirement(Slots.Character.name, path: "typesLens.name")])]
         @MainActor var types: TestCollidingRequired.Data.Types_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var typesLens: TestCollidingRequired.Data.TypesLens? { anchor.link(Slots.Query.character_d86a09, requiring: [Slots.Character.name]) }
+        @MainActor var typesLens: TestCollidingRequired.Data.TypesLens { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor

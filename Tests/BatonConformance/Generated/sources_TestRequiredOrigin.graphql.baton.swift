@@ -21,10 +21,11 @@ struct TestRequiredOrigin: Baton.Query {
         .scalar("name", key: .fixed(Slots.Location.name), kind: .string),
     ])
 
-    struct Data: Baton.Lens {
+    struct Data: Baton.RequiringRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestRequiredOrigin.Data.Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Slots.Character.origin]) }
+        static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "character", requiring: [Baton.Requirement(Slots.Character.origin, path: "character.origin")])]
+        @MainActor var character: TestRequiredOrigin.Data.Character_ { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor

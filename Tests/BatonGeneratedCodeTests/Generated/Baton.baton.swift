@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format1.self
-    static let schemaDigest = "10ecdf4f672c73a924569fa23dfcd94b"
+    static let schemaDigest = "431461dd8c0ed76e8899f280834eded8"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")
     static let Adoptable = Baton.Registry.type("Adoptable")
@@ -39,6 +39,8 @@ enum Slots {
     enum Character {
         static let __CaughtPagesQuery_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_caughtPages_connection")
         static let __CaughtPagesQuery_nulledPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_nulledPages_connection")
+        static let __RequiredPagesQuery_thrownPages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredPagesQuery_thrownPages_connection")
+        static let __RequiredPages_pages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredPages_pages_connection")
         static let balance = Baton.Registry.slot(Types.Character, "balance")
         static let codes = Baton.Registry.slot(Types.Character, "codes")
         static let friends = Baton.Registry.slot(Types.Character, "friends")
@@ -47,6 +49,7 @@ enum Slots {
         static let id = Baton.Registry.slot(Types.Character, "id")
         static let letters = Baton.Registry.slot(Types.Character, "letters")
         static let limit = Baton.Registry.slot(Types.Character, "limit")
+        static let limitGrid = Baton.Registry.slot(Types.Character, "limitGrid")
         static let limits = Baton.Registry.slot(Types.Character, "limits")
         static let matrix = Baton.Registry.slot(Types.Character, "matrix")
         static let name = Baton.Registry.slot(Types.Character, "name")
