@@ -42,19 +42,23 @@ public struct LoggedRequirement: SlotName {
 }
 
 /// A `@required(action: NONE/LOG)` field a producer checks that needs more than its slot: its path
-/// (what an operation fails with when the null reaches its root), whether it is logged, and, for a
-/// link whose own lens requires fields, those fields on the linked record: their null bubbles
-/// through the link as the link's own would (a chain of required fields).
+/// (what an operation fails with when the null reaches its root), whether it is logged, the guards
+/// of an `@include`/`@skip` around it (a field left out is not null), and, for a link whose own lens
+/// requires fields, those fields on the linked record: their null bubbles through the link as the
+/// link's own would (a chain of required fields).
 public struct Requirement: SlotName {
     let slot: any SlotName
     let path: String
     let logged: Bool
+    let guards: GuardSet
     let below: [any SlotName]
 
-    public init(_ slot: any SlotName, path: String, logged: Bool = false, requiring below: [any SlotName] = []) {
+    public init(_ slot: any SlotName, path: String, logged: Bool = false, when guards: GuardSet = .always,
+                requiring below: [any SlotName] = []) {
         self.slot = slot
         self.path = path
         self.logged = logged
+        self.guards = guards
         self.below = below
     }
 
@@ -175,6 +179,7 @@ public struct FieldErrors: Error, Sendable, Equatable {
         for key in keys {
             let ref = key.ref(in: self)
             let chained = key as? Requirement
+            if let chained, !chained.guards.hold(owner.variables) { continue }
             var missing: RequiredFieldError?
             switch record.read(ref) {
             case .link(let target)? where !target.isDeleted:

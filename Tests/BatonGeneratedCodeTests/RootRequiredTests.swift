@@ -69,6 +69,17 @@ import Testing
         #expect(Self.logged(otherEvents) == [.requiredFieldMissing(type: "Query", path: "node")])
     }
 
+    @Test func aFieldIncludeLeavesOutIsNotANull() async throws {
+        let environment = Environment()
+        let query = RootRequiredQuery(id: "1", withNode: false)
+        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":\#(Self.rick)}}"#))
+        #expect(try environment.data(for: query).character.name == "Rick")
+        // Included, the same null fails the operation.
+        let included = RootRequiredQuery(id: "1", withNode: true)
+        try await environment.commitResponse(included, Payload(json: #"{"data":{"character":\#(Self.rick),"node":null}}"#))
+        #expect(throws: RequiredFieldError(type: "Query", field: #"node(id:"1")"#, path: "node")) { try environment.data(for: included) }
+    }
+
     @Test func theDataStaysAndALaterResponseMakesItReadable() async throws {
         let (environment, _) = try await Self.committed(character: "null")
         let query = RootRequiredQuery(id: "1")

@@ -82,17 +82,21 @@ struct RequiredField: Sendable {
     var logged: Bool
     /// A link's: the fields its own lens requires, whose null bubbles through it (a chain).
     var below: [RequiredField] = []
+    /// Under `@include`/`@skip`: the alternatives of guards (`Guards.x`) that select the field;
+    /// empty when it is always selected.
+    var guards: [[String]] = []
 
     /// As a `requiring:` list spells it: the slot alone, a `LOG` one with its path, a chain with
     /// what it requires. `named`: always with its path, as an operation's root (and a chain below
     /// it) needs for the failure naming the first null field.
     func spelled(named: Bool) -> String {
         let path = SwiftSpelling.stringLiteral(path)
-        if below.isEmpty && !named {
+        if below.isEmpty && guards.isEmpty && !named {
             return logged ? "Baton.LoggedRequirement(\(slot), path: \(path))" : slot
         }
         let chain = below.isEmpty ? "" : ", requiring: [" + below.map { $0.spelled(named: true) }.joined(separator: ", ") + "]"
-        return "Baton.Requirement(\(slot), path: \(path)" + (logged ? ", logged: true" : "") + chain + ")"
+        let when = guards.isEmpty ? "" : ", when: [" + guards.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+        return "Baton.Requirement(\(slot), path: \(path)" + (logged ? ", logged: true" : "") + when + chain + ")"
     }
 }
 
@@ -128,7 +132,8 @@ struct LensBuilder {
     }
 
     enum Item {
-        case field(IRField, conditional: Bool)
+        /// A field with the `@include`/`@skip` guards around it (on variables).
+        case field(IRField, conditional: Bool, guards: [PlanGuard])
         /// A spread with the `@include`/`@skip` guards around it (on variables).
         case spread(IRFragmentSpread, guards: [PlanGuard], deferred: Bool)
         case condition(TypeID, [IRSelection], conditional: Bool, named: SourceRange?)
@@ -156,8 +161,10 @@ struct LensBuilder {
         }
         // Fields group by response key (a linked field's occurrences read one nested lens).
         var fieldGroups: [String: [(IRField, Bool)]] = [:]
-        for case .field(let field, let conditional) in items {
+        var fieldGuards: [String: [[PlanGuard]]] = [:]
+        for case .field(let field, let conditional, let guards) in items {
             fieldGroups[field.responseKey, default: []].append((field, conditional))
+            fieldGuards[field.responseKey, default: []].append(guards)
         }
         var conditionGroups: [TypeID: [IRSelection]] = [:]
         var conditionNames: [TypeID: [SourceRange]] = [:]
@@ -170,9 +177,19 @@ struct LensBuilder {
         var emittedConditions = Set<TypeID>()
         for item in items {
             switch item {
-            case .field(let field, _):
+            case .field(let field, _, _):
                 guard let group = fieldGroups.removeValue(forKey: field.responseKey) else { continue }
                 if var accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) {
+                    if accessor.requirement != nil, let alternatives = fieldGuards[field.responseKey],
+                       !alternatives.contains(where: \.isEmpty) {
+                        // Required only where selected: a field `@include`/`@skip` leaves out is not null.
+                        var unique: [[String]] = []
+                        for guards in alternatives {
+                            let spelled = guards.map(references.guardConstant)
+                            if !unique.contains(spelled) { unique.append(spelled) }
+                        }
+                        accessor.requirement?.guards = unique
+                    }
                     if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
                         accessor.fieldSlot = slot(field, in: type)
                         if Self.requiredAction(field) == "THROW" { accessor.throwSlot = accessor.fieldSlot }
@@ -348,7 +365,7 @@ struct LensBuilder {
             switch selection {
             case .field(let field):
                 if field.location == nil && !includeGenerated { continue }
-                items.append(.field(field, conditional: conditional))
+                items.append(.field(field, conditional: conditional, guards: guards))
             case .fragmentSpread(let spread):
                 items.append(.spread(spread, guards: guards, deferred: deferred || spread.directive("defer") != nil))
             case .condition(let condition):

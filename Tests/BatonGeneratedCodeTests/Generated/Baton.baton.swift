@@ -115,6 +115,7 @@ enum Slots {
 
 enum Guards {
     static let include_friends = Baton.Guard("friends", passing: true)
+    static let include_withNode = Baton.Guard("withNode", passing: true)
     static let include_withOwner = Baton.Guard("withOwner", passing: true)
 }
 

@@ -4,14 +4,15 @@ import Foundation
 
 struct RootRequiredQuery: Baton.Query {
     static let name = "RootRequiredQuery"
-    static let document: Baton.Document = .text("query RootRequiredQuery($id:ID!){character(id:$id){id,name,origin{id,name}},node(id:$id){__typename,id}}")
+    static let document: Baton.Document = .text("query RootRequiredQuery($id:ID!,$withNode:Boolean=true){character(id:$id){id,name,origin{id,name}},node(id:$id)@include(if:$withNode){__typename,id}}")
     var id: String
-    var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
+    var withNode: Bool? = true
+    var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "withNode": withNode.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null] }
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
-        .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection2),
+        .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection2, guards: [[Guards.include_withNode]]),
     ])
     private static let selection1 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
@@ -29,7 +30,7 @@ struct RootRequiredQuery: Baton.Query {
     struct Data: Baton.RequiringRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "character", requiring: [Baton.Requirement(Slots.Character.name, path: "character.name", logged: true), Baton.Requirement(Slots.Character.origin, path: "character.origin")]), Baton.Requirement(Slots.Query.node_60e262, path: "node", logged: true)]
+        static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "character", requiring: [Baton.Requirement(Slots.Character.name, path: "character.name", logged: true), Baton.Requirement(Slots.Character.origin, path: "character.origin")]), Baton.Requirement(Slots.Query.node_60e262, path: "node", logged: true, when: [[Guards.include_withNode]])]
         @MainActor var character: RootRequiredQuery.Data.Character_ { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
         @MainActor var node: RootRequiredQuery.Data.Node { anchor.requiredLink(Slots.Query.node_60e262, Types.Node) }
 
