@@ -208,6 +208,18 @@ public struct FieldErrors: Error, Sendable, Equatable {
         holds(keys) ? L(anchor: spread) : nil
     }
 
+    /// A nullable plural link whose lens requires fields: the live records holding them, in order;
+    /// an element lacking one is dropped (Relay's null item), the list itself unaffected.
+    @MainActor public func plural<L: Lens, K: SlotName>(_ key: K, requiring keys: [any SlotName]) -> List<L>? {
+        guard let list: List<L> = plural(key) else { return nil }
+        return List(records: list.records.filter { child($0).holds(keys) }, anchor: self)
+    }
+
+    /// A non-null one (or `@required(action: NONE/LOG)`, whose null bubbles): empty without a value.
+    @MainActor public func requiredPlural<L: Lens, K: SlotName>(_ key: K, requiring keys: [any SlotName]) -> List<L> {
+        plural(key, requiring: keys) ?? List(records: [], anchor: self)
+    }
+
     /// A nullable link whose lens requires fields: nil when the target lacks one of them.
     @MainActor public func link<L: Lens, K: SlotName>(_ key: K, requiring keys: [any SlotName]) -> L? {
         guard let lens: L = link(key), lens.anchor.holds(keys) else { return nil }

@@ -445,14 +445,21 @@ struct LensBuilder {
                 accessor.throwing = true
                 return accessor
             }
-            if schemaType.isList {
-                return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
-                                    swiftType: "Baton.List<\(nestedName)>" + (nonNull ? "" : "?"),
-                                    read: nonNull ? "anchor.requiredPlural(\(slot))" : "anchor.plural(\(slot))",
-                                    optional: !nonNull, list: true, elementsOptional: false, fragment: nil,
-                                    conditionType: nil, nested: nested)
-            }
             let required = Self.requiredAction(field)
+            if schemaType.isList {
+                // NONE/LOG: non-optional, a null bubbles; an element lacking a field its lens
+                // requires is dropped (no further bubble).
+                let bubbles = required == "NONE" || required == "LOG"
+                let present = nonNull || bubbles
+                let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
+                                            swiftType: "Baton.List<\(nestedName)>" + (present ? "" : "?"),
+                                            read: "anchor.\(present ? "requiredPlural" : "plural")(\(slot)\(requiring))",
+                                            optional: !present, list: true, elementsOptional: false, fragment: nil,
+                                            conditionType: nil, nested: nested)
+                if bubbles { accessor.requirement = requirement(field, slot: slot) }
+                return accessor
+            }
             if required == "NONE" || required == "LOG" {
                 // Absent when null, or when a field its lens requires is (a chain): the lens holding
                 // it reads absent instead, so it reads non-optional.

@@ -5,7 +5,7 @@ import Foundation
 struct TestLogEdges_connection: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var edges: Baton.List<TestLogEdges_connection.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+    @MainActor var edges: Baton.List<TestLogEdges_connection.Edges> { anchor.requiredPlural(Slots.NoteConnection.edges) }
 
     struct Edges: Baton.Lens {
         let anchor: Baton.Anchor

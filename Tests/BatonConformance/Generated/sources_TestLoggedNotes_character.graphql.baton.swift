@@ -11,6 +11,6 @@ struct TestLoggedNotes_character: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var testLogEdges: TestLogEdges_connection { .init(anchor: anchor.spread) }
+        @MainActor var testLogEdges: TestLogEdges_connection? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.NoteConnection.edges, path: "edges")]) }
     }
 }
