@@ -56,6 +56,38 @@ import Testing
         #expect(declaration("errors", in: "Holder_character") == "var errors: Errors_character?")
     }
 
+    @Test func requiredFieldsUnderAConditionReadOptional() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Guarded.graphql": """
+            fragment Guarded_character on Character @argumentDefinitions(with: {type: "Boolean", defaultValue: false}) {
+              name @include(if: $with) @required(action: LOG)
+              tags @skip(if: $with) @required(action: NONE)
+              origin @include(if: $with) @required(action: NONE) { name }
+              friends @include(if: $with) @required(action: NONE) { id }
+              price @include(if: $with) @required(action: LOG)
+              status @required(action: NONE)
+            }
+            query GuardedQuery { character(id: "1") { ...Guarded_character } }
+            """])
+        defer { target.remove() }
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Guarded.graphql"]))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
+        let program = try #require(compiled.transforms?.program)
+        func declaration(_ key: String) -> String? {
+            LensNaming.accessorDeclaration(responseKey: key, fragment: "Guarded_character", program: program,
+                                           customScalars: ["Decimal": "Foundation.Decimal"])
+        }
+        // A field the condition leaves out is absent, not null: optional, and checked only when selected.
+        #expect(declaration("name") == "var name: String?")
+        #expect(declaration("tags") == "var tags: [String?]?")
+        #expect(declaration("origin") == "var origin: Guarded_character.Origin?")
+        #expect(declaration("friends") == "var friends: Baton.List<Guarded_character.Friends>?")
+        #expect(declaration("price") == "var price: Foundation.Decimal?")
+        #expect(declaration("status") == "var status: Status")
+        let output = try #require(GenerateCommand.compute(target.options(["Sources/App/Guarded.graphql"])).outputs
+            .first { $0.key.hasSuffix("Guarded.graphql.baton.swift") }?.value)
+        #expect(output.contains(#"Baton.Requirement(Slots.Character.name, path: "name", logged: true, when: [[Guards.include_with]])"#))
+    }
+
     @Test func aliasedInlineFragmentsGetAnAccessor() throws {
         let target = try TemporaryTarget(files: ["Sources/App/Alias.graphql": """
             fragment Alias_character on Character {

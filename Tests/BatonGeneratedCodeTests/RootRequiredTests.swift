@@ -6,7 +6,8 @@ import Testing
 /// `@required(action: NONE/LOG)` bubbling to an operation's root, read through RootRequiredQuery's
 /// and RequiredRenameMutation's generated code: a null there (or one bubbling through a required
 /// link) fails the operation with the path of the first null required field, and no lens is given;
-/// LOG still logs. The typed `let`s fix the accessor types (a required link reads non-optional).
+/// LOG still logs. The typed `let`s fix the accessor types (a required link reads non-optional,
+/// except under `@include`/`@skip`).
 @MainActor @Suite struct RootRequiredTests {
     /// The environment after committing a response for the query, and its log from then on.
     static func committed(character: String, node: String = #"{"__typename":"Character","id":"1"}"#) async throws
@@ -33,8 +34,9 @@ import Testing
         #expect(character.name == "Rick")
         let origin: RootRequiredQuery.Data.Character_.Origin = character.origin
         #expect(origin.name == "Earth")
-        let node: RootRequiredQuery.Data.Node = data.node
-        #expect(node.id == "1")
+        // Under `@include` the required field reads optional: a field left out is absent.
+        let node: RootRequiredQuery.Data.Node? = data.node
+        #expect(node?.id == "1")
         #expect(events.all.isEmpty)
     }
 
@@ -73,7 +75,9 @@ import Testing
         let environment = Environment()
         let query = RootRequiredQuery(id: "1", withNode: false)
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":\#(Self.rick)}}"#))
-        #expect(try environment.data(for: query).character.name == "Rick")
+        let data = try environment.data(for: query)
+        #expect(data.character.name == "Rick")
+        #expect(data.node == nil)
         // Included, the same null fails the operation.
         let included = RootRequiredQuery(id: "1", withNode: true)
         try await environment.commitResponse(included, Payload(json: #"{"data":{"character":\#(Self.rick),"node":null}}"#))

@@ -447,10 +447,10 @@ struct LensBuilder {
             }
             let required = Self.requiredAction(field)
             if schemaType.isList {
-                // NONE/LOG: non-optional, a null bubbles; an element lacking a field its lens
-                // requires is dropped (no further bubble).
+                // NONE/LOG: non-optional (unless `@include`/`@skip` may leave it out), a null
+                // bubbles; an element lacking a field its lens requires is dropped (no further bubble).
                 let bubbles = required == "NONE" || required == "LOG"
-                let present = nonNull || bubbles
+                let present = nonNull || (bubbles && !conditional)
                 let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
                 var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
                                             swiftType: "Baton.List<\(nestedName)>" + (present ? "" : "?"),
@@ -462,10 +462,12 @@ struct LensBuilder {
             }
             if required == "NONE" || required == "LOG" {
                 // Absent when null, or when a field its lens requires is (a chain): the lens holding
-                // it reads absent instead, so it reads non-optional.
-                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName,
-                                            read: "anchor.requiredLink(\(slot), \(references.type(named.name)))",
-                                            optional: false, list: false, elementsOptional: false, fragment: nil,
+                // it reads absent instead, so it reads non-optional (optional where `@include`/`@skip`
+                // may leave it out).
+                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
+                                            swiftType: nestedName + (conditional ? "?" : ""),
+                                            read: conditional ? "anchor.link(\(slot))" : "anchor.requiredLink(\(slot), \(references.type(named.name)))",
+                                            optional: conditional, list: false, elementsOptional: false, fragment: nil,
                                             conditionType: nil, nested: nested)
                 accessor.requirement = requirement(field, slot: slot, below: nested.requirements)
                 return accessor
@@ -487,7 +489,7 @@ struct LensBuilder {
             if let element = schemaType.listElement, element.isList {
                 return nestedListAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, mapped: true)
             }
-            return mappedAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull)
+            return mappedAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, conditional: conditional)
         }
         if let element = schemaType.listElement {
             if element.isList {
@@ -507,8 +509,10 @@ struct LensBuilder {
                 thrown.throwing = true
                 return thrown
             case (.some, _):
-                // NONE/LOG: non-optional; a null bubbles to the lens boundary.
-                var required = accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
+                // NONE/LOG: non-optional (unless conditional); a null bubbles to the lens boundary.
+                var required = conditional
+                    ? accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "nullableList" : "nullableListOfNullable")(\(slot))")
+                    : accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
                 required.requirement = requirement(field, slot: slot)
                 return required
             case (nil, "NULL"?):
@@ -537,8 +541,9 @@ struct LensBuilder {
             accessor.throwing = true
             return accessor
         case (.some, _):
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
-                                        read: "anchor.scalar(\(slot))", optional: false, list: false,
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar,
+                                        swiftType: leaf + (conditional ? "?" : ""),
+                                        read: conditional ? "anchor.nullable(\(slot))" : "anchor.scalar(\(slot))", optional: conditional, list: false,
                                         elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
             accessor.requirement = requirement(field, slot: slot)
             return accessor
@@ -684,7 +689,8 @@ struct LensBuilder {
     /// failure (nil for either with `to: NULL`), and under `@throwOnFieldError` it keeps the schema's
     /// nullability and throws. A list follows the schema per level under `@required` and
     /// `@throwOnFieldError`, and reads `[T?]?` otherwise.
-    func mappedAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool) -> LensAccessor {
+    func mappedAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
+                        conditional: Bool = false) -> LensAccessor {
         let isList = field.definition.type.listElement != nil
         let elementNonNull = field.definition.type.listElement?.isNonNull ?? false
         let plain = isList ? "[\(leaf)?]?" : leaf + "?"
@@ -711,7 +717,8 @@ struct LensBuilder {
         let suffix = isList ? "List" : ""
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case (let action?, _):
-            var required = throwing(nonNull: true)
+            // NONE/LOG under `@include`/`@skip`: optional, as a field left out is absent.
+            var required = throwing(nonNull: action == "THROW" || !conditional)
             if action != "THROW" { required.requirement = requirement(field, slot: slot) }
             return required
         case (nil, "NULL"?):

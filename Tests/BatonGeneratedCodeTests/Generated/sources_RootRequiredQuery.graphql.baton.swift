@@ -32,7 +32,7 @@ struct RootRequiredQuery: Baton.Query {
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "character", requiring: [Baton.Requirement(Slots.Character.name, path: "character.name", logged: true), Baton.Requirement(Slots.Character.origin, path: "character.origin")]), Baton.Requirement(Slots.Query.node_60e262, path: "node", logged: true, when: [[Guards.include_withNode]])]
         @MainActor var character: RootRequiredQuery.Data.Character_ { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
-        @MainActor var node: RootRequiredQuery.Data.Node { anchor.requiredLink(Slots.Query.node_60e262, Types.Node) }
+        @MainActor var node: RootRequiredQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
