@@ -178,18 +178,21 @@ public struct FieldErrors: Error, Sendable, Equatable {
         guard depth < 64 else { return nil }
         for key in keys {
             let ref = key.ref(in: self)
+            let value = record.read(ref)
+            // A scalar or a list holds whatever the key says: the common case, with no cast.
+            switch value {
+            case nil, .null?, .link?: break
+            default: continue
+            }
             let chained = key as? Requirement
             if let chained, !chained.guards.hold(owner.variables) { continue }
             var missing: RequiredFieldError?
-            switch record.read(ref) {
-            case .link(let target)? where !target.isDeleted:
+            if case .link(let target)? = value, !target.isDeleted {
                 if let chained, !chained.below.isEmpty {
                     missing = child(target).missingRequirement(chained.below, depth: depth + 1)
                 }
-            case nil, .null?, .link?:
+            } else {
                 missing = requiredError(ref, path: chained?.path ?? (key as? LoggedRequirement)?.path ?? "")
-            default:
-                break
             }
             guard let missing else { continue }
             if let logged = key as? LoggedRequirement {
