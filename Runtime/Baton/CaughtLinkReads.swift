@@ -20,17 +20,21 @@
         return caught(lens: requiredLink(key, type))
     }
 
-    /// A plural link: every element's errors, in order.
-    @MainActor public func caughtPlural<L: ErrorScopedLens, K: SlotName>(_ key: K) -> Result<List<L>?, FieldErrors> {
+    /// A plural link: every element's errors, in order; without any, the elements holding the
+    /// nested lens's `@required(action: NONE/LOG)` fields (`requiring`; one lacking them is dropped).
+    @MainActor public func caughtPlural<L: ErrorScopedLens, K: SlotName>(_ key: K, requiring keys: [any SlotName] = [])
+        -> Result<List<L>?, FieldErrors> {
         if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
         guard let list: List<L> = plural(key) else { return .success(nil) }
         let errors = list.flatMap { $0.anchor.errors(in: L.errorScope) }
-        return errors.isEmpty ? .success(list) : .failure(FieldErrors(errors))
+        guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
+        return .success(keys.isEmpty ? list : List(records: list.records.filter { child($0).holds(keys) }, anchor: self))
     }
 
     /// A non-null plural link: empty without a value, as `requiredPlural`.
-    @MainActor public func caughtRequiredPlural<L: ErrorScopedLens, K: SlotName>(_ key: K) -> Result<List<L>, FieldErrors> {
-        caughtPlural(key).map { $0 ?? List(records: [], anchor: self) }
+    @MainActor public func caughtRequiredPlural<L: ErrorScopedLens, K: SlotName>(_ key: K, requiring keys: [any SlotName] = [])
+        -> Result<List<L>, FieldErrors> {
+        caughtPlural(key, requiring: keys).map { $0 ?? List(records: [], anchor: self) }
     }
 
     /// `@catch(to: NULL)` on a link: nil when it or anything below it has an error.
@@ -39,8 +43,8 @@
     }
 
     /// `@catch(to: NULL)` on a plural link: nil when it or an element has an error.
-    @MainActor public func nullOnError<L: ErrorScopedLens, K: SlotName>(plural key: K) -> List<L>? {
-        try? caughtPlural(key).get()
+    @MainActor public func nullOnError<L: ErrorScopedLens, K: SlotName>(plural key: K, requiring keys: [any SlotName] = []) -> List<L>? {
+        try? caughtPlural(key, requiring: keys).get()
     }
 
     /// A `@connection` field under `@catch`: the connection lens (as `connection(_:_:)`), or the

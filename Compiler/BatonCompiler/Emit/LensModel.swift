@@ -742,20 +742,21 @@ struct LensBuilder {
         var nested = nested
         nested.catchScope = caughtScope(nested)
         let plural = field.definition.type.isList
-        let requiring = plural || nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
-        let present = nonNull && requiring.isEmpty
+        let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+        // A link lacking a required field reads nil; a plural drops the element instead.
+        let present = nonNull && (plural || requiring.isEmpty)
         let base = plural ? "Baton.List<\(nested.name)>" : nested.name
         let swiftType: String
         let read: String
         if target == "NULL" {
             swiftType = base + "?"
-            read = plural ? "anchor.nullOnError(plural: \(slot))" : "anchor.nullOnError(link: \(slot)\(requiring))"
+            read = "anchor.nullOnError(\(plural ? "plural" : "link"): \(slot)\(requiring))"
         } else {
             swiftType = "Result<\(base)\(present ? "" : "?"), Baton.FieldErrors>"
             let type = references.type(schema[field.type].name)
             read = switch (plural, present) {
-            case (true, true): "anchor.caughtRequiredPlural(\(slot))"
-            case (true, false): "anchor.caughtPlural(\(slot))"
+            case (true, true): "anchor.caughtRequiredPlural(\(slot)\(requiring))"
+            case (true, false): "anchor.caughtPlural(\(slot)\(requiring))"
             case (false, true): "anchor.caughtRequiredLink(\(slot), \(type))"
             case (false, false): "anchor.caughtLink(\(slot)\(requiring))"
             }

@@ -17,7 +17,7 @@ struct RequiredFriends_character: Baton.Lens {
 
 struct RequiredFriendsQuery: Baton.Query {
     static let name = "RequiredFriendsQuery"
-    static let document: Baton.Document = .text("query RequiredFriendsQuery($id:ID!){character(id:$id){id,...RequiredFriends_character,named:friends{id,name}}}fragment RequiredFriends_character on Character{friends{id,name}}")
+    static let document: Baton.Document = .text("query RequiredFriendsQuery($id:ID!){character(id:$id){id,...RequiredFriends_character,named:friends{id,name},caughtFriends:friends{id,name}}}fragment RequiredFriends_character on Character{friends{id,name}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
@@ -29,6 +29,7 @@ struct RequiredFriendsQuery: Baton.Query {
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
         .plural("friends", key: .fixed(Slots.Character.friends), selection: selection2),
         .plural("named", key: .fixed(Slots.Character.friends), selection: selection2),
+        .plural("caughtFriends", key: .fixed(Slots.Character.friends), selection: selection2),
     ])
     private static let selection2 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
@@ -46,10 +47,19 @@ struct RequiredFriendsQuery: Baton.Query {
             @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
             @MainActor var requiredFriends: RequiredFriends_character? { anchor.spread(requiring: [Slots.Character.friends]) }
             @MainActor var named: Baton.List<RequiredFriendsQuery.Data.Character_.Named>? { anchor.plural(Slots.Character.friends, requiring: [Slots.Character.name]) }
+            @MainActor var caughtFriends: Result<Baton.List<RequiredFriendsQuery.Data.Character_.CaughtFriends>?, Baton.FieldErrors> { anchor.caughtPlural(Slots.Character.friends, requiring: [Slots.Character.name]) }
 
             struct Named: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+            }
+
+            struct CaughtFriends: Baton.ErrorScopedLens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([Slots.Character.id, Slots.Character.name])
                 @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
                 @MainActor var name: String { anchor.scalar(Slots.Character.name) }
             }
