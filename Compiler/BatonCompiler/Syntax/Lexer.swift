@@ -71,7 +71,9 @@ struct LexerCore {
             let c = bytes[p]
             switch c {
             case 0x20, 0x09, 0x2C, 0x0A, 0x0D: // space, tab, comma, line terminators
+                // The rest of the run in a tight loop (indentation, blank lines).
                 p &+= 1
+                while p < count && isIgnoredASCII(bytes[p]) { p &+= 1 }
                 continue
             case 0xEF where byte(p + 1) == 0xBB && byte(p + 2) == 0xBF: // BOM
                 p &+= 3
@@ -485,6 +487,12 @@ struct LexerCore {
         }
         return q
     }
+}
+
+/// Space, tab, comma, `\n` and `\r`: one shift and test of a 64-bit mask.
+@inline(__always) func isIgnoredASCII(_ b: UInt8) -> Bool {
+    let ignored: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x2C | 1 << 0x0A | 1 << 0x0D
+    return b < 64 && (ignored >> UInt64(b)) & 1 != 0
 }
 
 @inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }

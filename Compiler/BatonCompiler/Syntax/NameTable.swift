@@ -26,13 +26,13 @@ final class NameTable {
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // Documents hold a distinct name every hundred bytes or so (schemas fewer, their
-        // descriptions being long): sized so most parses never grow the table.
+        // descriptions being long): sized so most parses grow the table once at most.
         var capacity = 64
-        while capacity < 65536 && capacity * 64 < bytes.count { capacity *= 2 }
+        while capacity < 65536 && capacity * 128 < bytes.count { capacity *= 2 }
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)
         mask = capacity - 1
-        entryCapacity = capacity / 2
+        entryCapacity = capacity / 4
         entries = .allocate(capacity: entryCapacity)
     }
 

@@ -225,23 +225,23 @@ struct ParserCore: ~Copyable {
                               at: token.range)
         }
         if keyword.kind == .name {
-            switch text(keyword) {
-            case "schema": return .schema(try parseSchemaDefinition())
-            case "scalar": return .type(try parseScalarTypeDefinition())
-            case "type": return .type(try parseObjectOrInterfaceDefinition(.object))
-            case "interface": return .type(try parseObjectOrInterfaceDefinition(.interface))
-            case "union": return .type(try parseUnionTypeDefinition())
-            case "enum": return .type(try parseEnumTypeDefinition())
-            case "input": return .type(try parseInputObjectTypeDefinition())
-            case "directive": return .directive(try parseDirectiveDefinition())
-            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
-            case "fragment": return .fragment(try parseFragmentDefinition())
-            case "extend" where !hasDescription: return try parseTypeSystemExtension()
-            default:
-                if hasDescription {
-                    throw SyntaxError("Unexpected description, only GraphQL definitions support descriptions.",
-                                      at: token.range)
-                }
+            // Compared as bytes, most frequent first: no string is made for the keyword.
+            if isKeyword(keyword, "type") { return .type(try parseObjectOrInterfaceDefinition(.object)) }
+            if isKeyword(keyword, "fragment") { return .fragment(try parseFragmentDefinition()) }
+            if isKeyword(keyword, "enum") { return .type(try parseEnumTypeDefinition()) }
+            if isKeyword(keyword, "input") { return .type(try parseInputObjectTypeDefinition()) }
+            if isKeyword(keyword, "query") || isKeyword(keyword, "mutation") || isKeyword(keyword, "subscription") {
+                return .operation(try parseOperationDefinition())
+            }
+            if isKeyword(keyword, "interface") { return .type(try parseObjectOrInterfaceDefinition(.interface)) }
+            if isKeyword(keyword, "union") { return .type(try parseUnionTypeDefinition()) }
+            if isKeyword(keyword, "scalar") { return .type(try parseScalarTypeDefinition()) }
+            if isKeyword(keyword, "directive") { return .directive(try parseDirectiveDefinition()) }
+            if isKeyword(keyword, "schema") { return .schema(try parseSchemaDefinition()) }
+            if !hasDescription && isKeyword(keyword, "extend") { return try parseTypeSystemExtension() }
+            if hasDescription {
+                throw SyntaxError("Unexpected description, only GraphQL definitions support descriptions.",
+                                  at: token.range)
             }
         }
         throw unexpected(keyword)
