@@ -73,7 +73,7 @@ public enum Parser {
 private let directiveLocationNames: Set<String> = Set(DirectiveLocation.allCases.map(\.rawValue))
     .union(["FRAGMENT_VARIABLE_DEFINITION", "DIRECTIVE_DEFINITION"])
 
-struct ParserCore {
+struct ParserCore: ~Copyable {
     var lexer: LexerCore
     /// The current token, not yet consumed.
     var token: Token
@@ -86,10 +86,19 @@ struct ParserCore {
     /// The source `bytes` belong to, when known: descriptions then keep their token and are
     /// decoded only when read.
     var source: Source? = nil
+    /// Each distinct name made into a string once.
+    let names: NameTable
+    // The items of unfinished lists, one stack per kind of item (see `ListStack`).
+    var selectionItems = ListStack<Selection>()
+    var argumentItems = ListStack<Argument>()
+    var fieldDefinitionItems = ListStack<FieldDefinition>()
+    var inputValueItems = ListStack<InputValueDefinition>()
+    var enumValueItems = ListStack<EnumValueDefinition>()
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, source: Source? = nil) {
         self.source = source
         lexer = LexerCore(bytes)
+        names = NameTable(bytes)
         token = Token(kind: .startOfFile, start: 0, end: 0)
     }
 
@@ -174,10 +183,10 @@ struct ParserCore {
 
     /// A token's value compared with a word, whatever the token's kind (graphql-core compares
     /// `token.value`, so a string `"on"` counts too).
-    func valueIs(_ t: Token, _ word: String) -> Bool {
+    func valueIs(_ t: Token, _ word: StaticString) -> Bool {
         switch t.kind {
-        case .name: lexer.text(t.start, t.end) == word
-        case .string, .blockString: lexer.value(of: t) == word
+        case .name: isKeyword(t, word)
+        case .string, .blockString: lexer.value(of: t) == word.description
         default: false
         }
     }
@@ -216,23 +225,23 @@ struct ParserCore {
                               at: token.range)
         }
         if keyword.kind == .name {
-            switch text(keyword) {
-            case "schema": return .schema(try parseSchemaDefinition())
-            case "scalar": return .type(try parseScalarTypeDefinition())
-            case "type": return .type(try parseObjectOrInterfaceDefinition(.object))
-            case "interface": return .type(try parseObjectOrInterfaceDefinition(.interface))
-            case "union": return .type(try parseUnionTypeDefinition())
-            case "enum": return .type(try parseEnumTypeDefinition())
-            case "input": return .type(try parseInputObjectTypeDefinition())
-            case "directive": return .directive(try parseDirectiveDefinition())
-            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
-            case "fragment": return .fragment(try parseFragmentDefinition())
-            case "extend" where !hasDescription: return try parseTypeSystemExtension()
-            default:
-                if hasDescription {
-                    throw SyntaxError("Unexpected description, only GraphQL definitions support descriptions.",
-                                      at: token.range)
-                }
+            // Compared as bytes, most frequent first: no string is made for the keyword.
+            if isKeyword(keyword, "type") { return .type(try parseObjectOrInterfaceDefinition(.object)) }
+            if isKeyword(keyword, "fragment") { return .fragment(try parseFragmentDefinition()) }
+            if isKeyword(keyword, "enum") { return .type(try parseEnumTypeDefinition()) }
+            if isKeyword(keyword, "input") { return .type(try parseInputObjectTypeDefinition()) }
+            if isKeyword(keyword, "query") || isKeyword(keyword, "mutation") || isKeyword(keyword, "subscription") {
+                return .operation(try parseOperationDefinition())
+            }
+            if isKeyword(keyword, "interface") { return .type(try parseObjectOrInterfaceDefinition(.interface)) }
+            if isKeyword(keyword, "union") { return .type(try parseUnionTypeDefinition()) }
+            if isKeyword(keyword, "scalar") { return .type(try parseScalarTypeDefinition()) }
+            if isKeyword(keyword, "directive") { return .directive(try parseDirectiveDefinition()) }
+            if isKeyword(keyword, "schema") { return .schema(try parseSchemaDefinition()) }
+            if !hasDescription && isKeyword(keyword, "extend") { return try parseTypeSystemExtension() }
+            if hasDescription {
+                throw SyntaxError("Unexpected description, only GraphQL definitions support descriptions.",
+                                  at: token.range)
             }
         }
         throw unexpected(keyword)
@@ -295,21 +304,20 @@ struct ParserCore {
     mutating func parseVariableName() throws(SyntaxError) -> Name {
         let dollar = try expect(.dollar)
         let name = try expect(.name)
-        return Name(text(name), range: SourceRange(start: dollar.start, end: name.end))
+        return Name(names.name(name.start, name.end), range: SourceRange(start: dollar.start, end: name.end))
     }
 
     mutating func parseSelectionSet() throws(SyntaxError) -> SelectionSet {
         try enterNesting()
         let start = token
         try expect(.braceL)
-        var selections: [Selection] = []
-        // Most selection sets hold a few selections: one allocation instead of three.
-        selections.reserveCapacity(4)
+        let mark = selectionItems.mark
         while try !expectOptional(.braceR) {
-            selections.append(try parseSelection())
+            let selection = try parseSelection()
+            selectionItems.push(selection)
         }
         depth -= 1
-        return SelectionSet(selections: selections, range: range(from: start))
+        return SelectionSet(selections: selectionItems.take(from: mark), range: range(from: start))
     }
 
     mutating func parseSelection() throws(SyntaxError) -> Selection {
@@ -336,15 +344,15 @@ struct ParserCore {
 
     mutating func parseArguments(const: Bool) throws(SyntaxError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
-        var result: [Argument] = []
+        let mark = argumentItems.mark
         repeat {
             let start = token
             let name = try parseName()
             try expect(.colon)
             let value = try parseValueLiteral(const: const)
-            result.append(Argument(name: name, value: value, range: range(from: start)))
+            argumentItems.push(Argument(name: name, value: value, range: range(from: start)))
         } while try !expectOptional(.parenR)
-        return result
+        return argumentItems.take(from: mark)
     }
 
     mutating func parseFragment() throws(SyntaxError) -> Selection {
@@ -384,7 +392,7 @@ struct ParserCore {
     @inline(__always)
     mutating func parseName() throws(SyntaxError) -> Name {
         let t = try expect(.name)
-        return Name(text(t), range: t.range)
+        return Name(names.name(t.start, t.end), range: t.range)
     }
 
     // MARK: Values
@@ -426,11 +434,14 @@ struct ParserCore {
         case .name:
             try advance()
             let kind: Value.Kind
-            switch text(start) {
-            case "true": kind = .boolean(true)
-            case "false": kind = .boolean(false)
-            case "null": kind = .null
-            case let other: kind = .enumValue(other)
+            if isKeyword(start, "true") {
+                kind = .boolean(true)
+            } else if isKeyword(start, "false") {
+                kind = .boolean(false)
+            } else if isKeyword(start, "null") {
+                kind = .null
+            } else {
+                kind = .enumValue(names.name(start.start, start.end))
             }
             return Value(kind, range: start.range)
         case .dollar:
@@ -550,9 +561,7 @@ struct ParserCore {
 
     mutating func parseFieldsDefinition() throws(SyntaxError) -> [FieldDefinition] {
         guard try expectOptional(.braceL) else { return [] }
-        var result: [FieldDefinition] = []
-        // Types hold many fields: starting at 8 spares growing through 1, 2 and 4.
-        result.reserveCapacity(8)
+        let mark = fieldDefinitionItems.mark
         repeat {
             let start = token
             let description = try parseDescription()
@@ -563,20 +572,20 @@ struct ParserCore {
             let directives = try parseDirectives(const: true)
             // The range before the node: computed among its arguments, the node was copied.
             let nodeRange = range(from: start)
-            result.append(FieldDefinition(description: description, name: name, arguments: arguments, type: type,
-                                          directives: directives, range: nodeRange))
+            fieldDefinitionItems.push(FieldDefinition(description: description, name: name, arguments: arguments,
+                                                      type: type, directives: directives, range: nodeRange))
         } while try !expectOptional(.braceR)
-        return result
+        return fieldDefinitionItems.take(from: mark)
     }
 
     mutating func parseArgumentDefinitions() throws(SyntaxError) -> [InputValueDefinition] {
         guard try expectOptional(.parenL) else { return [] }
-        var result: [InputValueDefinition] = []
-        result.reserveCapacity(4)
+        let mark = inputValueItems.mark
         repeat {
-            result.append(try parseInputValueDefinition())
+            let definition = try parseInputValueDefinition()
+            inputValueItems.push(definition)
         } while try !expectOptional(.parenR)
-        return result
+        return inputValueItems.take(from: mark)
     }
 
     mutating func parseInputValueDefinition() throws(SyntaxError) -> InputValueDefinition {
@@ -616,8 +625,7 @@ struct ParserCore {
 
     mutating func parseEnumValuesDefinition() throws(SyntaxError) -> [EnumValueDefinition] {
         guard try expectOptional(.braceL) else { return [] }
-        var result: [EnumValueDefinition] = []
-        result.reserveCapacity(8)
+        let mark = enumValueItems.mark
         repeat {
             let start = token
             let description = try parseDescription()
@@ -628,9 +636,10 @@ struct ParserCore {
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             let nodeRange = range(from: start)
-            result.append(EnumValueDefinition(description: description, name: name, directives: directives, range: nodeRange))
+            enumValueItems.push(EnumValueDefinition(description: description, name: name, directives: directives,
+                                                    range: nodeRange))
         } while try !expectOptional(.braceR)
-        return result
+        return enumValueItems.take(from: mark)
     }
 
     mutating func parseInputObjectTypeDefinition() throws(SyntaxError) -> TypeDefinition {
@@ -646,12 +655,12 @@ struct ParserCore {
 
     mutating func parseInputFieldsDefinition() throws(SyntaxError) -> [InputValueDefinition] {
         guard try expectOptional(.braceL) else { return [] }
-        var result: [InputValueDefinition] = []
-        result.reserveCapacity(4)
+        let mark = inputValueItems.mark
         repeat {
-            result.append(try parseInputValueDefinition())
+            let definition = try parseInputValueDefinition()
+            inputValueItems.push(definition)
         } while try !expectOptional(.braceR)
-        return result
+        return inputValueItems.take(from: mark)
     }
 
     mutating func parseDirectiveDefinition() throws(SyntaxError) -> DirectiveDefinition {
