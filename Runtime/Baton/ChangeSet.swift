@@ -107,15 +107,16 @@ public struct ChangeSet: Sendable {
 
     /// Whether a `text` value's bytes are those of `string` (equal bytes are equal strings; unequal
     /// bytes may still be canonically equal, which the caller decides on the decoded string).
-    func bytes(_ range: Range<Int>, equal string: String) -> Bool {
-        var string = string
-        return string.withUTF8 { utf8 in
+    @inline(__always) func bytes(_ range: Range<Int>, equal string: String) -> Bool {
+        // A native string's bytes are read where they lie (`withUTF8` would need a mutable copy).
+        let equal = string.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.count == range.count else { return false }
             if utf8.isEmpty { return true }
             return bytes.withUnsafeBufferPointer { buffer in
                 memcmp(buffer.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0
             }
         }
+        return equal ?? string.utf8.elementsEqual(bytes[range])
     }
 
     mutating func learn(_ type: TypeID, _ answer: [UInt8]) {
