@@ -46,6 +46,17 @@ public struct RecordChange: Sendable {
     /// Later entries over these: a slot already written takes the later value in its place.
     mutating func merge(_ later: [(slot: EntrySlot, value: IngestValue)]) {
         let earlier = entries.count
+        // Met again through the same selection (an episode of many characters): the slots come in
+        // the same order, so each value takes its place there. A slot written twice keeps its last
+        // value last, which is what the commit (writing in order) ends with.
+        if later.count == earlier {
+            var index = 0
+            while index < earlier, entries[index].slot == later[index].slot { index += 1 }
+            if index == earlier {
+                for index in later.indices { entries[index].value = later[index].value }
+                return
+            }
+        }
         for entry in later {
             // The last entry of the slot is the one the commit would keep (an object may write a slot
             // twice, through two aliases of one field).

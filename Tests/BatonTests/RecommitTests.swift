@@ -8,21 +8,23 @@ import Testing
     let query = Registry.type("RecommitTestsQuery")
     let item = Registry.type("RecommitTestsItem")
 
-    /// `a` writes `name` twice (aliases `x` then `y`), `b` writes it once; both keyed by `id`.
+    /// An item's `name` twice (aliases `x` then `y`), keyed by `id`.
+    var twice: Selection {
+        Selection(type: item, key: ["id"], fields: [
+            .scalar("id", key: .fixed(Registry.slot(item, "id")), kind: .id),
+            .scalar("x", key: .fixed(Registry.slot(item, "name")), kind: .string),
+            .scalar("y", key: .fixed(Registry.slot(item, "name")), kind: .string),
+        ])
+    }
+
+    /// `a` writes `name` twice, `b` writes it once.
     var plan: Plan {
-        let name = Registry.slot(item, "name")
-        let id = Registry.slot(item, "id")
-        let count = Registry.slot(item, "count")
-        return Plan(root: Selection(type: query, fields: [
-            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: Selection(type: item, key: ["id"], fields: [
-                .scalar("id", key: .fixed(id), kind: .id),
-                .scalar("x", key: .fixed(name), kind: .string),
-                .scalar("y", key: .fixed(name), kind: .string),
-            ])),
+        Plan(root: Selection(type: query, fields: [
+            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: twice),
             .linked("b", key: .fixed(Registry.slot(query, "b")), selection: Selection(type: item, key: ["id"], fields: [
-                .scalar("id", key: .fixed(id), kind: .id),
-                .scalar("count", key: .fixed(count), kind: .int),
-                .scalar("name", key: .fixed(name), kind: .string),
+                .scalar("id", key: .fixed(Registry.slot(item, "id")), kind: .id),
+                .scalar("count", key: .fixed(Registry.slot(item, "count")), kind: .int),
+                .scalar("name", key: .fixed(Registry.slot(item, "name")), kind: .string),
             ])),
         ]))
     }
@@ -57,6 +59,23 @@ import Testing
         let swapped = try commit(#"{"data":{"a":{"id":"1","x":"second","y":"first"},"b":{"id":"2","count":3,"name":"bee"}}}"#, into: store)
         #expect(swapped == ["RecommitTestsItem:1.name"])
         #expect(storedName("RecommitTestsItem:1", in: store) == "first")
+    }
+
+    /// An object met twice through one selection (the ingest merges the second's values in place):
+    /// the slot it writes twice ends as the last object's last value.
+    @Test func anObjectMetTwiceEndsAsItsLastValue() throws {
+        let store = Store()
+        _ = try commit(#"{"data":{"a":{"id":"1","x":"first","y":"second"},"b":{"id":"2","count":3,"name":"bee"}}}"#, into: store)
+        let item = twice
+        let met = Plan(root: Selection(type: query, fields: [
+            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: item),
+            .linked("c", key: .fixed(Registry.slot(query, "c")), selection: item),
+        ]))
+        let json = #"{"data":{"a":{"id":"1","x":"first","y":"second"},"c":{"id":"1","x":"third","y":"fourth"}}}"#
+        let changes = try Ingest.changeSet(Array(json.utf8), plan: met, complete: true)
+        #expect(store.commit(changes).notified.map(\.description).sorted()
+                == ["RecommitTestsItem:1.name", "client:root.c"])
+        #expect(storedName("RecommitTestsItem:1", in: store) == "fourth")
     }
 
     /// A value that differs after equal ones is written and notified alone.
