@@ -14,10 +14,11 @@ let usage = """
       ingest     a 1,000-character page (~700 KB) to committed records, beside JSONSerialization
       read       one scalar field through a generated lens, untracked and tracked (ns per read)
       refetch    the same page committed again: notifications (0) and time beside the first commit
+      recommit   the refetch's full path alone, synchronous (the one to run under callgrind)
       all        every command (also with no argument)
     """
 
-let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch"]
+let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit"]
 var requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested == ["all"] { requested = commands }
 if let unknown = requested.first(where: { !commands.contains($0) }) {
@@ -25,7 +26,7 @@ if let unknown = requested.first(where: { !commands.contains($0) }) {
     exit(unknown == "help" || unknown == "--help" ? 0 : 2)
 }
 let runtime = RuntimeBenchmark(root: root)
-if requested.contains(where: { ["ingest", "read", "refetch"].contains($0) }) { runtime.checkGeneratedCode() }
+if requested.contains(where: { ["ingest", "read", "refetch", "recommit"].contains($0) }) { runtime.checkGeneratedCode() }
 for command in requested {
     switch command {
     case "frontend": FrontendBenchmark(root: root).run()
@@ -33,6 +34,7 @@ for command in requested {
     case "lsp": LSPBenchmark(root: root).run()
     case "ingest": runtime.ingest()
     case "read": runtime.read()
+    case "recommit": runtime.recommit()
     default: await runtime.refetch()
     }
 }

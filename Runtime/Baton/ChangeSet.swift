@@ -46,6 +46,17 @@ public struct RecordChange: Sendable {
     /// Later entries over these: a slot already written takes the later value in its place.
     mutating func merge(_ later: [(slot: EntrySlot, value: IngestValue)]) {
         let earlier = entries.count
+        // Met again through the same selection (an episode of many characters): the slots come in
+        // the same order, so each value takes its place there. A slot written twice keeps its last
+        // value last, which is what the commit (writing in order) ends with.
+        if later.count == earlier {
+            var index = 0
+            while index < earlier, entries[index].slot == later[index].slot { index += 1 }
+            if index == earlier {
+                for index in later.indices { entries[index].value = later[index].value }
+                return
+            }
+        }
         for entry in later {
             // The last entry of the slot is the one the commit would keep (an object may write a slot
             // twice, through two aliases of one field).
@@ -107,15 +118,16 @@ public struct ChangeSet: Sendable {
 
     /// Whether a `text` value's bytes are those of `string` (equal bytes are equal strings; unequal
     /// bytes may still be canonically equal, which the caller decides on the decoded string).
-    func bytes(_ range: Range<Int>, equal string: String) -> Bool {
-        var string = string
-        return string.withUTF8 { utf8 in
+    @inline(__always) func bytes(_ range: Range<Int>, equal string: String) -> Bool {
+        // A native string's bytes are read where they lie (`withUTF8` would need a mutable copy).
+        let equal = string.utf8.withContiguousStorageIfAvailable { utf8 in
             guard utf8.count == range.count else { return false }
             if utf8.isEmpty { return true }
             return bytes.withUnsafeBufferPointer { buffer in
                 memcmp(buffer.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0
             }
         }
+        return equal ?? string.utf8.elementsEqual(bytes[range])
     }
 
     mutating func learn(_ type: TypeID, _ answer: [UInt8]) {

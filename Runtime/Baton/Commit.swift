@@ -253,7 +253,16 @@ extension Store {
             for (slot, _) in change.errors { erred.insert(slotRef(slot, on: record.type)) }
             // Asked once per record rather than at each write.
             let created = batch.created.contains(ObjectIdentifier(record))
-            for (slot, value) in change.entries {
+            // The leading entries whose slots already hold their values write nothing (a refetch's
+            // every entry): they are compared in place, and only their errors are cleared.
+            let start = created ? 0 : Self.firstDifferent(change.entries, in: record.fixed, targets, changes)
+            if record.hasErrors {
+                for (slot, _) in change.entries[..<start] {
+                    let ref = slotRef(slot, on: record.type)
+                    if !erred.contains(ref) { batch.writeError(record, ref, nil) }
+                }
+            }
+            for (slot, value) in change.entries[start...] {
                 let ref = slotRef(slot, on: record.type)
                 // A value equal to the slot's writes nothing, so it is compared before it is made.
                 if created || !Self.holds(record.peek(ref), value, targets, changes) {
@@ -333,22 +342,55 @@ extension Store {
         }
     }
 
+    /// The position of the first entry whose slot, among a record's constant slots (`fixed`), does
+    /// not already hold its value (`holds`), or of the first entry naming a rendered key (numbered by
+    /// the store), else the entries' count. Nonisolated, and over arrays that cannot change meanwhile,
+    /// so the values are compared where they lie (a copy retains its payload).
+    private nonisolated static func firstDifferent(_ entries: [(slot: EntrySlot, value: IngestValue)],
+                                                   in fixed: [Value?], _ targets: [Record],
+                                                   _ changes: ChangeSet) -> Int {
+        for position in entries.indices {
+            guard case .fixed(let ref) = entries[position].slot, Int(ref) < fixed.count,
+                  holds(fixed[Int(ref)], entries[position].value, targets, changes) else { return position }
+        }
+        return entries.count
+    }
+
     /// Whether a slot holding `current` already holds what `value` would resolve to, by the commit's
     /// equality (`Value.same`), without making the value: text is compared as bytes. False when
     /// unsure (bytes that differ but spell a canonically equal string): the write decides then.
-    private static func holds(_ current: Value?, _ value: IngestValue, _ targets: [Record],
-                              _ changes: ChangeSet) -> Bool {
-        guard let current else { return false }
-        switch (current, value) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
-        case (.string(let a), .string(let b)): return a == b
-        case (.string(let a), .text(let range)): return changes.bytes(range, equal: a)
-        case (.link(let a), .link(let position)): return a === targets[position]
-        case (.links(let a), .links(let positions)):
-            guard a.count == positions.count else { return false }
+    /// Each case matches `current` on its own (a tuple of both would copy them); inlined, so a value
+    /// read from a slot is compared without a copy (lists go to `holdsList`).
+    @inline(__always)
+    private nonisolated static func holds(_ current: Value?, _ value: IngestValue, _ targets: [Record],
+                                          _ changes: ChangeSet) -> Bool {
+        switch value {
+        case .text(let range):
+            if case .string(let a)? = current { return changes.bytes(range, equal: a) }
+        case .null:
+            if case .null? = current { return true }
+        case .bool(let b):
+            if case .bool(let a)? = current { return a == b }
+        case .int(let b):
+            if case .int(let a)? = current { return a == b }
+        case .float(let b):
+            if case .float(let a)? = current { return a.bitPattern == b.bitPattern }
+        case .string(let b):
+            if case .string(let a)? = current { return a == b }
+        case .link(let position):
+            if case .link(let a)? = current { return a === targets[position] }
+        case .links, .list:
+            return holdsList(current, value, targets, changes)
+        }
+        return false
+    }
+
+    /// `holds` for lists of links and lists of values.
+    private nonisolated static func holdsList(_ current: Value?, _ value: IngestValue, _ targets: [Record],
+                                              _ changes: ChangeSet) -> Bool {
+        switch value {
+        case .links(let positions):
+            guard case .links(let a)? = current, a.count == positions.count else { return false }
             for (record, position) in zip(a, positions) {
                 switch (record, position) {
                 case (nil, nil): continue
@@ -357,11 +399,12 @@ extension Store {
                 }
             }
             return true
-        case (.list(let a), .list(let values)):
-            guard a.count == values.count else { return false }
+        case .list(let values):
+            guard case .list(let a)? = current, a.count == values.count else { return false }
             for (element, value) in zip(a, values) where !holds(element, value, targets, changes) { return false }
             return true
-        default: return false
+        default:
+            return false
         }
     }
 }

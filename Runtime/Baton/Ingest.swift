@@ -152,7 +152,7 @@ public struct Ingest {
             expected = index + 1
             if complete { seen.insert(index) }
             let field = variant.fields[index]
-            let slot = field.slot.entry(on: type)
+            let slot = field.entry(on: type)
             switch field.kind {
             case .scalar(let kind, let levels):
                 let keyPosition = variant.keyPosition[index]

@@ -12,7 +12,7 @@ import Observation
     /// the records they were written to.
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
     @exclusivity(unchecked) private(set) var errors: [Int32: FieldError] = [:]
-    public internal(set) var isDeleted = false
+    @exclusivity(unchecked) public internal(set) var isDeleted = false
     @usableFromInline let registrar = ObservationRegistrar()
 
     init(key: String, type: TypeID) {
@@ -57,6 +57,9 @@ import Observation
     }
 
     func peekError(_ ref: Int32) -> FieldError? { errors.isEmpty ? nil : errors[ref] }
+
+    /// Whether any slot holds a field error.
+    var hasErrors: Bool { !errors.isEmpty }
 
     private func renderedPosition(_ ref: Int32) -> Int? {
         var low = 0

@@ -106,6 +106,9 @@ final class ResolvedField: Sendable {
     let connectionIDs: [String]
     /// For a `@connection`: the parent's client slot, its text, and how pages merge under these variables.
     let connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?
+    /// The slot's constant and its type, when it is one: an object of that type (every object of a
+    /// concrete selection) takes it without matching `slot`.
+    private let fixed: Slot?
 
     init(responseKey: [UInt8], name: String, slot: ResolvedSlot, keyText: String, kind: ResolvedKind, edit: Edit?,
          deferLabel: String?, connectionIDs: [String], connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?) {
@@ -118,6 +121,13 @@ final class ResolvedField: Sendable {
         self.deferLabel = deferLabel
         self.connectionIDs = connectionIDs
         self.connection = connection
+        if case .fixed(let slot) = slot { fixed = slot } else { fixed = nil }
+    }
+
+    /// The slot as an entry names it on an object of `type` (`ResolvedSlot.entry(on:)`).
+    @inline(__always) func entry(on type: TypeID) -> EntrySlot {
+        if let fixed, fixed.type == type { return .fixed(fixed.index) }
+        return slot.entry(on: type)
     }
 }
 

@@ -1,7 +1,7 @@
 /// The records of one session, by key, on the main actor. It always holds the three roots. Keys
 /// rendered from variables are numbered here (negative numbers), apart from the process's constants.
 @MainActor public final class Store {
-    var records: [String: Record] = [:]
+    @exclusivity(unchecked) var records: [String: Record] = [:]
     private var renderedNumbers: [String: Int32] = [:]
     private var renderedTexts: [String] = [""]
     private var placeholders: [Int32: Record] = [:]
