@@ -85,18 +85,29 @@ struct RequiredField: Sendable {
     /// Under `@include`/`@skip`: the alternatives of guards (`Guards.x`) that select the field;
     /// empty when it is always selected.
     var guards: [[String]] = []
+    /// In a deferred inline fragment: checked once its part has arrived.
+    var deferred = false
+    /// A `@connection` field's: the parent's client slot, where the chain below is checked (on the
+    /// connection record), while `slot` is the server's page.
+    var connection: String?
 
     /// As a `requiring:` list spells it: the slot alone, a `LOG` one with its path, a chain with
     /// what it requires. `named`: always with its path, as an operation's root (and a chain below
     /// it) needs for the failure naming the first null field.
     func spelled(named: Bool) -> String {
         let path = SwiftSpelling.stringLiteral(path)
-        if below.isEmpty && guards.isEmpty && !named {
+        if below.isEmpty && guards.isEmpty && !deferred && !named {
             return logged ? "Baton.LoggedRequirement(\(slot), path: \(path))" : slot
         }
         let chain = below.isEmpty ? "" : ", requiring: [" + below.map { $0.spelled(named: true) }.joined(separator: ", ") + "]"
-        let when = guards.isEmpty ? "" : ", when: [" + guards.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
-        return "Baton.Requirement(\(slot), path: \(path)" + (logged ? ", logged: true" : "") + when + chain + ")"
+        let when = guards.isEmpty ? "" : ", when: " + Self.spelled(guards: guards)
+        return "Baton.Requirement(\(slot), path: \(path)" + (logged ? ", logged: true" : "") + when
+            + (deferred ? ", deferred: true" : "") + (connection.map { ", connection: " + $0 } ?? "") + chain + ")"
+    }
+
+    /// Alternatives of guards as a `Baton.GuardSet` literal (`[[Guards.a, Guards.b], [Guards.c]]`).
+    static func spelled(guards: [[String]]) -> String {
+        "[" + guards.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
     }
 }
 
@@ -132,8 +143,9 @@ struct LensBuilder {
     }
 
     enum Item {
-        /// A field with the `@include`/`@skip` guards around it (on variables).
-        case field(IRField, conditional: Bool, guards: [PlanGuard])
+        /// A field with the `@include`/`@skip` guards around it (on variables), and whether a
+        /// deferred inline fragment holds it.
+        case field(IRField, conditional: Bool, guards: [PlanGuard], deferred: Bool)
         /// A spread with the `@include`/`@skip` guards around it (on variables).
         case spread(IRFragmentSpread, guards: [PlanGuard], deferred: Bool)
         case condition(TypeID, [IRSelection], conditional: Bool, named: SourceRange?)
@@ -162,9 +174,11 @@ struct LensBuilder {
         // Fields group by response key (a linked field's occurrences read one nested lens).
         var fieldGroups: [String: [(IRField, Bool)]] = [:]
         var fieldGuards: [String: [[PlanGuard]]] = [:]
-        for case .field(let field, let conditional, let guards) in items {
+        var fieldDeferred: [String: Bool] = [:]
+        for case .field(let field, let conditional, let guards, let deferred) in items {
             fieldGroups[field.responseKey, default: []].append((field, conditional))
             fieldGuards[field.responseKey, default: []].append(guards)
+            fieldDeferred[field.responseKey] = (fieldDeferred[field.responseKey] ?? true) && deferred
         }
         var conditionGroups: [TypeID: [IRSelection]] = [:]
         var conditionNames: [TypeID: [SourceRange]] = [:]
@@ -177,18 +191,31 @@ struct LensBuilder {
         var emittedConditions = Set<TypeID>()
         for item in items {
             switch item {
-            case .field(let field, _, _):
+            case .field(let field, _, _, _):
                 guard let group = fieldGroups.removeValue(forKey: field.responseKey) else { continue }
                 if var accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) {
-                    if accessor.requirement != nil, let alternatives = fieldGuards[field.responseKey],
+                    // Required only where selected: a field `@include`/`@skip` leaves out is not null,
+                    // nor is one a deferred part has not delivered yet.
+                    let thrownWhereAbsent = accessor.throwing && Self.requiredAction(field) == "THROW" && group.allSatisfy(\.1)
+                    var guards: [[String]] = []
+                    if accessor.requirement != nil || thrownWhereAbsent, let alternatives = fieldGuards[field.responseKey],
                        !alternatives.contains(where: \.isEmpty) {
-                        // Required only where selected: a field `@include`/`@skip` leaves out is not null.
-                        var unique: [[String]] = []
-                        for guards in alternatives {
-                            let spelled = guards.map(references.guardConstant)
-                            if !unique.contains(spelled) { unique.append(spelled) }
+                        for alternative in alternatives {
+                            let spelled = alternative.map(references.guardConstant)
+                            if !guards.contains(spelled) { guards.append(spelled) }
                         }
-                        accessor.requirement?.guards = unique
+                    }
+                    let deferred = fieldDeferred[field.responseKey] ?? false
+                    accessor.requirement?.guards = guards
+                    accessor.requirement?.deferred = deferred
+                    if thrownWhereAbsent {
+                        // THROW where the field may be absent: optional, nil when left out or not
+                        // arrived; a null where it is selected still throws.
+                        var arguments: [String] = guards.isEmpty ? [] : [RequiredField.spelled(guards: guards)]
+                        if deferred { arguments.append("arrived: " + slot(field, in: type)) }
+                        accessor.read = "try anchor.selected(\(arguments.joined(separator: ", "))) { \(accessor.read) }"
+                        accessor.swiftType += "?"
+                        accessor.optional = true
                     }
                     if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
                         accessor.fieldSlot = slot(field, in: type)
@@ -365,7 +392,7 @@ struct LensBuilder {
             switch selection {
             case .field(let field):
                 if field.location == nil && !includeGenerated { continue }
-                items.append(.field(field, conditional: conditional, guards: guards))
+                items.append(.field(field, conditional: conditional, guards: guards, deferred: deferred))
             case .fragmentSpread(let spread):
                 items.append(.spread(spread, guards: guards, deferred: deferred || spread.directive("defer") != nil))
             case .condition(let condition):
@@ -594,6 +621,8 @@ struct LensBuilder {
             level = type.listElement
         }
         var nested = nested
+        // A record lacking a field its lens requires is dropped from its list, as from a plural link.
+        let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
         func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType,
                                         read: read, optional: swiftType.hasSuffix("?"), list: true,
@@ -605,25 +634,25 @@ struct LensBuilder {
         }
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case ("THROW"?, _):
-            var thrown = accessor(lists, "try anchor.required(nestedPlural: \(slot))")
+            var thrown = accessor(lists, "try anchor.required(nestedPlural: \(slot)\(requiring))")
             thrown.throwing = true
             return thrown
         case (.some, _):
-            var required = accessor(lists, "anchor.requiredNestedPlural(\(slot))")
+            var required = accessor(lists, "anchor.requiredNestedPlural(\(slot)\(requiring))")
             required.requirement = requirement(field, slot: slot)
             return required
         case (nil, let target?):
             nested.catchScope = caughtScope(nested)
             let scope = SwiftSpelling.identifier(nested.name) + ".errorScope"
             var caught = target == "NULL"
-                ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope))")
-                : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope))")
+                ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope)\(requiring))")
+                : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope)\(requiring))")
             caught.caught = true
             caught.pluralLevels[0] = true
             return caught
         case (nil, nil):
             return accessor(lists + (nonNull ? "" : "?"),
-                            nonNull ? "anchor.requiredNestedPlural(\(slot))" : "anchor.nestedPlural(\(slot))")
+                            nonNull ? "anchor.requiredNestedPlural(\(slot)\(requiring))" : "anchor.nestedPlural(\(slot)\(requiring))")
         }
     }
 
@@ -827,8 +856,10 @@ struct LensBuilder {
             var nodeName = "Node"
             while !lensNames.insert(nodeName).inserted { nodeName += "_" }
             let node = below(fields[0].responseKey, "edges", "node").lens(name: nodeName, type: nodeType, selections: nodeSelections)
+            // A node lacking a field its lens requires is dropped, as from a plural link.
+            let requiring = node.requiredSlots.isEmpty ? "" : "requiring: [\(node.requiredSlots.joined(separator: ", "))]"
             accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
-                                          read: "anchor.connectionNodes()", optional: false, list: true,
+                                          read: "anchor.connectionNodes(\(requiring))", optional: false, list: true,
                                           elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
         }
         for (accessor, flag) in [("hasNext", "hasNextPage"), ("hasPrevious", "hasPreviousPage")] {
@@ -841,6 +872,8 @@ struct LensBuilder {
                                       read: "anchor.connectionID", optional: true, list: false,
                                       elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
         connection.accessors = accessors
+        // The connection's own required fields, checked on the connection record the lens stands on.
+        connection.requirements = accessors.compactMap(\.requirement)
         let typeName = references.type(schema[connectionType].name)
         if let action = Self.requiredAction(fields[0]) {
             // `@required` as on a link, over the server's page (`page`): THROW reads it or throws,
@@ -852,11 +885,20 @@ struct LensBuilder {
                 accessor.read = "try anchor.required(connection: \(slot), page: \(page), \(typeName))"
                 accessor.throwing = true
             } else {
-                accessor.requirement = requirement(fields[0], slot: page)
+                // Its null bubbles, and so does one of the fields its lens requires (a chain).
+                accessor.requirement = requirement(fields[0], slot: page, below: connection.requirements)
+                accessor.requirement?.connection = connection.requirements.isEmpty ? nil : slot
             }
             return accessor
         }
         guard let target = Self.catchTarget(fields[0]) else {
+            if !connection.requiredSlots.isEmpty {
+                // A required field of the connection that is null makes the connection absent.
+                let requiring = connection.requiredSlots.joined(separator: ", ")
+                return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
+                                    read: "anchor.connection(\(slot), \(typeName), requiring: [\(requiring)])", optional: true,
+                                    list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+            }
             return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
                                 read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,
                                 elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)

@@ -39,6 +39,8 @@ enum Slots {
     enum Character {
         static let __CaughtPagesQuery_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_caughtPages_connection")
         static let __CaughtPagesQuery_nulledPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_nulledPages_connection")
+        static let __RequiredInPages_counted_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_counted_connection")
+        static let __RequiredInPages_pages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_pages_connection")
         static let __RequiredPagesQuery_thrownPages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredPagesQuery_thrownPages_connection")
         static let __RequiredPages_pages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredPages_pages_connection")
         static let balance = Baton.Registry.slot(Types.Character, "balance")
@@ -115,6 +117,8 @@ enum Slots {
 
 enum Guards {
     static let include_friends = Baton.Guard("friends", passing: true)
+    static let skip_with = Baton.Guard("with", passing: false)
+    static let include_with = Baton.Guard("with", passing: true)
     static let include_withNode = Baton.Guard("withNode", passing: true)
     static let include_withOwner = Baton.Guard("withOwner", passing: true)
 }

@@ -1,0 +1,58 @@
+import BatonTesting
+import Foundation
+import Testing
+@_spi(Generated) import Baton
+
+/// `@required` inside a `@connection`'s own lens, read through RequiredInPagesQuery's generated
+/// code: a null required field of the connection (checked on the connection record the lens stands
+/// on) makes the connection absent, logged under LOG, or bubbles on through a required connection;
+/// a node lacking a field its lens requires is dropped from `nodes`. The typed `let`s fix the types.
+@MainActor @Suite struct RequiredInConnectionTests {
+    static func page(total: String, texts: [String?]) -> String {
+        let edges = texts.enumerated().map { index, text in
+            #"{"cursor":"c\#(index)","node":{"id":"n\#(index)","text":\#(text.map { "\"\($0)\"" } ?? "null")}}"#
+        }
+        return #"{"total":\#(total),"edges":[\#(edges.joined(separator: ","))],"pageInfo":{"endCursor":"c1","hasNextPage":false}}"#
+    }
+
+    static func committed(pages: String, counted: String) async throws -> (Environment, Events) {
+        let environment = Environment()
+        let events = Events()
+        events.attach(to: environment)
+        let response = #"{"data":{"character":{"id":"1","pages":\#(pages),"counted":\#(counted)}}}"#
+        try await environment.commitResponse(RequiredInPagesQuery(id: "1"), Payload(json: response))
+        events.removeAll()
+        return (environment, events)
+    }
+
+    @Test func presentFieldsReadAndNodesLackingOneAreDropped() async throws {
+        let (environment, events) = try await Self.committed(pages: Self.page(total: "2", texts: ["a", nil]),
+                                                             counted: Self.page(total: "1", texts: ["c"]))
+        let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
+        let pages: RequiredInPagesQuery.Data.Character_.Pages? = character.pages
+        #expect(pages?.total == 2)
+        #expect(pages?.nodes.map(\.id) == ["n0"])
+        // The edge stays; its node reads nil.
+        #expect(pages?.edges?.map { $0.node?.id } == ["n0", nil])
+        let counted: RequiredInPagesQuery.Data.Character_.Counted = character.counted
+        #expect(counted.total == 1)
+        #expect(events.all.isEmpty)
+    }
+
+    @Test func aNullRequiredFieldOfTheConnectionMakesItAbsent() async throws {
+        let (environment, events) = try await Self.committed(pages: Self.page(total: "null", texts: ["a"]),
+                                                             counted: Self.page(total: "1", texts: ["c"]))
+        let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
+        #expect(character.pages == nil)
+        #expect(events.all == [.requiredFieldMissing(type: "NoteConnection", path: "character.pages.total")])
+    }
+
+    @Test func throughARequiredConnectionTheNullBubblesOn() async throws {
+        let (environment, _) = try await Self.committed(pages: Self.page(total: "2", texts: ["a"]),
+                                                        counted: Self.page(total: "null", texts: ["c"]))
+        #expect(environment.data(for: RequiredInPagesQuery(id: "1")).character == nil)
+        // A null connection bubbles too.
+        let (other, _) = try await Self.committed(pages: Self.page(total: "2", texts: ["a"]), counted: "null")
+        #expect(other.data(for: RequiredInPagesQuery(id: "1")).character == nil)
+    }
+}
