@@ -70,6 +70,12 @@ public struct Requirement: SlotName {
     }
 
     @MainActor public func ref(in anchor: Anchor) -> Int32 { slot.ref(in: anchor) }
+
+    /// Whether the field is there to check, holding `value`: selected by its guards, and answered
+    /// when deferred (a field left out, or whose part has not arrived, is absent, not null).
+    func isChecked(holding value: Value?, _ variables: Variables) -> Bool {
+        guards.hold(variables) && !(deferred && value == nil)
+    }
 }
 
 /// The field errors a read met: thrown under `@throwOnFieldError` and `@required(action: THROW)`, and
@@ -192,9 +198,7 @@ public struct FieldErrors: Error, Sendable, Equatable {
             default: continue
             }
             let chained = key as? Requirement
-            if let chained, !chained.guards.hold(owner.variables) { continue }
-            // A deferred field not answered yet is not null: its part has not arrived.
-            if let chained, chained.deferred, value == nil { continue }
+            if let chained, !chained.isChecked(holding: value, owner.variables) { continue }
             var missing: RequiredFieldError?
             if case .link(let target)? = value, !target.isDeleted {
                 if let chained, !chained.below.isEmpty {

@@ -10,7 +10,8 @@ import Testing
     static func character(with: Bool, _ fields: String) async throws -> GuardedThrowQuery.Data.Character_ {
         let environment = Environment()
         let query = GuardedThrowQuery(id: "1", with: with)
-        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}}}"#))
+        let caught = fields.contains("caughtOrigin") ? "" : #","caughtOrigin":null"#
+        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)\#(caught)}}}"#))
         return try #require(environment.data(for: query).character)
     }
 
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func fieldsTheConditionLeavesOutReadNil() async throws {
-        let character = try await Self.character(with: false, #""origin":{"id":"p1"}"#)
+        let character = try await Self.character(with: false, #""origin":{"id":"p1"},"caughtOrigin":{"id":"p1"}"#)
         #expect(try character.name == nil)
         #expect(try character.codes == nil)
         #expect(try character.balance == nil)
@@ -42,5 +43,17 @@ import Testing
         #expect(throws: RequiredFieldError(type: "Character", field: "balance")) { try character.balance }
         let skipped = try await Self.character(with: false, #""origin":null"#)
         #expect(throws: RequiredFieldError(type: "Character", field: "origin")) { try skipped.origin }
+    }
+
+    @Test func aCatchAboveWeighsTheNullOnlyWhereSelected() async throws {
+        let selected = try await Self.character(with: true, #""name":"Rick","codes":[],"balance":"1","caughtOrigin":{"id":"p1","name":null}"#)
+        let caught: Result<GuardedThrowQuery.Data.Character_.CaughtOrigin?, FieldErrors> = selected.caughtOrigin
+        #expect(caught.failureMessages == ["required field Place.name is null"])
+        // origin and caughtOrigin share a storage key: the response answers both alike.
+        let left = try await Self.character(with: false, #""origin":{"id":"p1"},"caughtOrigin":{"id":"p1"}"#)
+        let origin = try #require(try left.caughtOrigin.get())
+        #expect(origin.id == "p1")
+        let name: String? = try origin.name
+        #expect(name == nil)
     }
 }

@@ -220,6 +220,12 @@ struct LensBuilder {
                     if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
                         accessor.fieldSlot = slot(field, in: type)
                         if Self.requiredAction(field) == "THROW" { accessor.throwSlot = accessor.fieldSlot }
+                        if thrownWhereAbsent, let slot = accessor.fieldSlot, !guards.isEmpty || deferred {
+                            // A `@catch` above weighs its null only where the field is there.
+                            let path = (fieldPath + [field.responseKey]).joined(separator: ".")
+                            accessor.throwSlot = RequiredField(slot: slot, path: path, logged: false, guards: guards,
+                                                               deferred: deferred).spelled(named: true)
+                        }
                     }
                     accessor.nameRanges = group.compactMap { $0.0.nameLocation?.range }
                     add(accessor)

@@ -4,7 +4,7 @@ import Foundation
 
 struct GuardedThrowQuery: Baton.Query {
     static let name = "GuardedThrowQuery"
-    static let document: Baton.Document = .text("query GuardedThrowQuery($id:ID!,$with:Boolean=true){character(id:$id){id,name@include(if:$with)\n    codes@include(if:$with)\n    balance@include(if:$with),origin@skip(if:$with){id}}}")
+    static let document: Baton.Document = .text("query GuardedThrowQuery($id:ID!,$with:Boolean=true){character(id:$id){id,name@include(if:$with)\n    codes@include(if:$with)\n    balance@include(if:$with),origin@skip(if:$with){id},caughtOrigin:origin{id,name@include(if:$with)}}}")
     var id: String
     var with: Bool? = true
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "with": with.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null] }
@@ -19,9 +19,14 @@ struct GuardedThrowQuery: Baton.Query {
         .scalar("codes", key: .fixed(Slots.Character.codes), kind: .int, list: true, guards: [[Guards.include_with]]),
         .scalar("balance", key: .fixed(Slots.Character.balance), kind: .custom, guards: [[Guards.include_with]]),
         .linked("origin", key: .fixed(Slots.Character.origin), selection: selection2, guards: [[Guards.skip_with]]),
+        .linked("caughtOrigin", key: .fixed(Slots.Character.origin), selection: selection3),
     ])
     private static let selection2 = Baton.Selection(type: Types.Place, key: ["id"], fields: [
         .scalar("id", key: .fixed(Slots.Place.id), kind: .id),
+    ])
+    private static let selection3 = Baton.Selection(type: Types.Place, key: ["id"], fields: [
+        .scalar("id", key: .fixed(Slots.Place.id), kind: .id),
+        .scalar("name", key: .fixed(Slots.Place.name), kind: .string, guards: [[Guards.include_with]]),
     ])
 
     struct Data: Baton.Lens {
@@ -37,11 +42,20 @@ struct GuardedThrowQuery: Baton.Query {
             @MainActor var origin: GuardedThrowQuery.Data.Character_.Origin? { get throws { try anchor.selected([[Guards.skip_with]]) { try anchor.required(link: Slots.Character.origin) } } }
             @MainActor var codes: [Int]? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.requiredList(Slots.Character.codes) } } }
             @MainActor var balance: Foundation.Decimal? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.requiredMapped(Slots.Character.balance) } } }
+            @MainActor var caughtOrigin: Result<GuardedThrowQuery.Data.Character_.CaughtOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var id: Baton.ID { anchor.scalar(Slots.Place.id) }
+            }
+
+            struct CaughtOrigin: Baton.ErrorScopedLens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                static let errorScope = Baton.ErrorScope([Slots.Place.id, Slots.Place.name], required: [Baton.Requirement(Slots.Place.name, path: "character.caughtOrigin.name", when: [[Guards.include_with]])])
+                @MainActor var id: Baton.ID { anchor.scalar(Slots.Place.id) }
+                @MainActor var name: String? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.required(Slots.Place.name) } } }
             }
         }
     }
