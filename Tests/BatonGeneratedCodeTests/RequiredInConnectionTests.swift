@@ -15,11 +15,12 @@ import Testing
         return #"{"total":\#(total),"edges":[\#(edges.joined(separator: ","))],"pageInfo":{"endCursor":"c1","hasNextPage":false}}"#
     }
 
-    static func committed(pages: String, counted: String) async throws -> (Environment, Events) {
+    static func committed(pages: String, counted: String, caught: String = "null", errors: String = "[]") async throws
+        -> (Environment, Events) {
         let environment = Environment()
         let events = Events()
         events.attach(to: environment)
-        let response = #"{"data":{"character":{"id":"1","pages":\#(pages),"counted":\#(counted)}}}"#
+        let response = #"{"data":{"character":{"id":"1","pages":\#(pages),"counted":\#(counted),"caughtPages":\#(caught)}},"errors":\#(errors)}"#
         try await environment.commitResponse(RequiredInPagesQuery(id: "1"), Payload(json: response))
         events.removeAll()
         return (environment, events)
@@ -45,6 +46,22 @@ import Testing
         let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
         #expect(character.pages == nil)
         #expect(events.all == [.requiredFieldMissing(type: "NoteConnection", path: "character.pages.total")])
+    }
+
+    @Test func underCatchAConnectionLackingARequiredFieldReadsNilAfterTheErrors() async throws {
+        let present = Self.page(total: "2", texts: ["a"])
+        let (environment, _) = try await Self.committed(pages: present, counted: present, caught: Self.page(total: "3", texts: ["a"]))
+        let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
+        let caught: Result<RequiredInPagesQuery.Data.Character_.CaughtPages?, FieldErrors> = character.caughtPages
+        #expect(try caught.get()?.total == 3)
+
+        let (lacking, _) = try await Self.committed(pages: present, counted: present, caught: Self.page(total: "null", texts: ["a"]))
+        #expect(try #require(lacking.data(for: RequiredInPagesQuery(id: "1")).character).caughtPages.get() == nil)
+
+        let errors = #"[{"message":"no total","path":["character","caughtPages","total"]}]"#
+        let (failed, _) = try await Self.committed(pages: present, counted: present, caught: Self.page(total: "null", texts: ["a"]),
+                                                   errors: errors)
+        #expect(try #require(failed.data(for: RequiredInPagesQuery(id: "1")).character).caughtPages.failureMessages == ["no total"])
     }
 
     @Test func throughARequiredConnectionTheNullBubblesOn() async throws {

@@ -910,13 +910,16 @@ struct LensBuilder {
                                 elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
         }
         connection.catchScope = caughtScope(connection)
-        let arguments = "connection: \(slot), page: \(page), \(typeName)"
+        // A connection whose lens requires fields reads nil without them, after the errors.
+        let requiring = connection.requiredSlots.isEmpty ? "" : ", requiring: [\(connection.requiredSlots.joined(separator: ", "))]"
+        let arguments = "connection: \(slot), page: \(page), \(typeName)\(requiring)"
         var accessor = target == "NULL"
             ? LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
                            read: "anchor.nullOnError(\(arguments))", optional: true, list: false,
                            elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
             : LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked,
-                           swiftType: "Result<\(nestedName), Baton.FieldErrors>", read: "anchor.caught(\(arguments))",
+                           swiftType: "Result<\(nestedName)\(requiring.isEmpty ? "" : "?"), Baton.FieldErrors>",
+                           read: "anchor.caught(\(arguments))",
                            optional: false, list: false, elementsOptional: false, fragment: nil, conditionType: nil,
                            nested: connection)
         accessor.caught = true

@@ -39,6 +39,7 @@ enum Slots {
     enum Character {
         static let __CaughtPagesQuery_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_caughtPages_connection")
         static let __CaughtPagesQuery_nulledPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_nulledPages_connection")
+        static let __RequiredInPages_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_caughtPages_connection")
         static let __RequiredInPages_counted_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_counted_connection")
         static let __RequiredInPages_pages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_pages_connection")
         static let __RequiredPagesQuery_thrownPages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredPagesQuery_thrownPages_connection")
@@ -66,6 +67,7 @@ enum Slots {
         static let origin = Baton.Registry.slot(Types.Character, "origin")
         static let pages_5d4047 = Baton.Registry.slot(Types.Character, "pages(first:2)")
         static let pages_62bd0b = Baton.Registry.slot(Types.Character, "pages(first:3)")
+        static let pages_85d446 = Baton.Registry.slot(Types.Character, "pages(first:4)")
         static let rateGrid = Baton.Registry.slot(Types.Character, "rateGrid")
         static let rates = Baton.Registry.slot(Types.Character, "rates")
         static let squads = Baton.Registry.slot(Types.Character, "squads")
