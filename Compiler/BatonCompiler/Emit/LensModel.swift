@@ -16,6 +16,10 @@ public struct LensModel: Sendable {
     var requirements: [RequiredField] = []
     /// Those fields as the producer's `requiring:` list spells them.
     public var requiredSlots: [String] { requirements.map { $0.spelled(named: false) } }
+    /// Those as a list literal (`[slots…]`), nil when the lens requires nothing.
+    var requiringList: String? { requirements.isEmpty ? nil : "[" + requiredSlots.joined(separator: ", ") + "]" }
+    /// Those as a producer's trailing argument (`, requiring: [slots…]`), empty when there are none.
+    var requiringArgument: String { requiringList.map { ", requiring: " + $0 } ?? "" }
     /// The slots the lens's own fields read (what a deferred spread waits for).
     public var fieldSlots: [String] = []
     /// A `@throwOnFieldError` fragment's `Baton.ErrorScope`: what its spread accessor weighs.
@@ -250,7 +254,7 @@ struct LensBuilder {
                     swiftType += "?"
                 }
                 // A required field of the lens that is null makes the alias nil (Relay's grouping).
-                let requiring = nested.requiredSlots.isEmpty ? nil : "[" + nested.requiredSlots.joined(separator: ", ") + "]"
+                let requiring = nested.requiringList
                 if let caught {
                     // Caught: the lens weighs every error below it, as a `Result` or nil (`to: NULL`).
                     nested.catchScope = caughtScope(nested)
@@ -382,7 +386,7 @@ struct LensBuilder {
     /// A link producing `nested`: when the child lens requires fields, it reads nil unless they hold.
     func linkRead(_ slot: String, nested: LensModel) -> String? {
         guard !nested.requiredSlots.isEmpty else { return nil }
-        return "anchor.link(\(slot), requiring: [\(nested.requiredSlots.joined(separator: ", "))])"
+        return "anchor.link(\(slot)\(nested.requiringArgument))"
     }
 
     /// Whether a selection under `condition` reads on the lens's own record unconditionally.
@@ -484,7 +488,7 @@ struct LensBuilder {
                 // bubbles; an element lacking a field its lens requires is dropped (no further bubble).
                 let bubbles = required == "NONE" || required == "LOG"
                 let present = nonNull || (bubbles && !conditional)
-                let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+                let requiring = nested.requiringArgument
                 var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
                                             swiftType: "Baton.List<\(nestedName)>" + (present ? "" : "?"),
                                             read: "anchor.\(present ? "requiredPlural" : "plural")(\(slot)\(requiring))",
@@ -628,7 +632,7 @@ struct LensBuilder {
         }
         var nested = nested
         // A record lacking a field its lens requires is dropped from its list, as from a plural link.
-        let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+        let requiring = nested.requiringArgument
         func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType,
                                         read: read, optional: swiftType.hasSuffix("?"), list: true,
@@ -777,7 +781,7 @@ struct LensBuilder {
         var nested = nested
         nested.catchScope = caughtScope(nested)
         let plural = field.definition.type.isList
-        let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+        let requiring = nested.requiringArgument
         // A link lacking a required field reads nil; a plural drops the element instead.
         let present = nonNull && (plural || requiring.isEmpty)
         let base = plural ? "Baton.List<\(nested.name)>" : nested.name
@@ -863,7 +867,7 @@ struct LensBuilder {
             while !lensNames.insert(nodeName).inserted { nodeName += "_" }
             let node = below(fields[0].responseKey, "edges", "node").lens(name: nodeName, type: nodeType, selections: nodeSelections)
             // A node lacking a field its lens requires is dropped, as from a plural link.
-            let requiring = node.requiredSlots.isEmpty ? "" : "requiring: [\(node.requiredSlots.joined(separator: ", "))]"
+            let requiring = node.requiringList.map { "requiring: " + $0 } ?? ""
             accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
                                           read: "anchor.connectionNodes(\(requiring))", optional: false, list: true,
                                           elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
@@ -898,11 +902,10 @@ struct LensBuilder {
             return accessor
         }
         guard let target = Self.catchTarget(fields[0]) else {
-            if !connection.requiredSlots.isEmpty {
+            if !connection.requirements.isEmpty {
                 // A required field of the connection that is null makes the connection absent.
-                let requiring = connection.requiredSlots.joined(separator: ", ")
                 return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
-                                    read: "anchor.connection(\(slot), \(typeName), requiring: [\(requiring)])", optional: true,
+                                    read: "anchor.connection(\(slot), \(typeName)\(connection.requiringArgument))", optional: true,
                                     list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
             }
             return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
@@ -911,7 +914,7 @@ struct LensBuilder {
         }
         connection.catchScope = caughtScope(connection)
         // A connection whose lens requires fields reads nil without them, after the errors.
-        let requiring = connection.requiredSlots.isEmpty ? "" : ", requiring: [\(connection.requiredSlots.joined(separator: ", "))]"
+        let requiring = connection.requiringArgument
         let arguments = "connection: \(slot), page: \(page), \(typeName)\(requiring)"
         var accessor = target == "NULL"
             ? LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
