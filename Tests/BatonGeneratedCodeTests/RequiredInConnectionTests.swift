@@ -64,6 +64,31 @@ import Testing
         #expect(try #require(failed.data(for: RequiredInPagesQuery(id: "1")).character).caughtPages.failureMessages == ["no total"])
     }
 
+    @Test func aGuardedRequiredConnectionReadsOptionalAndIsCheckedWhereSelected() async throws {
+        let present = Self.page(total: "2", texts: ["a"])
+        let (environment, events) = try await Self.committed(pages: present, counted: present)
+        let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
+        let guarded: RequiredInPagesQuery.Data.Character_.GuardedPages? = character.guardedPages
+        #expect(guarded == nil)
+        #expect(events.all.isEmpty)
+
+        let selected = RequiredInPagesQuery(id: "1", withGuarded: true)
+        for guardedPage in [Self.page(total: "4", texts: ["g"]), "null"] {
+            let other = Environment()
+            let logged = Events()
+            logged.attach(to: other)
+            let response = #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(guardedPage)}}}"#
+            try await other.commitResponse(selected, Payload(json: response))
+            logged.removeAll()
+            if guardedPage == "null" {
+                #expect(other.data(for: selected).character == nil)
+                #expect(logged.all == [.requiredFieldMissing(type: "Character", path: "character.guardedPages")])
+            } else {
+                #expect(other.data(for: selected).character?.guardedPages?.total == 4)
+            }
+        }
+    }
+
     @Test func throughARequiredConnectionTheNullBubblesOn() async throws {
         let (environment, _) = try await Self.committed(pages: Self.page(total: "2", texts: ["a"]),
                                                         counted: Self.page(total: "null", texts: ["c"]))

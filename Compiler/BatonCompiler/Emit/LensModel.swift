@@ -457,7 +457,8 @@ struct LensBuilder {
         let named = schema[field.type]
         let slot = slot(field, in: type)
         if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
-            return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, nestedNames: &nestedNames)
+            return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, conditional: conditional,
+                                      nestedNames: &nestedNames)
         }
         if field.isLinked {
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
@@ -814,7 +815,7 @@ struct LensBuilder {
     /// (the declared one, with the cursors added). Names are settled by `LensNaming`. Under `@catch`
     /// it reads a `Result` (nil with `to: NULL`) over the error of the field itself (on `page`, the
     /// parent's slot of the server's page) and every error below it, as a caught link does.
-    func connectionAccessor(_ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String,
+    func connectionAccessor(_ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String, conditional: Bool = false,
                             nestedNames: inout Set<String>) -> LensAccessor {
         let slot = references.slot(SlotReference(type: schema[type].name, key: key, client: true))
         var nestedName = LensNaming.nestedLensName(responseKey: fields[0].responseKey)
@@ -898,6 +899,13 @@ struct LensBuilder {
                 // Its null bubbles, and so does one of the fields its lens requires (a chain).
                 accessor.requirement = requirement(fields[0], slot: page, below: connection.requirements)
                 accessor.requirement?.connection = connection.requirements.isEmpty ? nil : slot
+                if conditional {
+                    // Where `@include`/`@skip` may leave it out: optional, as a link is (nil without a
+                    // connection record, or lacking a field its lens requires).
+                    accessor.read = "anchor.connection(\(slot), \(typeName), requiring: \(connection.requiringList ?? "[]"))"
+                    accessor.swiftType += "?"
+                    accessor.optional = true
+                }
             }
             return accessor
         }

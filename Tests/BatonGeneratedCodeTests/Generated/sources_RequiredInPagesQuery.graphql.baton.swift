@@ -4,9 +4,10 @@ import Foundation
 
 struct RequiredInPagesQuery: Baton.Query {
     static let name = "RequiredInPagesQuery"
-    static let document: Baton.Document = .text("query RequiredInPagesQuery($id:ID!){character(id:$id){id,pages(first:2){total,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},counted:pages(first:3){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}},caughtPages:pages(first:4){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}")
+    static let document: Baton.Document = .text("query RequiredInPagesQuery($id:ID!,$withGuarded:Boolean=false){character(id:$id){id,pages(first:2){total,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},counted:pages(first:3){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}},guardedPages:pages(first:5)@include(if:$withGuarded){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}},caughtPages:pages(first:4){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}")
     var id: String
-    var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
+    var withGuarded: Bool? = false
+    var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "withGuarded": withGuarded.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null] }
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
@@ -16,6 +17,7 @@ struct RequiredInPagesQuery: Baton.Query {
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
         .linked("pages", key: .fixed(Slots.Character.pages_5d4047), selection: selection2, connection: .init(key: .fixed(Slots.Character.__RequiredInPages_pages_connection))),
         .linked("counted", key: .fixed(Slots.Character.pages_62bd0b), selection: selection3, connection: .init(key: .fixed(Slots.Character.__RequiredInPages_counted_connection))),
+        .linked("guardedPages", key: .fixed(Slots.Character.pages_997d77), selection: selection3, guards: [[Guards.include_withGuarded]], connection: .init(key: .fixed(Slots.Character.__RequiredInPages_guardedPages_connection))),
         .linked("caughtPages", key: .fixed(Slots.Character.pages_85d446), selection: selection3, connection: .init(key: .fixed(Slots.Character.__RequiredInPages_caughtPages_connection))),
     ])
     private static let selection2 = Baton.Selection(type: Types.NoteConnection, fields: [
@@ -51,7 +53,7 @@ struct RequiredInPagesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: RequiredInPagesQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Baton.Requirement(Slots.Character.pages_62bd0b, path: "character.counted", connection: Slots.Character.__RequiredInPages_counted_connection, requiring: [Baton.Requirement(Slots.NoteConnection.total, path: "character.counted.total")])]) }
+        @MainActor var character: RequiredInPagesQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Baton.Requirement(Slots.Character.pages_62bd0b, path: "character.counted", connection: Slots.Character.__RequiredInPages_counted_connection, requiring: [Baton.Requirement(Slots.NoteConnection.total, path: "character.counted.total")]), Baton.Requirement(Slots.Character.pages_997d77, path: "character.guardedPages", logged: true, when: [[Guards.include_withGuarded]])]) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
@@ -59,6 +61,7 @@ struct RequiredInPagesQuery: Baton.Query {
             @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
             @MainActor var pages: RequiredInPagesQuery.Data.Character_.Pages? { anchor.connection(Slots.Character.__RequiredInPages_pages_connection, Types.NoteConnection, requiring: [Baton.LoggedRequirement(Slots.NoteConnection.total, path: "character.pages.total")]) }
             @MainActor var counted: RequiredInPagesQuery.Data.Character_.Counted { anchor.connection(Slots.Character.__RequiredInPages_counted_connection, Types.NoteConnection) }
+            @MainActor var guardedPages: RequiredInPagesQuery.Data.Character_.GuardedPages? { anchor.connection(Slots.Character.__RequiredInPages_guardedPages_connection, Types.NoteConnection, requiring: []) }
             @MainActor var caughtPages: Result<RequiredInPagesQuery.Data.Character_.CaughtPages?, Baton.FieldErrors> { anchor.caught(connection: Slots.Character.__RequiredInPages_caughtPages_connection, page: Slots.Character.pages_85d446, Types.NoteConnection, requiring: [Slots.NoteConnection.total]) }
 
             struct Pages: Baton.Lens {
@@ -118,6 +121,46 @@ struct RequiredInPagesQuery: Baton.Query {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
                     @MainActor var node: RequiredInPagesQuery.Data.Character_.Counted.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+
+                    struct Node: Baton.Lens {
+                        let anchor: Baton.Anchor
+                        init(anchor: Baton.Anchor) { self.anchor = anchor }
+                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                    }
+                }
+
+                struct PageInfo: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                }
+
+                struct Node: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                }
+            }
+
+            struct GuardedPages: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var total: Int? { anchor.nullable(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.GuardedPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.GuardedPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var nodes: Baton.List<RequiredInPagesQuery.Data.Character_.GuardedPages.Node> { anchor.connectionNodes() }
+                @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
+                @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
+                @MainActor var connectionID: String? { anchor.connectionID }
+
+                struct Edges: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var node: RequiredInPagesQuery.Data.Character_.GuardedPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
                     @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
