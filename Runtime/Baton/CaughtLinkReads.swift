@@ -64,4 +64,16 @@
                                                                                    _ type: TypeID) -> L? {
         try? caught(connection: key, page: page, type).get()
     }
+
+    /// The same for a connection whose lens requires fields: after the errors, nil when the
+    /// connection record lacks one of `keys` (as `connection(_:_:requiring:)`).
+    @MainActor public func caught<L: ErrorScopedLens, K: SlotName, P: SlotName>(
+        connection key: K, page: P, _ type: TypeID, requiring keys: [any SlotName]) -> Result<L?, FieldErrors> {
+        (caught(connection: key, page: page, type) as Result<L, FieldErrors>).map { _ in connection(key, type, requiring: keys) }
+    }
+
+    @MainActor public func nullOnError<L: ErrorScopedLens, K: SlotName, P: SlotName>(
+        connection key: K, page: P, _ type: TypeID, requiring keys: [any SlotName]) -> L? {
+        (try? caught(connection: key, page: page, type, requiring: keys).get()) ?? nil
+    }
 }

@@ -12,6 +12,15 @@
         return L(anchor: child(owner.store.placeholder(type)))
     }
 
+    /// A connection whose lens requires fields (`@required(action: NONE/LOG)` on the connection's own
+    /// fields): nil when the connection record lacks one (logged under LOG), as for any link, and
+    /// before any page has arrived (there is no record to hold them).
+    @MainActor public func connection<L: Lens, K: SlotName>(_ key: K, _ type: TypeID, requiring keys: [any SlotName]) -> L? {
+        let lens: L = connection(key, type)
+        guard !lens.anchor.isPlaceholder, lens.anchor.holds(keys) else { return nil }
+        return lens
+    }
+
     /// `@required(action: THROW)` on a `@connection` field: the field's error, or a required-field
     /// error when the server's latest page (on `page`, the parent's slot of the field) is null,
     /// missing or deleted; else the connection lens. (NONE/LOG check `page` where the lens holding
@@ -27,13 +36,14 @@
     @MainActor var isPlaceholder: Bool { record === owner.store.placeholder(record.type) }
 
     /// `nodes`: the records in order across every page; null edges, null nodes and deleted records
-    /// dropped.
-    @MainActor public func connectionNodes<L: Lens>() -> List<L> {
+    /// dropped, and those lacking one of `keys` (the fields the node's lens requires; logged under LOG).
+    @MainActor public func connectionNodes<L: Lens>(requiring keys: [any SlotName] = []) -> List<L> {
         guard case .links(let edges)? = record.read(owner.store.slotRef(Store.edgesKey, on: record.type))
         else { return List(records: [], anchor: self) }
         var nodes: [Record] = []
         for case let edge? in edges where !edge.isDeleted {
-            if case .link(let node)? = edge.read(owner.store.slotRef(Store.nodeKey, on: edge.type)), !node.isDeleted {
+            if case .link(let node)? = edge.read(owner.store.slotRef(Store.nodeKey, on: edge.type)), !node.isDeleted,
+               keys.isEmpty || child(node).holds(keys) {
                 nodes.append(node)
             }
         }

@@ -43,26 +43,39 @@ public struct LoggedRequirement: SlotName {
 
 /// A `@required(action: NONE/LOG)` field a producer checks that needs more than its slot: its path
 /// (what an operation fails with when the null reaches its root), whether it is logged, the guards
-/// of an `@include`/`@skip` around it (a field left out is not null), and, for a link whose own lens
-/// requires fields, those fields on the linked record: their null bubbles through the link as the
-/// link's own would (a chain of required fields).
+/// of an `@include`/`@skip` around it (a field left out is not null), whether a deferred part carries
+/// it (not yet answered is not null: it is checked once the part has arrived), and, for a link whose
+/// own lens requires fields, those fields on the linked record: their null bubbles through the link
+/// as the link's own would (a chain of required fields). A `@connection` field's chain is checked
+/// on the connection record its lens stands on (`connection`, the parent's client slot), its own
+/// null on the server's page (`slot`).
 public struct Requirement: SlotName {
     let slot: any SlotName
     let path: String
     let logged: Bool
     let guards: GuardSet
+    let deferred: Bool
+    let connection: (any SlotName)?
     let below: [any SlotName]
 
     public init(_ slot: any SlotName, path: String, logged: Bool = false, when guards: GuardSet = .always,
-                requiring below: [any SlotName] = []) {
+                deferred: Bool = false, connection: (any SlotName)? = nil, requiring below: [any SlotName] = []) {
         self.slot = slot
         self.path = path
         self.logged = logged
         self.guards = guards
+        self.deferred = deferred
+        self.connection = connection
         self.below = below
     }
 
     @MainActor public func ref(in anchor: Anchor) -> Int32 { slot.ref(in: anchor) }
+
+    /// Whether the field is there to check, holding `value`: selected by its guards, and answered
+    /// when deferred (a field left out, or whose part has not arrived, is absent, not null).
+    func isChecked(holding value: Value?, _ variables: Variables) -> Bool {
+        guards.hold(variables) && !(deferred && value == nil)
+    }
 }
 
 /// The field errors a read met: thrown under `@throwOnFieldError` and `@required(action: THROW)`, and
@@ -185,11 +198,16 @@ public struct FieldErrors: Error, Sendable, Equatable {
             default: continue
             }
             let chained = key as? Requirement
-            if let chained, !chained.guards.hold(owner.variables) { continue }
+            if let chained, !chained.isChecked(holding: value, owner.variables) { continue }
             var missing: RequiredFieldError?
             if case .link(let target)? = value, !target.isDeleted {
                 if let chained, !chained.below.isEmpty {
-                    missing = child(target).missingRequirement(chained.below, depth: depth + 1)
+                    var holder = target
+                    if let connection = chained.connection,
+                       case .link(let merged)? = record.read(connection.ref(in: self)), !merged.isDeleted {
+                        holder = merged
+                    }
+                    missing = child(holder).missingRequirement(chained.below, depth: depth + 1)
                 }
             } else {
                 missing = requiredError(ref, path: chained?.path ?? (key as? LoggedRequirement)?.path ?? "")

@@ -112,7 +112,10 @@ public protocol ThrowingFragment: ErrorScopedLens {}
         for field in scope.required {
             let ref = field.ref(in: self)
             guard record.readError(ref) == nil else { continue }   // weighed as a field error already
-            switch record.read(ref) {
+            let value = record.read(ref)
+            // One `@include`/`@skip` leaves out, or not answered yet when deferred, is absent.
+            if let guarded = field as? Requirement, !guarded.isChecked(holding: value, owner.variables) { continue }
+            switch value {
             case nil, .null?: errors.append(.requiredFieldMissing(requiredError(ref)))
             default: continue
             }

@@ -88,6 +88,36 @@ import Testing
         #expect(output.contains(#"Baton.Requirement(Slots.Character.name, path: "name", logged: true, when: [[Guards.include_with]])"#))
     }
 
+    @Test func thrownFieldsUnderAConditionOrDeferredReadOptional() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Thrown.graphql": """
+            fragment Thrown_character on Character @argumentDefinitions(with: {type: "Boolean", defaultValue: false}) {
+              name @include(if: $with) @required(action: THROW)
+              origin @skip(if: $with) @required(action: THROW) { name }
+              friends @required(action: THROW) { id }
+              ... @defer(label: "later") { status @required(action: THROW) tags @required(action: LOG) }
+            }
+            query ThrownQuery { character(id: "1") { ...Thrown_character } }
+            """])
+        defer { target.remove() }
+        let compiled = TargetCompilation.compile(target.request(["Sources/App/Thrown.graphql"]))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
+        let program = try #require(compiled.transforms?.program)
+        func declaration(_ key: String) -> String? {
+            LensNaming.accessorDeclaration(responseKey: key, fragment: "Thrown_character", program: program)
+        }
+        // Left out by the condition, or not arrived yet: absent, so optional; selected and null, it throws.
+        #expect(declaration("name") == "var name: String?")
+        #expect(declaration("origin") == "var origin: Thrown_character.Origin?")
+        #expect(declaration("friends") == "var friends: Baton.List<Thrown_character.Friends>")
+        #expect(declaration("status") == "var status: Status?")
+        let output = try #require(GenerateCommand.compute(target.options(["Sources/App/Thrown.graphql"])).outputs
+            .first { $0.key.hasSuffix("Thrown.graphql.baton.swift") }?.value)
+        #expect(output.contains("try anchor.selected([[Guards.include_with]]) { try anchor.required(Slots.Character.name) }"))
+        #expect(output.contains("try anchor.selected(arrived: Slots.Character.status) { try anchor.required(Slots.Character.status) }"))
+        // A deferred NONE/LOG field is checked once its part has arrived.
+        #expect(output.contains(#"Baton.Requirement(Slots.Character.tags, path: "tags", logged: true, deferred: true)"#))
+    }
+
     @Test func aliasedInlineFragmentsGetAnAccessor() throws {
         let target = try TemporaryTarget(files: ["Sources/App/Alias.graphql": """
             fragment Alias_character on Character {

@@ -16,6 +16,10 @@ public struct LensModel: Sendable {
     var requirements: [RequiredField] = []
     /// Those fields as the producer's `requiring:` list spells them.
     public var requiredSlots: [String] { requirements.map { $0.spelled(named: false) } }
+    /// Those as a list literal (`[slots…]`), nil when the lens requires nothing.
+    var requiringList: String? { requirements.isEmpty ? nil : "[" + requiredSlots.joined(separator: ", ") + "]" }
+    /// Those as a producer's trailing argument (`, requiring: [slots…]`), empty when there are none.
+    var requiringArgument: String { requiringList.map { ", requiring: " + $0 } ?? "" }
     /// The slots the lens's own fields read (what a deferred spread waits for).
     public var fieldSlots: [String] = []
     /// A `@throwOnFieldError` fragment's `Baton.ErrorScope`: what its spread accessor weighs.
@@ -85,18 +89,29 @@ struct RequiredField: Sendable {
     /// Under `@include`/`@skip`: the alternatives of guards (`Guards.x`) that select the field;
     /// empty when it is always selected.
     var guards: [[String]] = []
+    /// In a deferred inline fragment: checked once its part has arrived.
+    var deferred = false
+    /// A `@connection` field's: the parent's client slot, where the chain below is checked (on the
+    /// connection record), while `slot` is the server's page.
+    var connection: String?
 
     /// As a `requiring:` list spells it: the slot alone, a `LOG` one with its path, a chain with
     /// what it requires. `named`: always with its path, as an operation's root (and a chain below
     /// it) needs for the failure naming the first null field.
     func spelled(named: Bool) -> String {
         let path = SwiftSpelling.stringLiteral(path)
-        if below.isEmpty && guards.isEmpty && !named {
+        if below.isEmpty && guards.isEmpty && !deferred && !named {
             return logged ? "Baton.LoggedRequirement(\(slot), path: \(path))" : slot
         }
         let chain = below.isEmpty ? "" : ", requiring: [" + below.map { $0.spelled(named: true) }.joined(separator: ", ") + "]"
-        let when = guards.isEmpty ? "" : ", when: [" + guards.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
-        return "Baton.Requirement(\(slot), path: \(path)" + (logged ? ", logged: true" : "") + when + chain + ")"
+        let when = guards.isEmpty ? "" : ", when: " + Self.spelled(guards: guards)
+        return "Baton.Requirement(\(slot), path: \(path)" + (logged ? ", logged: true" : "") + when
+            + (deferred ? ", deferred: true" : "") + (connection.map { ", connection: " + $0 } ?? "") + chain + ")"
+    }
+
+    /// Alternatives of guards as a `Baton.GuardSet` literal (`[[Guards.a, Guards.b], [Guards.c]]`).
+    static func spelled(guards: [[String]]) -> String {
+        "[" + guards.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
     }
 }
 
@@ -132,8 +147,9 @@ struct LensBuilder {
     }
 
     enum Item {
-        /// A field with the `@include`/`@skip` guards around it (on variables).
-        case field(IRField, conditional: Bool, guards: [PlanGuard])
+        /// A field with the `@include`/`@skip` guards around it (on variables), and whether a
+        /// deferred inline fragment holds it.
+        case field(IRField, conditional: Bool, guards: [PlanGuard], deferred: Bool)
         /// A spread with the `@include`/`@skip` guards around it (on variables).
         case spread(IRFragmentSpread, guards: [PlanGuard], deferred: Bool)
         case condition(TypeID, [IRSelection], conditional: Bool, named: SourceRange?)
@@ -162,9 +178,11 @@ struct LensBuilder {
         // Fields group by response key (a linked field's occurrences read one nested lens).
         var fieldGroups: [String: [(IRField, Bool)]] = [:]
         var fieldGuards: [String: [[PlanGuard]]] = [:]
-        for case .field(let field, let conditional, let guards) in items {
+        var fieldDeferred: [String: Bool] = [:]
+        for case .field(let field, let conditional, let guards, let deferred) in items {
             fieldGroups[field.responseKey, default: []].append((field, conditional))
             fieldGuards[field.responseKey, default: []].append(guards)
+            fieldDeferred[field.responseKey] = (fieldDeferred[field.responseKey] ?? true) && deferred
         }
         var conditionGroups: [TypeID: [IRSelection]] = [:]
         var conditionNames: [TypeID: [SourceRange]] = [:]
@@ -177,22 +195,41 @@ struct LensBuilder {
         var emittedConditions = Set<TypeID>()
         for item in items {
             switch item {
-            case .field(let field, _, _):
+            case .field(let field, _, _, _):
                 guard let group = fieldGroups.removeValue(forKey: field.responseKey) else { continue }
                 if var accessor = fieldAccessor(group, in: type, nestedNames: &nestedNames) {
-                    if accessor.requirement != nil, let alternatives = fieldGuards[field.responseKey],
+                    // Required only where selected: a field `@include`/`@skip` leaves out is not null,
+                    // nor is one a deferred part has not delivered yet.
+                    let thrownWhereAbsent = accessor.throwing && Self.requiredAction(field) == "THROW" && group.allSatisfy(\.1)
+                    var guards: [[String]] = []
+                    if accessor.requirement != nil || thrownWhereAbsent, let alternatives = fieldGuards[field.responseKey],
                        !alternatives.contains(where: \.isEmpty) {
-                        // Required only where selected: a field `@include`/`@skip` leaves out is not null.
-                        var unique: [[String]] = []
-                        for guards in alternatives {
-                            let spelled = guards.map(references.guardConstant)
-                            if !unique.contains(spelled) { unique.append(spelled) }
+                        for alternative in alternatives {
+                            let spelled = alternative.map(references.guardConstant)
+                            if !guards.contains(spelled) { guards.append(spelled) }
                         }
-                        accessor.requirement?.guards = unique
+                    }
+                    let deferred = fieldDeferred[field.responseKey] ?? false
+                    accessor.requirement?.guards = guards
+                    accessor.requirement?.deferred = deferred
+                    if thrownWhereAbsent {
+                        // THROW where the field may be absent: optional, nil when left out or not
+                        // arrived; a null where it is selected still throws.
+                        var arguments: [String] = guards.isEmpty ? [] : [RequiredField.spelled(guards: guards)]
+                        if deferred { arguments.append("arrived: " + slot(field, in: type)) }
+                        accessor.read = "try anchor.selected(\(arguments.joined(separator: ", "))) { \(accessor.read) }"
+                        accessor.swiftType += "?"
+                        accessor.optional = true
                     }
                     if field.name != "__typename" && PlanBuilder.connectionKey(field, schema: schema) == nil {
                         accessor.fieldSlot = slot(field, in: type)
                         if Self.requiredAction(field) == "THROW" { accessor.throwSlot = accessor.fieldSlot }
+                        if thrownWhereAbsent, let slot = accessor.fieldSlot, !guards.isEmpty || deferred {
+                            // A `@catch` above weighs its null only where the field is there.
+                            let path = (fieldPath + [field.responseKey]).joined(separator: ".")
+                            accessor.throwSlot = RequiredField(slot: slot, path: path, logged: false, guards: guards,
+                                                               deferred: deferred).spelled(named: true)
+                        }
                     }
                     accessor.nameRanges = group.compactMap { $0.0.nameLocation?.range }
                     add(accessor)
@@ -217,7 +254,7 @@ struct LensBuilder {
                     swiftType += "?"
                 }
                 // A required field of the lens that is null makes the alias nil (Relay's grouping).
-                let requiring = nested.requiredSlots.isEmpty ? nil : "[" + nested.requiredSlots.joined(separator: ", ") + "]"
+                let requiring = nested.requiringList
                 if let caught {
                     // Caught: the lens weighs every error below it, as a `Result` or nil (`to: NULL`).
                     nested.catchScope = caughtScope(nested)
@@ -349,7 +386,7 @@ struct LensBuilder {
     /// A link producing `nested`: when the child lens requires fields, it reads nil unless they hold.
     func linkRead(_ slot: String, nested: LensModel) -> String? {
         guard !nested.requiredSlots.isEmpty else { return nil }
-        return "anchor.link(\(slot), requiring: [\(nested.requiredSlots.joined(separator: ", "))])"
+        return "anchor.link(\(slot)\(nested.requiringArgument))"
     }
 
     /// Whether a selection under `condition` reads on the lens's own record unconditionally.
@@ -365,7 +402,7 @@ struct LensBuilder {
             switch selection {
             case .field(let field):
                 if field.location == nil && !includeGenerated { continue }
-                items.append(.field(field, conditional: conditional, guards: guards))
+                items.append(.field(field, conditional: conditional, guards: guards, deferred: deferred))
             case .fragmentSpread(let spread):
                 items.append(.spread(spread, guards: guards, deferred: deferred || spread.directive("defer") != nil))
             case .condition(let condition):
@@ -420,7 +457,8 @@ struct LensBuilder {
         let named = schema[field.type]
         let slot = slot(field, in: type)
         if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
-            return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, nestedNames: &nestedNames)
+            return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, conditional: conditional,
+                                      nestedNames: &nestedNames)
         }
         if field.isLinked {
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
@@ -451,7 +489,7 @@ struct LensBuilder {
                 // bubbles; an element lacking a field its lens requires is dropped (no further bubble).
                 let bubbles = required == "NONE" || required == "LOG"
                 let present = nonNull || (bubbles && !conditional)
-                let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+                let requiring = nested.requiringArgument
                 var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
                                             swiftType: "Baton.List<\(nestedName)>" + (present ? "" : "?"),
                                             read: "anchor.\(present ? "requiredPlural" : "plural")(\(slot)\(requiring))",
@@ -594,6 +632,8 @@ struct LensBuilder {
             level = type.listElement
         }
         var nested = nested
+        // A record lacking a field its lens requires is dropped from its list, as from a plural link.
+        let requiring = nested.requiringArgument
         func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
             var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType,
                                         read: read, optional: swiftType.hasSuffix("?"), list: true,
@@ -605,25 +645,25 @@ struct LensBuilder {
         }
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case ("THROW"?, _):
-            var thrown = accessor(lists, "try anchor.required(nestedPlural: \(slot))")
+            var thrown = accessor(lists, "try anchor.required(nestedPlural: \(slot)\(requiring))")
             thrown.throwing = true
             return thrown
         case (.some, _):
-            var required = accessor(lists, "anchor.requiredNestedPlural(\(slot))")
+            var required = accessor(lists, "anchor.requiredNestedPlural(\(slot)\(requiring))")
             required.requirement = requirement(field, slot: slot)
             return required
         case (nil, let target?):
             nested.catchScope = caughtScope(nested)
             let scope = SwiftSpelling.identifier(nested.name) + ".errorScope"
             var caught = target == "NULL"
-                ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope))")
-                : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope))")
+                ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope)\(requiring))")
+                : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope)\(requiring))")
             caught.caught = true
             caught.pluralLevels[0] = true
             return caught
         case (nil, nil):
             return accessor(lists + (nonNull ? "" : "?"),
-                            nonNull ? "anchor.requiredNestedPlural(\(slot))" : "anchor.nestedPlural(\(slot))")
+                            nonNull ? "anchor.requiredNestedPlural(\(slot)\(requiring))" : "anchor.nestedPlural(\(slot)\(requiring))")
         }
     }
 
@@ -742,7 +782,7 @@ struct LensBuilder {
         var nested = nested
         nested.catchScope = caughtScope(nested)
         let plural = field.definition.type.isList
-        let requiring = nested.requiredSlots.isEmpty ? "" : ", requiring: [\(nested.requiredSlots.joined(separator: ", "))]"
+        let requiring = nested.requiringArgument
         // A link lacking a required field reads nil; a plural drops the element instead.
         let present = nonNull && (plural || requiring.isEmpty)
         let base = plural ? "Baton.List<\(nested.name)>" : nested.name
@@ -775,7 +815,7 @@ struct LensBuilder {
     /// (the declared one, with the cursors added). Names are settled by `LensNaming`. Under `@catch`
     /// it reads a `Result` (nil with `to: NULL`) over the error of the field itself (on `page`, the
     /// parent's slot of the server's page) and every error below it, as a caught link does.
-    func connectionAccessor(_ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String,
+    func connectionAccessor(_ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String, conditional: Bool = false,
                             nestedNames: inout Set<String>) -> LensAccessor {
         let slot = references.slot(SlotReference(type: schema[type].name, key: key, client: true))
         var nestedName = LensNaming.nestedLensName(responseKey: fields[0].responseKey)
@@ -827,8 +867,10 @@ struct LensBuilder {
             var nodeName = "Node"
             while !lensNames.insert(nodeName).inserted { nodeName += "_" }
             let node = below(fields[0].responseKey, "edges", "node").lens(name: nodeName, type: nodeType, selections: nodeSelections)
+            // A node lacking a field its lens requires is dropped, as from a plural link.
+            let requiring = node.requiringList.map { "requiring: " + $0 } ?? ""
             accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
-                                          read: "anchor.connectionNodes()", optional: false, list: true,
+                                          read: "anchor.connectionNodes(\(requiring))", optional: false, list: true,
                                           elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
         }
         for (accessor, flag) in [("hasNext", "hasNextPage"), ("hasPrevious", "hasPreviousPage")] {
@@ -841,6 +883,8 @@ struct LensBuilder {
                                       read: "anchor.connectionID", optional: true, list: false,
                                       elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
         connection.accessors = accessors
+        // The connection's own required fields, checked on the connection record the lens stands on.
+        connection.requirements = accessors.compactMap(\.requirement)
         let typeName = references.type(schema[connectionType].name)
         if let action = Self.requiredAction(fields[0]) {
             // `@required` as on a link, over the server's page (`page`): THROW reads it or throws,
@@ -852,23 +896,41 @@ struct LensBuilder {
                 accessor.read = "try anchor.required(connection: \(slot), page: \(page), \(typeName))"
                 accessor.throwing = true
             } else {
-                accessor.requirement = requirement(fields[0], slot: page)
+                // Its null bubbles, and so does one of the fields its lens requires (a chain).
+                accessor.requirement = requirement(fields[0], slot: page, below: connection.requirements)
+                accessor.requirement?.connection = connection.requirements.isEmpty ? nil : slot
+                if conditional {
+                    // Where `@include`/`@skip` may leave it out: optional, as a link is (nil without a
+                    // connection record, or lacking a field its lens requires).
+                    accessor.read = "anchor.connection(\(slot), \(typeName), requiring: \(connection.requiringList ?? "[]"))"
+                    accessor.swiftType += "?"
+                    accessor.optional = true
+                }
             }
             return accessor
         }
         guard let target = Self.catchTarget(fields[0]) else {
+            if !connection.requirements.isEmpty {
+                // A required field of the connection that is null makes the connection absent.
+                return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
+                                    read: "anchor.connection(\(slot), \(typeName)\(connection.requiringArgument))", optional: true,
+                                    list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+            }
             return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
                                 read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,
                                 elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
         }
         connection.catchScope = caughtScope(connection)
-        let arguments = "connection: \(slot), page: \(page), \(typeName)"
+        // A connection whose lens requires fields reads nil without them, after the errors.
+        let requiring = connection.requiringArgument
+        let arguments = "connection: \(slot), page: \(page), \(typeName)\(requiring)"
         var accessor = target == "NULL"
             ? LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
                            read: "anchor.nullOnError(\(arguments))", optional: true, list: false,
                            elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
             : LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked,
-                           swiftType: "Result<\(nestedName), Baton.FieldErrors>", read: "anchor.caught(\(arguments))",
+                           swiftType: "Result<\(nestedName)\(requiring.isEmpty ? "" : "?"), Baton.FieldErrors>",
+                           read: "anchor.caught(\(arguments))",
                            optional: false, list: false, elementsOptional: false, fragment: nil, conditionType: nil,
                            nested: connection)
         accessor.caught = true

@@ -39,6 +39,10 @@ enum Slots {
     enum Character {
         static let __CaughtPagesQuery_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_caughtPages_connection")
         static let __CaughtPagesQuery_nulledPages_connection = Baton.Registry.clientSlot(Types.Character, "__CaughtPagesQuery_nulledPages_connection")
+        static let __RequiredInPages_caughtPages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_caughtPages_connection")
+        static let __RequiredInPages_counted_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_counted_connection")
+        static let __RequiredInPages_guardedPages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_guardedPages_connection")
+        static let __RequiredInPages_pages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredInPages_pages_connection")
         static let __RequiredPagesQuery_thrownPages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredPagesQuery_thrownPages_connection")
         static let __RequiredPages_pages_connection = Baton.Registry.clientSlot(Types.Character, "__RequiredPages_pages_connection")
         static let balance = Baton.Registry.slot(Types.Character, "balance")
@@ -64,6 +68,8 @@ enum Slots {
         static let origin = Baton.Registry.slot(Types.Character, "origin")
         static let pages_5d4047 = Baton.Registry.slot(Types.Character, "pages(first:2)")
         static let pages_62bd0b = Baton.Registry.slot(Types.Character, "pages(first:3)")
+        static let pages_85d446 = Baton.Registry.slot(Types.Character, "pages(first:4)")
+        static let pages_997d77 = Baton.Registry.slot(Types.Character, "pages(first:5)")
         static let rateGrid = Baton.Registry.slot(Types.Character, "rateGrid")
         static let rates = Baton.Registry.slot(Types.Character, "rates")
         static let squads = Baton.Registry.slot(Types.Character, "squads")
@@ -115,6 +121,9 @@ enum Slots {
 
 enum Guards {
     static let include_friends = Baton.Guard("friends", passing: true)
+    static let skip_with = Baton.Guard("with", passing: false)
+    static let include_with = Baton.Guard("with", passing: true)
+    static let include_withGuarded = Baton.Guard("withGuarded", passing: true)
     static let include_withNode = Baton.Guard("withNode", passing: true)
     static let include_withOwner = Baton.Guard("withOwner", passing: true)
 }
