@@ -36,12 +36,29 @@ package struct NameIndex: Sendable {
             h ^= h >> 32
             i += 8
         }
+        // The last 1...7 bytes as one little-endian word, in at most three loads (a loop over
+        // them byte by byte was most of the cost for typical names).
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < count {
-            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
-            shift += 8
-            i += 1
+        let remaining = count - i
+        if remaining > 0 {
+            if count >= 8 {
+                // The last eight bytes, shifted so that only those not hashed yet remain.
+                tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self).littleEndian
+                    >> (UInt64(8 - remaining) &* 8)
+            } else {
+                var shift: UInt64 = 0
+                if remaining & 4 != 0 {
+                    tail = UInt64(base.loadUnaligned(fromByteOffset: i, as: UInt32.self).littleEndian)
+                    i += 4
+                    shift = 32
+                }
+                if remaining & 2 != 0 {
+                    tail |= UInt64(base.loadUnaligned(fromByteOffset: i, as: UInt16.self).littleEndian) << shift
+                    i += 2
+                    shift += 16
+                }
+                if remaining & 1 != 0 { tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift }
+            }
         }
         h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
         h ^= h >> 29
