@@ -19,6 +19,7 @@ package struct NameIndex: Sendable {
     /// typical names; this is computed at every field lookup of validation). The final
     /// multiplications mix every byte into the high bits, which the slots use.
     @inline(__always) package static func hash(_ name: String) -> UInt64 {
+        if let h = StringWords(name).smallHash { return h }
         if let h = name.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) {
             return h
         }
@@ -144,5 +145,48 @@ package struct NameIndex: Sendable {
                 slots[i] = entry
             }
         }
+    }
+}
+
+/// The two words of a `String` value. A native string of up to 15 UTF-8 bytes (most GraphQL
+/// names) is stored in them: its bytes, zero-padded, then a byte holding the count and flags,
+/// bit 61 of the second word marking this small form. Reading them spares the copy and the
+/// calls that `withContiguousStorageIfAvailable` costs on every hash. The layout is the
+/// standard library's (Swift 5 onwards, 64-bit); `NameIndexTests` check it against the byte
+/// path. A short string held in the large form is simply not small here, and hashes its bytes.
+package struct StringWords: Equatable {
+    package let word0: UInt64
+    package let word1: UInt64
+
+    @inline(__always) package init(_ string: String) {
+        #if _endian(little) && (arch(x86_64) || arch(arm64))
+        (word0, word1) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        #else
+        (word0, word1) = (0, 0)
+        #endif
+    }
+
+    /// Whether the string's bytes are in the words.
+    @inline(__always) package var isSmall: Bool { word1 & (1 << 61) != 0 }
+
+    /// `NameIndex.hash` of a small string, computed from its words (nil for another string).
+    @inline(__always) package var smallHash: UInt64? {
+        isSmall ? wordsHash : nil
+    }
+
+    /// The same steps as `NameIndex.hash(bytes:)` over the same little-endian words, the
+    /// padding after the bytes being zeros.
+    @inline(__always) var wordsHash: UInt64 {
+        let count = (word1 >> 56) & 0xF
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ count
+        var tail = word0
+        if count >= 8 {
+            h = (h ^ word0) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 32
+            tail = word1 & 0x00FF_FFFF_FFFF_FFFF
+        }
+        h = (h ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        return h &* 0xBF58_476D_1CE4_E5B9
     }
 }

@@ -33,10 +33,13 @@ struct TypeInfo {
     /// The argument definition being visited, when known.
     private(set) var argument: InputValue?
     /// Field lookups already made (see `FieldLookupCache`).
-    private var fieldLookups = FieldLookupCache()
+    private var fieldLookups: FieldLookupCache
 
-    init(schema: Schema) {
+    /// `expectedFields`: about how many distinct fields the traversal will meet (see
+    /// `FieldLookupCache`).
+    init(schema: Schema, expectedFields: Int = 0) {
         self.schema = schema
+        self.fieldLookups = FieldLookupCache(expectedPairs: expectedFields)
     }
 
     /// The current output type, read from its field definition when it has one.

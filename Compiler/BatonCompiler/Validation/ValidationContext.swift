@@ -89,7 +89,9 @@ final class ValidationContext {
         self.schema = schema
         self.options = options
         self.documents = documents
-        self.typeInfo = TypeInfo(schema: schema)
+        // A selected field takes some 20 bytes of text, and about half are distinct (type, name)
+        // pairs in large documents: an estimate on the high side.
+        self.typeInfo = TypeInfo(schema: schema, expectedFields: documents.reduce(0) { $0 + $1.source.utf8.count } / 40)
         self.source = documents.first?.source ?? Source(name: "", text: "")
         var fragments: [FragmentEntry] = []
         var operations: [OperationEntry] = []
