@@ -134,9 +134,16 @@ package struct NameIndex: Sendable {
         }
     }
 
-    private mutating func grow() {
+    /// Makes room for `total` names in all, so that inserting them does not grow the slots
+    /// step by step (each step placing every name again).
+    package mutating func reserve(_ total: Int) {
+        guard total * 2 > slots.count else { return }
+        grow(to: total)
+    }
+
+    private mutating func grow(to total: Int? = nil) {
         let old = slots
-        allocate(Self.size(for: max(count + 1, 4)))
+        allocate(Self.size(for: max(total ?? 0, count + 1, 4)))
         let mask = slots.count - 1
         slots.withUnsafeMutableBufferPointer { slots in
             for entry in old where entry != 0 {
