@@ -33,8 +33,14 @@ struct FieldLookupCache {
     private let initialSize: Int
 
     /// `expectedPairs`: about how many distinct (type, name) pairs the traversal will look up,
-    /// so that the table seldom grows (growing cost more than all the lookups it held).
+    /// so that the table seldom grows (growing cost more than all the lookups it held). With
+    /// none expected (a short walk, as collecting one definition's variable usages), nothing is
+    /// remembered: making the table would cost more than it saves.
     init(expectedPairs: Int = 0) {
+        guard expectedPairs > 0 else {
+            initialSize = 0
+            return
+        }
         var size = 256
         while size < 2 * expectedPairs && size < 16384 { size <<= 1 }
         initialSize = size
@@ -48,7 +54,7 @@ struct FieldLookupCache {
         #else
         let words = (word0: UInt64(0), word1: UInt64(0))
         #endif
-        guard words.word1 & (1 << 61) != 0 else { return Self.resolve(name, parent, schema) }
+        guard initialSize > 0, words.word1 & (1 << 61) != 0 else { return Self.resolve(name, parent, schema) }
         if entries.isEmpty { allocate(initialSize) }
         let mixed = Self.mix(words.word0, words.word1, parent.index)
         let found: Entry? = entries.withUnsafeBufferPointer { entries in
