@@ -149,17 +149,20 @@ final class ValidationContext {
         return name.withUTF8 { name in
             let count = prefix.utf8CodeUnitCount + name.count + suffix.utf8CodeUnitCount
             return String(unsafeUninitializedCapacity: count) { buffer in
-                var position = 0
-                func append(_ part: UnsafeBufferPointer<UInt8>) {
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(fromContentsOf: part)
-                    position += part.count
-                }
-                prefix.withUTF8Buffer(append)
-                append(name)
-                suffix.withUTF8Buffer(append)
-                return position
+                // No local function appending to a captured position: that one was checked for
+                // exclusive access at run time on each call.
+                var position = prefix.withUTF8Buffer { copy($0, into: buffer, at: 0) }
+                position = copy(name, into: buffer, at: position)
+                return suffix.withUTF8Buffer { copy($0, into: buffer, at: position) }
             }
         }
+    }
+
+    /// Copies `part` into `buffer` from `position`; the position after it.
+    private static func copy(_ part: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                             at position: Int) -> Int {
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(fromContentsOf: part)
+        return position + part.count
     }
 
     /// Stops validation with one final diagnostic, as graphql-core's `ValidationAbortedError`.
@@ -209,9 +212,11 @@ final class ValidationContext {
 
     // Caches by fragment or operation id (filled in `init`; arrays, not lazy properties, so
     // that writes stay in place).
-    private var spreadsByFragment: [[FragmentSpread]?]
-    private var spreadsByOperation: [[FragmentSpread]?]
-    private var spreadTargetsByFragment: [[Int]?]
+    // Each read and written once per definition by rules, never overlapping: the run-time
+    // exclusivity check cost more than the lookup.
+    @exclusivity(unchecked) private var spreadsByFragment: [[FragmentSpread]?]
+    @exclusivity(unchecked) private var spreadsByOperation: [[FragmentSpread]?]
+    @exclusivity(unchecked) private var spreadTargetsByFragment: [[Int]?]
 
     /// The spreads in a selection set and its nested fields and inline fragments (not inside the
     /// spread fragments), in graphql-core's order: a selection set's own spreads first, then its
@@ -296,9 +301,9 @@ final class ValidationContext {
 
     // MARK: Variable usages
 
-    private var usagesByFragment: [[VariableUsage]?]
-    private var usagesByOperation: [[VariableUsage]?]
-    private var recursiveUsagesByOperation: [[VariableUsage]?]
+    @exclusivity(unchecked) private var usagesByFragment: [[VariableUsage]?]
+    @exclusivity(unchecked) private var usagesByOperation: [[VariableUsage]?]
+    @exclusivity(unchecked) private var recursiveUsagesByOperation: [[VariableUsage]?]
 
     func variableUsages(of fragment: FragmentEntry) -> [VariableUsage] {
         if let cached = usagesByFragment[fragment.id] { return cached }
