@@ -398,10 +398,10 @@ public final class Schema: Sendable {
     /// calling `types[index].fieldPosition(name)` would copy the whole type first.
     package func fieldPosition(_ name: String, onTypeAt index: Int) -> Int? {
         types.withUnsafeBufferPointer { types in
+            // Borrowed through the pointer: copying the index or the fields out retained them.
             let type = types.baseAddress.unsafelyUnwrapped + index
-            let lookup = type.pointee.fieldLookup
             return type.pointee.fields.withUnsafeBufferPointer { fields in
-                lookup.position(of: name) { fields[$0].name }
+                type.pointee.fieldLookup.position(of: name) { fields[$0].name }
             }
         }
     }

@@ -237,6 +237,7 @@ final class TypeSystemBuilder {
             swap(&refs, &fieldNodes[index])
             var interfaces: [TypeID] = []
             swap(&interfaces, &writtenInterfaces[index])
+            fieldLookup.reserve(fields.count + nodes[fromNode...].reduce(0) { $0 + $1.node.fields.count })
             for n in fromNode..<nodes.count {
                 let t = nodes[n].node
                 let source = nodes[n].source
@@ -325,6 +326,7 @@ final class TypeSystemBuilder {
             // Names seen through a NameIndex over `values` (a Set<String> hashed each name with
             // SipHash and grew as it went).
             var names = NameIndex(names: values.count) { values[$0].name }
+            names.reserve(values.count + nodes[fromNode...].reduce(0) { $0 + $1.node.enumValues.count })
             for n in fromNode..<nodes.count {
                 let t = nodes[n].node
                 let source = nodes[n].source
@@ -356,6 +358,7 @@ final class TypeSystemBuilder {
             var fieldLookup = NameIndex()
             swap(&fields, &types[index].inputFields)
             swap(&fieldLookup, &types[index].inputFieldLookup)
+            fieldLookup.reserve(fields.count + nodes[fromNode...].reduce(0) { $0 + $1.node.inputFields.count })
             for n in fromNode..<nodes.count {
                 let t = nodes[n].node
                 for m in t.inputFields.indices {

@@ -1,13 +1,27 @@
 import BatonSchema
 import BatonSyntax
 
+/// The output type at a point of the traversal, trivially copyable: its named type and that
+/// type's kind, and the field definition whose type it is. Keeping a `SchemaType` on the stack
+/// retained and released its boxed wrappers at every field; the full type is read from the
+/// field only when a rule asks for it (`TypeInfo.type`).
+struct OutputTypeRef {
+    /// The named type; nil when unknown or not an output type.
+    let named: TypeID?
+    let kind: NamedTypeKind
+    /// The field whose type this is; nil for a type named by an operation or a type condition.
+    let field: FieldDefRef?
+
+    static let none = OutputTypeRef(named: nil, kind: .scalar, field: nil)
+}
+
 /// The schema types at the current point of a traversal (graphql-js's `TypeInfo`): the output
 /// type of the current field or fragment, the composite type whose selection set encloses it,
 /// the field and directive being visited, and the input type expected by the current argument
 /// or value. The traversal pushes and pops; rules only read.
 struct TypeInfo {
     let schema: Schema
-    private(set) var typeStack: [SchemaType?] = []
+    private(set) var typeStack: [OutputTypeRef] = []
     private(set) var parentTypeStack: [TypeID?] = []
     private(set) var inputTypeStack: [SchemaType?] = []
     private(set) var fieldDefStack: [FieldDefRef?] = []
@@ -18,12 +32,29 @@ struct TypeInfo {
     private(set) var directive: SchemaDirective?
     /// The argument definition being visited, when known.
     private(set) var argument: InputValue?
+    /// Field lookups already made (see `FieldLookupCache`).
+    private var fieldLookups: FieldLookupCache
 
-    init(schema: Schema) {
+    /// `expectedFields`: about how many distinct fields the traversal will meet (see
+    /// `FieldLookupCache`).
+    init(schema: Schema, expectedFields: Int = 0) {
         self.schema = schema
+        self.fieldLookups = FieldLookupCache(expectedPairs: expectedFields)
     }
 
-    var type: SchemaType? { typeStack.last ?? nil }
+    /// The current output type, read from its field definition when it has one.
+    var type: SchemaType? {
+        guard let top = typeStack.last, let named = top.named else { return nil }
+        if let field = top.field { return schema.fieldType(field) }
+        return .named(named)
+    }
+    /// The named type of `type`, without making `type`.
+    var namedType: TypeID? { typeStack.last?.named }
+    /// The kind of `namedType`, when there is one.
+    var namedTypeKind: NamedTypeKind? {
+        guard let top = typeStack.last, top.named != nil else { return nil }
+        return top.kind
+    }
     var parentType: TypeID? { parentTypeStack.last ?? nil }
     var inputType: SchemaType? { inputTypeStack.last ?? nil }
     var parentInputType: SchemaType? {
@@ -32,9 +63,11 @@ struct TypeInfo {
     var fieldDef: FieldDefRef? { fieldDefStack.last ?? nil }
     var hasDefaultValue: Bool { defaultStack.last ?? false }
 
-    private func asOutput(_ type: SchemaType?) -> SchemaType? {
-        guard let type else { return nil }
-        return schema.kind(of: type.namedType).isOutput ? type : nil
+    /// A named type as the current output type, when it is one.
+    private func output(_ named: TypeID?) -> OutputTypeRef {
+        guard let named else { return .none }
+        let kind = schema.kind(of: named)
+        return kind.isOutput ? OutputTypeRef(named: named, kind: kind, field: nil) : .none
     }
 
     private func asInput(_ type: SchemaType?) -> SchemaType? {
@@ -43,7 +76,7 @@ struct TypeInfo {
     }
 
     mutating func enterSelectionSet() {
-        if let named = type?.namedType, schema.kind(of: named).isComposite {
+        if let top = typeStack.last, let named = top.named, top.kind.isComposite {
             parentTypeStack.append(named)
         } else {
             parentTypeStack.append(nil)
@@ -53,10 +86,14 @@ struct TypeInfo {
     mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
 
     mutating func enterField(_ name: String) {
-        var ref: FieldDefRef?
-        if let parent = parentType { ref = schema.fieldRef(name, on: parent) }
-        fieldDefStack.append(ref)
-        typeStack.append(asOutput(ref.map { schema.fieldType($0) }))
+        guard let parent = parentType else {
+            fieldDefStack.append(nil)
+            typeStack.append(.none)
+            return
+        }
+        let found = fieldLookups.lookup(name, on: parent, in: schema)
+        fieldDefStack.append(found.field)
+        typeStack.append(found)
     }
 
     mutating func leaveField() {
@@ -69,9 +106,9 @@ struct TypeInfo {
 
     mutating func enterOperation(_ operation: OperationType) {
         if let root = schema.rootType(for: operation), schema.kind(of: root) == .object {
-            typeStack.append(.named(root))
+            typeStack.append(OutputTypeRef(named: root, kind: .object, field: nil))
         } else {
-            typeStack.append(nil)
+            typeStack.append(.none)
         }
     }
 
@@ -80,14 +117,14 @@ struct TypeInfo {
 
     mutating func enterInlineFragment(_ typeCondition: Name?) {
         if let typeCondition {
-            typeStack.append(asOutput(schema.namedType(typeCondition).map { .named($0) }))
+            typeStack.append(output(schema.namedType(typeCondition)))
         } else {
-            typeStack.append(asOutput(type.map { .named($0.namedType) }))
+            typeStack.append(output(namedType))
         }
     }
 
     mutating func enterFragmentDefinition(_ typeCondition: Name) {
-        typeStack.append(asOutput(schema.namedType(typeCondition).map { .named($0) }))
+        typeStack.append(output(schema.namedType(typeCondition)))
     }
 
     mutating func enterVariableDefinition(_ type: TypeReference) {

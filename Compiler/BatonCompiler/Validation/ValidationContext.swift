@@ -16,9 +16,12 @@ final class FragmentEntry {
     let definition: FragmentDefinition
     let source: Source
     let document: Int
+    /// The fragment's name as `ValidationContext.fragmentNameID` numbers it.
+    let nameID: Int
 
-    init(id: Int, definition: FragmentDefinition, source: Source, document: Int) {
+    init(id: Int, definition: FragmentDefinition, source: Source, document: Int, nameID: Int) {
         self.id = id
+        self.nameID = nameID
         self.definition = definition
         self.source = source
         self.document = document
@@ -86,7 +89,9 @@ final class ValidationContext {
         self.schema = schema
         self.options = options
         self.documents = documents
-        self.typeInfo = TypeInfo(schema: schema)
+        // A selected field takes some 20 bytes of text, and about half are distinct (type, name)
+        // pairs in large documents: an estimate on the high side.
+        self.typeInfo = TypeInfo(schema: schema, expectedFields: documents.reduce(0) { $0 + $1.source.utf8.count } / 40)
         self.source = documents.first?.source ?? Source(name: "", text: "")
         var fragments: [FragmentEntry] = []
         var operations: [OperationEntry] = []
@@ -98,7 +103,8 @@ final class ValidationContext {
                 case .fragment(let fragment):
                     let nameID = Int(names.intern(fragment.name.value))
                     if nameID == byName.count { byName.append(fragments.count) } else { byName[nameID] = fragments.count }
-                    fragments.append(FragmentEntry(id: fragments.count, definition: fragment, source: document.source, document: d))
+                    fragments.append(FragmentEntry(id: fragments.count, definition: fragment, source: document.source,
+                                                   document: d, nameID: nameID))
                 case .operation(let operation):
                     operations.append(OperationEntry(id: operations.count, definition: operation, source: document.source, document: d))
                 default:
@@ -133,6 +139,30 @@ final class ValidationContext {
             return
         }
         diagnostics.append(Diagnostic(severity, message, at: locations, code: code))
+    }
+
+    /// `prefix`, `name`, `suffix` as one string, made in one allocation: interpolating grew the
+    /// string twice, which was most of the cost of a finding reported hundreds of times (an
+    /// unused fragment in a target that defines many).
+    static func message(_ prefix: StaticString, _ name: String, _ suffix: StaticString) -> String {
+        var name = name
+        return name.withUTF8 { name in
+            let count = prefix.utf8CodeUnitCount + name.count + suffix.utf8CodeUnitCount
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                // No local function appending to a captured position: that one was checked for
+                // exclusive access at run time on each call.
+                var position = prefix.withUTF8Buffer { copy($0, into: buffer, at: 0) }
+                position = copy(name, into: buffer, at: position)
+                return suffix.withUTF8Buffer { copy($0, into: buffer, at: position) }
+            }
+        }
+    }
+
+    /// Copies `part` into `buffer` from `position`; the position after it.
+    private static func copy(_ part: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                             at position: Int) -> Int {
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(fromContentsOf: part)
+        return position + part.count
     }
 
     /// Stops validation with one final diagnostic, as graphql-core's `ValidationAbortedError`.
@@ -182,9 +212,11 @@ final class ValidationContext {
 
     // Caches by fragment or operation id (filled in `init`; arrays, not lazy properties, so
     // that writes stay in place).
-    private var spreadsByFragment: [[FragmentSpread]?]
-    private var spreadsByOperation: [[FragmentSpread]?]
-    private var spreadTargetsByFragment: [[Int]?]
+    // Each read and written once per definition by rules, never overlapping: the run-time
+    // exclusivity check cost more than the lookup.
+    @exclusivity(unchecked) private var spreadsByFragment: [[FragmentSpread]?]
+    @exclusivity(unchecked) private var spreadsByOperation: [[FragmentSpread]?]
+    @exclusivity(unchecked) private var spreadTargetsByFragment: [[Int]?]
 
     /// The spreads in a selection set and its nested fields and inline fragments (not inside the
     /// spread fragments), in graphql-core's order: a selection set's own spreads first, then its
@@ -269,9 +301,9 @@ final class ValidationContext {
 
     // MARK: Variable usages
 
-    private var usagesByFragment: [[VariableUsage]?]
-    private var usagesByOperation: [[VariableUsage]?]
-    private var recursiveUsagesByOperation: [[VariableUsage]?]
+    @exclusivity(unchecked) private var usagesByFragment: [[VariableUsage]?]
+    @exclusivity(unchecked) private var usagesByOperation: [[VariableUsage]?]
+    @exclusivity(unchecked) private var recursiveUsagesByOperation: [[VariableUsage]?]
 
     func variableUsages(of fragment: FragmentEntry) -> [VariableUsage] {
         if let cached = usagesByFragment[fragment.id] { return cached }

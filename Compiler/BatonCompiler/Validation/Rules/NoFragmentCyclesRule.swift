@@ -21,7 +21,8 @@ final class NoFragmentCyclesRule: ValidationRule {
             visited = [Bool](repeating: false, count: context.fragmentNameCount)
             pathIndexByName = [Int](repeating: -1, count: context.fragmentNameCount)
         }
-        guard let fragmentNameID = context.fragmentNameID(fragment.name), !visited[fragmentNameID] else { return }
+        let fragmentNameID = fragment.nameID
+        guard !visited[fragmentNameID] else { return }
         visited[fragmentNameID] = true
         guard context.descend() else { return }
         defer { context.ascend() }

@@ -7,10 +7,12 @@ final class NoUnusedFragmentsRule: ValidationRule {
     override var events: RuleEvents { [.finish] }
 
     override func finish(_ context: ValidationContext) {
-        let used = Set(context.recursivelyReferencedFragments(context.operations).map { context.fragments[$0].name })
+        // By name: a fragment sharing a used fragment's name counts as used, as in graphql-core.
+        var used = [Bool](repeating: false, count: context.fragmentNameCount)
+        for id in context.recursivelyReferencedFragments(context.operations) { used[context.fragments[id].nameID] = true }
         let severity: Severity = context.options.unusedFragmentsAreWarnings ? .warning : .error
-        for fragment in context.fragments where !used.contains(fragment.name) {
-            context.report(Self.code, "Fragment '\(fragment.name)' is never used.",
+        for fragment in context.fragments where !used[fragment.nameID] {
+            context.report(Self.code, ValidationContext.message("Fragment '", fragment.name, "' is never used."),
                            [fragment.location(fragment.definition.range)], severity: severity)
         }
     }

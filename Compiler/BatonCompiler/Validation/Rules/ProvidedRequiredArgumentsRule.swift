@@ -36,7 +36,13 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
     override func leaveField(_ field: Field, _ context: ValidationContext) {
         guard let fieldRef = context.typeInfo.fieldDef else { return }
         let schema = context.schema
-        for argument in schema.fieldArguments(fieldRef) where argument.isRequired {
+        let arguments = schema.fieldArguments(fieldRef)
+        // Most fields take no argument, and few have required ones: look before copying any.
+        let anyRequired = arguments.withUnsafeBufferPointer { arguments in
+            arguments.indices.contains { arguments[$0].isRequired }
+        }
+        guard anyRequired else { return }
+        for argument in arguments where argument.isRequired {
             guard !field.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
             let owner: String
             if let type = context.typeInfo.type, schema.name(of: type.namedType).hasPrefix("__") {

@@ -10,7 +10,7 @@ final class UniqueFragmentNamesRule: ValidationRule {
     override func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
         if firstByName.isEmpty { firstByName = [Int](repeating: -1, count: context.fragmentNameCount) }
         let name = fragment.definition.name
-        guard let nameID = context.fragmentNameID(name.value) else { return }
+        let nameID = fragment.nameID
         let first = firstByName[nameID]
         if first >= 0 {
             let earlier = context.fragments[first]
