@@ -6,12 +6,17 @@ import Testing
 /// `@required` in a deferred inline fragment, read through DeferredRequiredQuery's generated code:
 /// checked once the part carrying it has arrived. Before then the fields read nil and the
 /// operation's data reads (nothing bubbles, nothing is logged); after, a NONE/LOG null bubbles to
-/// the root and fails the operation with its path, and a THROW null throws.
+/// the root and fails the operation with its path, and a THROW null throws. In the aliased deferred
+/// inline fragment `more`, a NONE/LOG null once its part has arrived makes `more` nil instead.
 @MainActor @Suite struct DeferredRequiredTests {
     static let first = #"{"data":{"character":{"id":"1"}},"hasNext":true}"#
 
     static func part(name: String, status: String) -> String {
         #"{"incremental":[{"data":{"name":\#(name),"status":\#(status)},"path":["character"],"label":"DeferredRequiredQuery$defer$details"}],"hasNext":false}"#
+    }
+
+    static func morePart(nicknames: String) -> String {
+        #"{"incremental":[{"data":{"nicknames":\#(nicknames)},"path":["character"],"label":"DeferredRequiredQuery$defer$more"}],"hasNext":false}"#
     }
 
     static func committed(_ parts: [String]) async throws -> (Environment, Events) {
@@ -56,5 +61,23 @@ import Testing
         let (other, _) = try await Self.committed([Self.first, Self.part(name: #""Rick""#, status: "null")])
         let character = try other.data(for: DeferredRequiredQuery(id: "1")).character
         #expect(throws: RequiredFieldError(type: "Character", field: "status")) { try character.status }
+    }
+
+    @Test func anAliasedDeferredFragmentIsCheckedOnceItsPartArrives() async throws {
+        let (environment, events) = try await Self.committed([Self.first])
+        let more: DeferredRequiredQuery.Data.Character_.More? = try environment.data(for: DeferredRequiredQuery(id: "1")).character.more
+        #expect(more != nil)
+        let nicknames: [String?]? = more?.nicknames
+        #expect(nicknames == nil)
+        #expect(Self.logged(events).isEmpty)
+
+        let (arrived, arrivedEvents) = try await Self.committed([Self.first, Self.morePart(nicknames: #"["Rick"]"#)])
+        #expect(try arrived.data(for: DeferredRequiredQuery(id: "1")).character.more?.nicknames == ["Rick"])
+        #expect(Self.logged(arrivedEvents).isEmpty)
+
+        let (null, nullEvents) = try await Self.committed([Self.first, Self.morePart(nicknames: "null")])
+        let character = try null.data(for: DeferredRequiredQuery(id: "1")).character
+        #expect(character.more == nil)
+        #expect(Self.logged(nullEvents) == [.requiredFieldMissing(type: "Character", path: "character.nicknames")])
     }
 }

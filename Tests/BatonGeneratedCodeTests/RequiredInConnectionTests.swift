@@ -77,7 +77,7 @@ import Testing
             let other = Environment()
             let logged = Events()
             logged.attach(to: other)
-            let response = #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(guardedPage)}}}"#
+            let response = #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(guardedPage),"includedPages":null}}}"#
             try await other.commitResponse(selected, Payload(json: response))
             logged.removeAll()
             if guardedPage == "null" {
@@ -96,5 +96,21 @@ import Testing
         // A null connection bubbles too.
         let (other, _) = try await Self.committed(pages: Self.page(total: "2", texts: ["a"]), counted: "null")
         #expect(other.data(for: RequiredInPagesQuery(id: "1")).character == nil)
+    }
+
+    @Test func aGuardedConnectionReadsOptionalNilWhereLeftOut() async throws {
+        let present = Self.page(total: "2", texts: ["a"])
+        let (environment, _) = try await Self.committed(pages: present, counted: present)
+        let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
+        let included: RequiredInPagesQuery.Data.Character_.IncludedPages? = character.includedPages
+        #expect(included == nil)
+
+        let selected = RequiredInPagesQuery(id: "1", withGuarded: true)
+        let other = Environment()
+        let response = #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(present),"includedPages":\#(Self.page(total: "6", texts: ["i", "j"]))}}}"#
+        try await other.commitResponse(selected, Payload(json: response))
+        let pages = other.data(for: selected).character?.includedPages
+        #expect(pages?.total == 6)
+        #expect(pages?.nodes.map(\.id) == ["n0", "n1"])
     }
 }

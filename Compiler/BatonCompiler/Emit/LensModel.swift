@@ -154,13 +154,16 @@ struct LensBuilder {
         case spread(IRFragmentSpread, guards: [PlanGuard], deferred: Bool)
         case condition(TypeID, [IRSelection], conditional: Bool, named: SourceRange?)
         /// `... on T @alias(as: "name") { … }`: an accessor giving the fragment's own lens, caught
-        /// under `@catch` (its target, `RESULT` or `NULL`).
-        case aliased(String, TypeID?, [IRSelection], named: SourceRange?, caught: String?)
+        /// under `@catch` (its target, `RESULT` or `NULL`), and whether it is deferred (itself or
+        /// in a deferred inline fragment).
+        case aliased(String, TypeID?, [IRSelection], named: SourceRange?, caught: String?, deferred: Bool)
     }
 
-    func lens(name: String, type: TypeID, selections: [IRSelection]) -> LensModel {
+    /// `deferred`: the selections are a deferred part's (their fields read optional, and their
+    /// requirements are checked once the part has arrived).
+    func lens(name: String, type: TypeID, selections: [IRSelection], deferred: Bool = false) -> LensModel {
         var items: [Item] = []
-        collect(selections, type: type, conditional: false, guards: [], into: &items)
+        collect(selections, type: type, conditional: deferred, guards: [], deferred: deferred, into: &items)
         var accessors: [LensAccessor] = []
         var taken = Set<String>()
         var nestedNames = Set(rootName.map { [$0] } ?? [])
@@ -238,11 +241,11 @@ struct LensBuilder {
                 var accessor = spreadAccessor(spread, in: type, guards: guards, deferred: deferred)
                 accessor.nameRanges = spread.nameLocation.map { [$0.range] } ?? []
                 add(accessor)
-            case .aliased(let alias, let condition, let selections, let named, let caught):
+            case .aliased(let alias, let condition, let selections, let named, let caught, let deferred):
                 var nestedName = LensNaming.nestedLensName(responseKey: alias)
                 while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
                 let lensType = condition ?? type
-                var nested = lens(name: nestedName, type: lensType, selections: selections)
+                var nested = lens(name: nestedName, type: lensType, selections: selections, deferred: deferred)
                 var read = ".init(anchor: anchor)"
                 var swiftType = nestedName
                 let narrowed = !applies(condition, to: type)
@@ -422,7 +425,8 @@ struct LensBuilder {
                 if let alias = LensNaming.inlineFragmentAlias(inline, schema: schema) {
                     items.append(.aliased(alias, inline.typeCondition, inline.selections,
                                           named: inline.typeConditionLocation?.range,
-                                          caught: Self.catchTarget(inline.directive("catch"))))
+                                          caught: Self.catchTarget(inline.directive("catch")),
+                                          deferred: deferred || inline.directive("defer") != nil))
                 } else if applies(inline.typeCondition, to: type) {
                     collect(inline.selections, type: type, conditional: inner, guards: guards,
                             deferred: deferred || inline.directive("defer") != nil, into: &items, depth: depth + 1)
@@ -910,10 +914,12 @@ struct LensBuilder {
             return accessor
         }
         guard let target = Self.catchTarget(fields[0]) else {
-            if !connection.requirements.isEmpty {
-                // A required field of the connection that is null makes the connection absent.
+            if !connection.requirements.isEmpty || conditional {
+                // A required field of the connection that is null makes the connection absent; under
+                // `@include`/`@skip` it is absent where left out (no connection record), as a link is.
                 return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
-                                    read: "anchor.connection(\(slot), \(typeName)\(connection.requiringArgument))", optional: true,
+                                    read: "anchor.connection(\(slot), \(typeName), requiring: \(connection.requiringList ?? "[]"))",
+                                    optional: true,
                                     list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
             }
             return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,

@@ -4,7 +4,7 @@ import Foundation
 
 struct DeferredRequiredQuery: Baton.Query {
     static let name = "DeferredRequiredQuery"
-    static let document: Baton.Document = .text("query DeferredRequiredQuery($id:ID!){character(id:$id){id,...@defer(label:\"DeferredRequiredQuery$defer$details\"){name,status}}}")
+    static let document: Baton.Document = .text("query DeferredRequiredQuery($id:ID!){character(id:$id){id,...@defer(label:\"DeferredRequiredQuery$defer$details\"){name,status},...@defer(label:\"DeferredRequiredQuery$defer$more\"){nicknames}}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }
 
@@ -16,6 +16,7 @@ struct DeferredRequiredQuery: Baton.Query {
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
         .scalar("name", key: .fixed(Slots.Character.name), kind: .string, deferLabel: "DeferredRequiredQuery$defer$details"),
         .scalar("status", key: .fixed(Slots.Character.status), kind: .enumeration, deferLabel: "DeferredRequiredQuery$defer$details"),
+        .scalar("nicknames", key: .fixed(Slots.Character.nicknames), kind: .string, list: true, deferLabel: "DeferredRequiredQuery$defer$more"),
     ])
 
     struct Data: Baton.RequiringRoot {
@@ -30,6 +31,13 @@ struct DeferredRequiredQuery: Baton.Query {
             @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
             @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
             @MainActor var status: Status? { get throws { try anchor.selected(arrived: Slots.Character.status) { try anchor.required(Slots.Character.status) } } }
+            @MainActor var more: DeferredRequiredQuery.Data.Character_.More? { anchor.requiring(.init(anchor: anchor), [Baton.Requirement(Slots.Character.nicknames, path: "character.nicknames", logged: true, deferred: true)]) }
+
+            struct More: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var nicknames: [String?]? { anchor.nullableListOfNullable(Slots.Character.nicknames) }
+            }
         }
     }
 }

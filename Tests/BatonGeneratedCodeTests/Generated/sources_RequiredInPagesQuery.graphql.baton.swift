@@ -4,7 +4,7 @@ import Foundation
 
 struct RequiredInPagesQuery: Baton.Query {
     static let name = "RequiredInPagesQuery"
-    static let document: Baton.Document = .text("query RequiredInPagesQuery($id:ID!,$withGuarded:Boolean=false){character(id:$id){id,pages(first:2){total,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},counted:pages(first:3){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}},guardedPages:pages(first:5)@include(if:$withGuarded){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}},caughtPages:pages(first:4){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}")
+    static let document: Baton.Document = .text("query RequiredInPagesQuery($id:ID!,$withGuarded:Boolean=false){character(id:$id){id,pages(first:2){total,edges{node{id,text,__typename},cursor},pageInfo{endCursor,hasNextPage}},counted:pages(first:3){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}},guardedPages:pages(first:5)@include(if:$withGuarded){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}}\n    includedPages:pages(first:6)@include(if:$withGuarded){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}},caughtPages:pages(first:4){total,edges{node{id,__typename},cursor},pageInfo{endCursor,hasNextPage}}}}")
     var id: String
     var withGuarded: Bool? = false
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id), "withGuarded": withGuarded.map { v0 in Baton.VariableValue.bool(v0) } ?? Baton.VariableValue.null] }
@@ -18,6 +18,7 @@ struct RequiredInPagesQuery: Baton.Query {
         .linked("pages", key: .fixed(Slots.Character.pages_5d4047), selection: selection2, connection: .init(key: .fixed(Slots.Character.__RequiredInPages_pages_connection))),
         .linked("counted", key: .fixed(Slots.Character.pages_62bd0b), selection: selection3, connection: .init(key: .fixed(Slots.Character.__RequiredInPages_counted_connection))),
         .linked("guardedPages", key: .fixed(Slots.Character.pages_997d77), selection: selection3, guards: [[Guards.include_withGuarded]], connection: .init(key: .fixed(Slots.Character.__RequiredInPages_guardedPages_connection))),
+        .linked("includedPages", key: .fixed(Slots.Character.pages_576c13), selection: selection3, guards: [[Guards.include_withGuarded]], connection: .init(key: .fixed(Slots.Character.__RequiredInPages_includedPages_connection))),
         .linked("caughtPages", key: .fixed(Slots.Character.pages_85d446), selection: selection3, connection: .init(key: .fixed(Slots.Character.__RequiredInPages_caughtPages_connection))),
     ])
     private static let selection2 = Baton.Selection(type: Types.NoteConnection, fields: [
@@ -62,6 +63,7 @@ struct RequiredInPagesQuery: Baton.Query {
             @MainActor var pages: RequiredInPagesQuery.Data.Character_.Pages? { anchor.connection(Slots.Character.__RequiredInPages_pages_connection, Types.NoteConnection, requiring: [Baton.LoggedRequirement(Slots.NoteConnection.total, path: "character.pages.total")]) }
             @MainActor var counted: RequiredInPagesQuery.Data.Character_.Counted { anchor.connection(Slots.Character.__RequiredInPages_counted_connection, Types.NoteConnection) }
             @MainActor var guardedPages: RequiredInPagesQuery.Data.Character_.GuardedPages? { anchor.connection(Slots.Character.__RequiredInPages_guardedPages_connection, Types.NoteConnection, requiring: []) }
+            @MainActor var includedPages: RequiredInPagesQuery.Data.Character_.IncludedPages? { anchor.connection(Slots.Character.__RequiredInPages_includedPages_connection, Types.NoteConnection, requiring: []) }
             @MainActor var caughtPages: Result<RequiredInPagesQuery.Data.Character_.CaughtPages?, Baton.FieldErrors> { anchor.caught(connection: Slots.Character.__RequiredInPages_caughtPages_connection, page: Slots.Character.pages_85d446, Types.NoteConnection, requiring: [Slots.NoteConnection.total]) }
 
             struct Pages: Baton.Lens {
@@ -161,6 +163,46 @@ struct RequiredInPagesQuery: Baton.Query {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
                     @MainActor var node: RequiredInPagesQuery.Data.Character_.GuardedPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+
+                    struct Node: Baton.Lens {
+                        let anchor: Baton.Anchor
+                        init(anchor: Baton.Anchor) { self.anchor = anchor }
+                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                    }
+                }
+
+                struct PageInfo: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                }
+
+                struct Node: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                }
+            }
+
+            struct IncludedPages: Baton.Lens {
+                let anchor: Baton.Anchor
+                init(anchor: Baton.Anchor) { self.anchor = anchor }
+                @MainActor var total: Int? { anchor.nullable(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.IncludedPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.IncludedPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var nodes: Baton.List<RequiredInPagesQuery.Data.Character_.IncludedPages.Node> { anchor.connectionNodes() }
+                @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
+                @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
+                @MainActor var connectionID: String? { anchor.connectionID }
+
+                struct Edges: Baton.Lens {
+                    let anchor: Baton.Anchor
+                    init(anchor: Baton.Anchor) { self.anchor = anchor }
+                    @MainActor var node: RequiredInPagesQuery.Data.Character_.IncludedPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
                     @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
