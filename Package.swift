@@ -5,7 +5,8 @@ import PackageDescription
 // batonc and baton-lsp executables, the runtime, tests and benchmarks.
 let package = Package(
     name: "Baton",
-    platforms: [.macOS(.v14)],
+    // Observation (per-field invalidation) sets the floor on Apple platforms; Linux needs none.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
         .executable(name: "batonc", targets: ["batonc"]),
@@ -18,26 +19,26 @@ let package = Package(
     ],
     targets: [
         // MARK: Compiler core, in pipeline order
-        .target(name: "BatonDiagnostics", path: "Compiler/BatonCompiler/Diagnostics"),
-        .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/Syntax"),
-        .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonCompiler/Schema"),
-        .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonCompiler/Validation"),
-        .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonCompiler/IR"),
-        .target(name: "BatonTransforms", dependencies: ["BatonIR", "BatonJSON"], path: "Compiler/BatonCompiler/Transforms"),
-        .target(name: "BatonPlans", dependencies: ["BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Plans"),
-        .target(name: "BatonEmit", dependencies: ["BatonPlans", "BatonIR", "BatonTransforms"], path: "Compiler/BatonCompiler/Emit"),
-        .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonCompiler/JSON"),
-        .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonCompiler/Hosts"),
-        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonCompiler/Config"),
+        .target(name: "BatonDiagnostics", path: "Common/BatonDiagnostics"),
+        .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonSyntax"),
+        .target(name: "BatonSchema", dependencies: ["BatonSyntax"], path: "Compiler/BatonSchema"),
+        .target(name: "BatonValidation", dependencies: ["BatonSchema"], path: "Compiler/BatonValidation"),
+        .target(name: "BatonIR", dependencies: ["BatonSyntax", "BatonSchema"], path: "Compiler/BatonIR"),
+        .target(name: "BatonTransforms", dependencies: ["BatonIR", "BatonJSON"], path: "Compiler/BatonTransforms"),
+        .target(name: "BatonPlans", dependencies: ["BatonIR", "BatonTransforms"], path: "Compiler/BatonPlans"),
+        .target(name: "BatonEmit", dependencies: ["BatonPlans", "BatonIR", "BatonTransforms"], path: "Compiler/BatonEmit"),
+        .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Common/BatonJSON"),
+        .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonHosts"),
+        .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonConfig"),
         // The pipeline batonc and baton-lsp share.
         .target(name: "BatonCompiler",
                 dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig",
                                "BatonIR", "BatonTransforms", "BatonPlans", "BatonEmit", "BatonJSON"],
-                path: "Compiler/BatonCompiler/Compilation"),
+                path: "Compiler/BatonCompiler"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler"], path: "Compiler/batonc"),
         // What editors ask of GraphQL (projects, per-document checks, completion, hover,
         // definitions), on the compiler core; baton-lsp speaks it over LSP.
-        .target(name: "BatonLanguageService", dependencies: ["BatonCompiler"], path: "Compiler/BatonCompiler/LanguageService"),
+        .target(name: "BatonLanguageService", dependencies: ["BatonCompiler"], path: "LanguageServer/BatonLanguageService"),
 
         // MARK: Runtime
         .target(name: "Baton", path: "Runtime/Baton"),
@@ -55,13 +56,13 @@ let package = Package(
                           plugins: ["BatonPlugin"]),
 
         // MARK: Conformance harness
-        // Test code, so it lives under Tests/: the library runs a conformance manifest
-        // (spec/conformance's, or any directory in its format) against the lenses batonc generated
-        // from spec/conformance/sources, compiled in (Tests/BatonConformance/Generated/). Both
-        // BatonConformanceTests and the `baton-spec <spec-dir>` executable run it.
+        // The library runs a conformance manifest (spec/conformance's, or any directory in its
+        // format) against the lenses batonc generated from spec/conformance/sources, compiled in
+        // (Conformance/BatonConformance/Generated/). Both BatonConformanceTests and the
+        // `baton-spec <spec-dir>` executable run it.
         .target(name: "BatonConformance", dependencies: ["Baton", "BatonInspector", "BatonJSON"],
-                path: "Tests/BatonConformance"),
-        .executableTarget(name: "baton-spec", dependencies: ["BatonConformance"], path: "Tests/baton-spec"),
+                path: "Conformance/BatonConformance"),
+        .executableTarget(name: "baton-spec", dependencies: ["BatonConformance"], path: "Conformance/baton-spec"),
 
         // MARK: Benchmarks
         .executableTarget(name: "baton-bench", dependencies: ["BatonCompiler", "Baton", "BatonTesting"], path: "Benchmarks/baton-bench"),

@@ -6,7 +6,7 @@ enum Fixtures {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let root = repository.appendingPathComponent("spec/conformance")
-    static let generated = repository.appendingPathComponent("Tests/BatonConformance/Generated")
+    static let generated = repository.appendingPathComponent("Conformance/BatonConformance/Generated")
 
     static func bytes(_ path: String) throws -> [UInt8] {
         Array(try Data(contentsOf: root.appendingPathComponent(path)))

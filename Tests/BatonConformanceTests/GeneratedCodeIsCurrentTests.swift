@@ -4,7 +4,7 @@ import Testing
 
 /// The committed Generated/ folder is exactly what batonc generates today from
 /// spec/conformance/sources with spec/conformance/tests/baton.json, so it cannot drift. To refresh it:
-/// `cd spec/conformance && batonc generate --config tests/baton.json --out ../../Tests/BatonConformance/Generated sources`.
+/// `cd spec/conformance && batonc generate --config tests/baton.json --out ../../Conformance/BatonConformance/Generated sources`.
 @Suite struct GeneratedCodeIsCurrentTests {
     @Test func committedOutputsAreCurrent() throws {
         let root = Fixtures.root.path

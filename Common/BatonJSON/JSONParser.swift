@@ -36,7 +36,7 @@ public enum JSONParser {
     /// are not UTF-8 inside a string are an error at the first bad byte.
     public static func parse(bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer, maximumDepth: maximumDepth)
+            var reader = JSONScanner(buffer, maximumDepth: maximumDepth)
             do throws(JSONSyntaxError) {
                 return .success(try reader.parseDocument())
             } catch {
@@ -53,7 +53,7 @@ public enum JSONParser {
 }
 
 /// The byte-level reader behind `JSONParser`.
-struct JSONReader {
+struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
@@ -300,7 +300,7 @@ struct JSONReader {
         } catch {
             // A bad byte before the error comes first in the text, so it is the one to report.
             if hasNonASCII, case let prefix = UnsafeBufferPointer(start: base + open + 1, count: min(error.range.start, count) - open - 1),
-               case let bad = JSONReader.firstInvalidUTF8(prefix), bad < prefix.count {
+               case let bad = JSONScanner.firstInvalidUTF8(prefix), bad < prefix.count {
                 throw self.error("Invalid UTF-8 byte 0x\(hexByte(prefix[bad])) in a string", at: open + 1 + bad)
             }
             throw error
@@ -310,7 +310,7 @@ struct JSONReader {
         index = i + 1
         if hasNonASCII {
             // Escapes are ASCII, so a bad byte's index in the raw text is its offset.
-            let bad = JSONReader.firstInvalidUTF8(content)
+            let bad = JSONScanner.firstInvalidUTF8(content)
             if bad < content.count {
                 throw error("Invalid UTF-8 byte 0x\(hexByte(content[bad])) in a string", at: start + bad)
             }
@@ -318,7 +318,7 @@ struct JSONReader {
         if !hasEscape { return String(decoding: content, as: UTF8.self) }
         // Every escape decodes to no more bytes than it is spelled with.
         return String(unsafeUninitializedCapacity: content.count) { out in
-            JSONReader.decodeEscapes(content, into: out)
+            JSONScanner.decodeEscapes(content, into: out)
         }
     }
 
@@ -332,8 +332,8 @@ struct JSONReader {
             var stop = count
             if i + 8 <= count {
                 let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if v & JSONReader.highBits != 0 { hasNonASCII = true }
-                if !JSONReader.hasSpecialByte(v) {
+                if v & JSONScanner.highBits != 0 { hasNonASCII = true }
+                if !JSONScanner.hasSpecialByte(v) {
                     i += 8
                     continue
                 }
@@ -390,7 +390,7 @@ struct JSONReader {
                 guard k < bytes.count else {
                     throw error("Incomplete \\u escape: expected 4 hex digits, found end of input", at: k)
                 }
-                guard JSONReader.hexValue(bytes[k]) != nil else {
+                guard JSONScanner.hexValue(bytes[k]) != nil else {
                     throw error("Invalid \\u escape: expected 4 hex digits, found \(describe(at: k))", at: k)
                 }
             }

@@ -3,7 +3,7 @@ import Foundation
 /// A cursor over a response's UTF-8 bytes: the tokens the ingest needs and nothing more. No tree is
 /// built; strings are decoded only when a value is kept, and skipped values are scanned without
 /// recursion, so no input can exhaust the stack.
-struct JSONReader {
+struct ResponseReader {
     let bytes: [UInt8]
     var position: Int = 0
 

@@ -75,7 +75,7 @@ public enum JSONSerializer {
         v < 10 ? 0x30 + v : 0x61 + v - 10
     }
 
-    /// Whether a word holds `"`, `\` or a control character (exact, see `JSONReader`).
+    /// Whether a word holds `"`, `\` or a control character (exact, see `JSONScanner`).
     @inline(__always)
     private static func needsEscape(_ v: UInt64) -> Bool {
         let low: UInt64 = 0x0101_0101_0101_0101

@@ -41,31 +41,27 @@ public enum FragmentArgumentsHash {
 }
 
 /// JSON text as JavaScript's `JSON.stringify` writes it, for the values fragment arguments hold.
+/// The writing is BatonJSON's; this only says which JSON value an IR constant is.
 enum JSONText {
     static func constant(_ value: IRValue) -> String {
-        switch value {
-        case .int(let text), .float(let text): return number(text)
-        case .string(let s, _): return string(s)
-        case .enumValue(let s): return string(s)
-        case .boolean(let b): return b ? "true" : "false"
-        case .null, .variable: return "null"
-        case .list(let items): return "[" + items.map(constant).joined(separator: ",") + "]"
-        case .object(let fields):
-            return "{" + fields.map { string($0.name) + ":" + constant($0.value) }.joined(separator: ",") + "}"
-        }
-    }
-
-    /// A number the way JavaScript prints it back: integral values without a fraction.
-    static func number(_ text: String) -> String {
-        guard let value = Double(text) else { return text }
-        if value == value.rounded(), abs(value) < 1e21 { return String(Int64(value)) }
-        return text
+        JSONSerializer.string(json(value))
     }
 
     static func string(_ s: String) -> String {
-        var bytes: [UInt8] = []
-        JSONSerializer.writeString(s, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        JSONSerializer.string(.string(s))
+    }
+
+    private static func json(_ value: IRValue) -> JSONValue {
+        switch value {
+        case .int(let text), .float(let text): return JSONValue(.number(JSONNumber(javaScriptLiteral: text)))
+        case .string(let s, _): return .string(s)
+        case .enumValue(let s): return .string(s)
+        case .boolean(let b): return .bool(b)
+        case .null, .variable: return .null
+        case .list(let items): return .array(items.map(json))
+        case .object(let fields):
+            return .object(JSONObject(members: fields.map { JSONMember(key: $0.name, value: json($0.value)) }))
+        }
     }
 }
 

@@ -22,7 +22,7 @@ public struct Ingest {
         }
     }
 
-    var reader: JSONReader
+    var reader: ResponseReader
     let complete: Bool
     var changes: ChangeSet
     /// For a plan with deferred parts: every object read, by response path, so later parts find
@@ -35,7 +35,7 @@ public struct Ingest {
     private var typeNames: [(name: String, prefix: [UInt8])?] = []
 
     init(bytes: [UInt8], complete: Bool) {
-        self.reader = JSONReader(bytes)
+        self.reader = ResponseReader(bytes)
         self.complete = complete
         self.changes = ChangeSet(bytes: bytes)
     }

@@ -21,6 +21,19 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = value.description
     }
 
+    /// A GraphQL number literal as JavaScript's `JSON.stringify` prints it back: an integral
+    /// value that fits 64 bits without fraction or exponent (`2.0` → `2`), anything else as
+    /// written. The range is checked before converting (no trap on `1e20`).
+    public init(javaScriptLiteral text: String) {
+        if let value = Double(text), value >= -9.223372036854775808e18, value < 9.223372036854775808e18,
+            Double(Int64(value)) == value
+        {
+            self.text = String(Int64(value))
+        } else {
+            self.text = text
+        }
+    }
+
     /// The value as an Int when it is integral and fits: `12`, `-3`, also `1.0` and `2e3`.
     public var intValue: Int? {
         if let exact = Int(text) { return exact }
