@@ -1,44 +1,44 @@
 /// How bad a diagnostic is. Errors block output; warnings never fail a command.
-public enum Severity: String, Sendable, Hashable, Comparable {
+package enum Severity: String, Sendable, Hashable, Comparable {
     case error
     case warning
 
-    public static func < (a: Severity, b: Severity) -> Bool {
+    package static func < (a: Severity, b: Severity) -> Bool {
         a == .error && b == .warning
     }
 }
 
 /// One finding of the compiler: a message, the place it is about, and every other node
 /// involved (the other operation of a duplicate name, the other field of a conflict).
-public struct Diagnostic: Sendable, Hashable {
-    public var severity: Severity
-    public var message: String
+package struct Diagnostic: Sendable, Hashable {
+    package var severity: Severity
+    package var message: String
     /// The primary location first, then the other nodes involved, in graphql-core's order.
-    public var locations: [Location]
+    package var locations: [Location]
     /// The rule or check that produced it (`FieldsOnCorrectType`, `Syntax`, ...), for tests
     /// and for editors that group findings.
-    public var code: String
+    package var code: String
 
-    public init(_ severity: Severity, _ message: String, at locations: [Location], code: String) {
+    package init(_ severity: Severity, _ message: String, at locations: [Location], code: String) {
         self.severity = severity
         self.message = message
         self.locations = locations
         self.code = code
     }
 
-    public static func error(_ message: String, at locations: [Location], code: String) -> Diagnostic {
+    package static func error(_ message: String, at locations: [Location], code: String) -> Diagnostic {
         Diagnostic(.error, message, at: locations, code: code)
     }
 
-    public static func warning(_ message: String, at locations: [Location], code: String) -> Diagnostic {
+    package static func warning(_ message: String, at locations: [Location], code: String) -> Diagnostic {
         Diagnostic(.warning, message, at: locations, code: code)
     }
 
-    public var primaryLocation: Location? { locations.first }
+    package var primaryLocation: Location? { locations.first }
 
     /// `path:line:column: severity: message`, 1-based, columns in characters, positioned in
     /// the file a person opens (the Swift host for marker literals).
-    public func rendered(relativeTo base: String? = nil) -> String {
+    package func rendered(relativeTo base: String? = nil) -> String {
         guard let location = primaryLocation?.hostLocation else {
             return "\(severity.rawValue): \(message)"
         }
@@ -48,7 +48,7 @@ public struct Diagnostic: Sendable, Hashable {
 
     /// The rendered line, then one `note:` line per other node involved (the first definition
     /// of a duplicate, the other field of a conflict), the way Swift and clang print them.
-    public func renderedWithNotes(relativeTo base: String? = nil) -> String {
+    package func renderedWithNotes(relativeTo base: String? = nil) -> String {
         var lines = [rendered(relativeTo: base)]
         for location in locations.dropFirst() {
             let host = location.hostLocation
@@ -65,10 +65,10 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 extension Array where Element == Diagnostic {
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// Sorted for stable output: by host file, then position, then message.
-    public func sortedForDisplay() -> [Diagnostic] {
+    package func sortedForDisplay() -> [Diagnostic] {
         sorted { a, b in
             let la = a.primaryLocation?.hostLocation
             let lb = b.primaryLocation?.hostLocation

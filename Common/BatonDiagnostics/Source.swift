@@ -8,19 +8,19 @@ import Foundation
 /// only where a diagnostic or an editor asks. "Column" means Unicode scalar values (GraphQL's SourceCharacter, and what
 /// graphql-core counts); the UTF-16 column the language server needs is derived from the
 /// same line, and on an ASCII line it is the byte column itself.
-public final class Source: Sendable {
+package final class Source: Sendable {
     /// The path as the user gave it, or a display name for text with no file.
-    public let name: String
-    public let text: String
-    public let utf8: [UInt8]
+    package let name: String
+    package let text: String
+    package let utf8: [UInt8]
     /// UTF-8 offset of the first byte of each line. Line terminators are `\n`, `\r\n` and `\r`
     /// (the same set in GraphQL and in Swift).
-    public var lineStarts: [Int] { lineTable.starts }
+    package var lineStarts: [Int] { lineTable.starts }
     /// Where this text lives inside another file (a Swift marker literal), if anywhere.
-    public let origin: SourceOrigin?
+    package let origin: SourceOrigin?
     private let lazyLineTable = LazyLineTable()
 
-    public init(name: String, text: String, origin: SourceOrigin? = nil) {
+    package init(name: String, text: String, origin: SourceOrigin? = nil) {
         self.name = name
         self.text = text
         self.origin = origin
@@ -32,7 +32,7 @@ public final class Source: Sendable {
     /// Text from bytes that may not be UTF-8: each maximal ill-formed subsequence becomes
     /// U+FFFD (what `String(decoding:as:)` does, but in one linear pass: the standard
     /// library's repair takes seconds per megabyte of binary garbage).
-    public convenience init(name: String, bytes: [UInt8], origin: SourceOrigin? = nil) {
+    package convenience init(name: String, bytes: [UInt8], origin: SourceOrigin? = nil) {
         self.init(name: name, text: Source.repairedText(bytes), origin: origin)
     }
 
@@ -99,15 +99,15 @@ public final class Source: Sendable {
         return reached == length ? (length, length) : (0, reached)
     }
 
-    public var lineCount: Int { lineTable.starts.count }
+    package var lineCount: Int { lineTable.starts.count }
 
     /// The 0-based line holding a UTF-8 offset (an offset at the end is on the last line).
-    public func line(containing offset: Int) -> Int {
+    package func line(containing offset: Int) -> Int {
         lineTable.line(containing: offset)
     }
 
     /// The 0-based position of a UTF-8 offset.
-    public func position(of offset: Int) -> SourcePosition {
+    package func position(of offset: Int) -> SourcePosition {
         let table = lineTable
         let clamped = max(0, min(offset, utf8.count))
         let line = table.line(containing: clamped)
@@ -131,7 +131,7 @@ public final class Source: Sendable {
 
     /// The UTF-8 offset of a 0-based line and column, counted in `unit`. A column past the end
     /// of its line lands at the line's end; a line past the end lands at the end of the text.
-    public func offset(line: Int, column: Int, in unit: ColumnUnit = .scalars) -> Int {
+    package func offset(line: Int, column: Int, in unit: ColumnUnit = .scalars) -> Int {
         let table = lineTable
         guard line >= 0 else { return 0 }
         guard line < table.starts.count else { return utf8.count }
@@ -153,7 +153,7 @@ public final class Source: Sendable {
     }
 
     /// The offset just past the last character of a line, before its terminator.
-    public func lineEnd(_ line: Int) -> Int {
+    package func lineEnd(_ line: Int) -> Int {
         let lineStarts = lineTable.starts
         if line + 1 < lineStarts.count {
             var end = lineStarts[line + 1]
@@ -165,7 +165,7 @@ public final class Source: Sendable {
     }
 
     /// The text of a range, for messages and printers.
-    public func slice(_ range: SourceRange) -> String {
+    package func slice(_ range: SourceRange) -> String {
         let lo = max(0, min(range.start, utf8.count))
         let hi = max(lo, min(range.end, utf8.count))
         return String(decoding: utf8[lo..<hi], as: UTF8.self)
@@ -246,88 +246,88 @@ final class LazyLineTable: @unchecked Sendable {
     }
 }
 
-public enum ColumnUnit: Sendable {
+package enum ColumnUnit: Sendable {
     case scalars, utf16, utf8
 }
 
 /// A 0-based line and column. `column` counts Unicode scalars; `utf16Column` UTF-16 code units.
-public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var utf16Column: Int
+package struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var utf16Column: Int
 
-    public init(line: Int, column: Int, utf16Column: Int) {
+    package init(line: Int, column: Int, utf16Column: Int) {
         self.line = line
         self.column = column
         self.utf16Column = utf16Column
     }
 
     /// `line:column`, 1-based, as diagnostics print it.
-    public var description: String { "\(line + 1):\(column + 1)" }
+    package var description: String { "\(line + 1):\(column + 1)" }
 }
 
 /// A half-open range of UTF-8 offsets into one source.
-public struct SourceRange: Hashable, Sendable {
-    public var start: Int
-    public var end: Int
+package struct SourceRange: Hashable, Sendable {
+    package var start: Int
+    package var end: Int
 
-    public init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
         self.start = start
         self.end = end
     }
 
-    public init(_ start: Int, _ end: Int) {
+    package init(_ start: Int, _ end: Int) {
         self.init(start: start, end: end)
     }
 
-    public static let empty = SourceRange(start: 0, end: 0)
+    package static let empty = SourceRange(start: 0, end: 0)
 
-    public var length: Int { end - start }
+    package var length: Int { end - start }
 
-    public func contains(_ offset: Int) -> Bool { offset >= start && offset < end }
+    package func contains(_ offset: Int) -> Bool { offset >= start && offset < end }
 
     /// The smallest range covering both.
-    public func union(_ other: SourceRange) -> SourceRange {
+    package func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))
     }
 }
 
 /// A range in a particular source.
-public struct Location: Hashable, Sendable {
-    public let source: Source
-    public let range: SourceRange
+package struct Location: Hashable, Sendable {
+    package let source: Source
+    package let range: SourceRange
 
-    public init(source: Source, range: SourceRange) {
+    package init(source: Source, range: SourceRange) {
         self.source = source
         self.range = range
     }
 
-    public static func == (a: Location, b: Location) -> Bool {
+    package static func == (a: Location, b: Location) -> Bool {
         a.source === b.source && a.range == b.range
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(source))
         hasher.combine(range)
     }
 
-    public var start: SourcePosition { source.position(of: range.start) }
-    public var end: SourcePosition { source.position(of: range.end) }
+    package var start: SourcePosition { source.position(of: range.start) }
+    package var end: SourcePosition { source.position(of: range.end) }
 
     /// Where a person sees this range: inside the host file when the source came from a
     /// Swift literal, otherwise in the source itself.
-    public var hostLocation: Location {
+    package var hostLocation: Location {
         guard let origin = source.origin else { return self }
         return Location(source: origin.host, range: origin.map.hostRange(for: range))
     }
 }
 
 /// Ties a GraphQL text extracted from another file to that file.
-public struct SourceOrigin: Sendable {
-    public let host: Source
-    public let map: any SourceMapping
+package struct SourceOrigin: Sendable {
+    package let host: Source
+    package let map: any SourceMapping
 
-    public init(host: Source, map: any SourceMapping) {
+    package init(host: Source, map: any SourceMapping) {
         self.host = host
         self.map = map
     }
@@ -335,7 +335,7 @@ public struct SourceOrigin: Sendable {
 
 /// Maps offsets of an extracted GraphQL text to offsets of the file holding it, and back.
 /// The Swift host scanner provides one for each marker literal.
-public protocol SourceMapping: Sendable {
+package protocol SourceMapping: Sendable {
     /// The host offset of a GraphQL offset. An offset at the end of the text maps just past
     /// the last character.
     func hostOffset(for offset: Int) -> Int
@@ -348,7 +348,7 @@ extension SourceMapping {
     /// A host range for a GraphQL range. The default suits a contiguous mapping; a mapping
     /// with escapes or stripped indentation overrides it to end right after the spelling of
     /// the range's last character.
-    public func hostRange(for range: SourceRange) -> SourceRange {
+    package func hostRange(for range: SourceRange) -> SourceRange {
         let start = hostOffset(for: range.start)
         let end = range.end <= range.start ? start : hostOffset(for: range.end)
         return SourceRange(start: start, end: max(start, end))

@@ -1,8 +1,8 @@
 /// A JSON number kept as the text that spelled it, so no precision is lost before a caller
 /// decides what it wants (an LSP request id, a float argument, a 64-bit id beyond Double).
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's text, valid by RFC 8259's grammar.
-    public let text: String
+    package let text: String
 
     /// Trusts the caller that `text` follows the JSON number grammar; the parser and the
     /// numeric initializers are the only producers.
@@ -10,12 +10,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 
-    public init(_ value: Int) {
+    package init(_ value: Int) {
         self.text = String(value)
     }
 
     /// Nil for infinities and NaN, which JSON cannot spell.
-    public init?(_ value: Double) {
+    package init?(_ value: Double) {
         guard value.isFinite else { return nil }
         // Swift prints the shortest round-tripping digits; "1e+20" and "1.0" are valid JSON.
         self.text = value.description
@@ -24,7 +24,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// A GraphQL number literal as JavaScript's `JSON.stringify` prints it back: an integral
     /// value that fits 64 bits without fraction or exponent (`2.0` → `2`), anything else as
     /// written. The range is checked before converting (no trap on `1e20`).
-    public init(javaScriptLiteral text: String) {
+    package init(javaScriptLiteral text: String) {
         if let value = Double(text), value >= -9.223372036854775808e18, value < 9.223372036854775808e18,
             Double(Int64(value)) == value
         {
@@ -35,7 +35,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as an Int when it is integral and fits: `12`, `-3`, also `1.0` and `2e3`.
-    public var intValue: Int? {
+    package var intValue: Int? {
         if let exact = Int(text) { return exact }
         // Range check, truncate, compare: no libm call (`rounded()` would need linking it).
         guard let double = Double(text), double >= -9.223372036854775808e18, double < 9.223372036854775808e18 else {
@@ -46,14 +46,14 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The nearest Double; out-of-range magnitudes give ±infinity, as `strtod` does.
-    public var doubleValue: Double {
+    package var doubleValue: Double {
         Double(text) ?? .nan
     }
 
     /// Whether the text has no fraction and no exponent.
-    public var isIntegerText: Bool {
+    package var isIntegerText: Bool {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }

@@ -2,23 +2,23 @@ import BatonDiagnostics
 
 /// One `"key": value` pair of an object, with the range of the key's spelling (quotes included)
 /// so a config checker can point at an unknown or misspelled key.
-public struct JSONMember: Sendable, Hashable {
-    public var key: String
-    public var keyRange: SourceRange
-    public var value: JSONValue
+package struct JSONMember: Sendable, Hashable {
+    package var key: String
+    package var keyRange: SourceRange
+    package var value: JSONValue
 
-    public init(key: String, keyRange: SourceRange = .empty, value: JSONValue) {
+    package init(key: String, keyRange: SourceRange = .empty, value: JSONValue) {
         self.key = key
         self.keyRange = keyRange
         self.value = value
     }
 
     /// Equality ignores the key's range, like `JSONValue`'s.
-    public static func == (a: JSONMember, b: JSONMember) -> Bool {
+    package static func == (a: JSONMember, b: JSONMember) -> Bool {
         a.key == b.key && a.value == b.value
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(value)
     }
@@ -27,24 +27,24 @@ public struct JSONMember: Sendable, Hashable {
 /// A JSON object: its members in written order. RFC 8259 lets a key repeat; lookups by key
 /// answer the last occurrence (what JavaScript and Python do), and `duplicateMembers` lets a
 /// checker report repeats.
-public struct JSONObject: Sendable, Hashable {
-    public var members: [JSONMember]
+package struct JSONObject: Sendable, Hashable {
+    package var members: [JSONMember]
 
-    public init(members: [JSONMember] = []) {
+    package init(members: [JSONMember] = []) {
         self.members = members
     }
 
-    public init(_ pairs: [(String, JSONValue)]) {
+    package init(_ pairs: [(String, JSONValue)]) {
         self.members = pairs.map { JSONMember(key: $0.0, value: $0.1) }
     }
 
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
-    public var keys: [String] { members.map(\.key) }
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
+    package var keys: [String] { members.map(\.key) }
 
     /// The last member named `key`. Setting replaces that member's value in place, appends a
     /// new member, or (with nil) removes every member of that name.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { member(named: key)?.value }
         set {
             if let newValue {
@@ -59,24 +59,24 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
-    public func member(named key: String) -> JSONMember? {
+    package func member(named key: String) -> JSONMember? {
         members.last { $0.key == key }
     }
 
     /// Members whose key was already used earlier in the object, in order.
-    public var duplicateMembers: [JSONMember] {
+    package var duplicateMembers: [JSONMember] {
         var seen = Set<String>()
         return members.filter { !seen.insert($0.key).inserted }
     }
 
     /// A dictionary view for large objects looked up many times (last occurrence wins).
-    public var dictionary: [String: JSONValue] {
+    package var dictionary: [String: JSONValue] {
         Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
     }
 }

@@ -8,11 +8,11 @@ import BatonDiagnostics
 /// instead of overflowing. A leading UTF-8 byte order mark is skipped (RFC 8259 §8.1 allows
 /// ignoring it). A lone surrogate escape (`"\uD800"`) is grammatical but names no character;
 /// it decodes to U+FFFD so that an editor's buffer with one still syncs.
-public enum JSONParser {
-    public static let defaultMaximumDepth = 512
+package enum JSONParser {
+    package static let defaultMaximumDepth = 512
 
     /// Parses a source; errors carry the source, so their diagnostic points into it.
-    public static func parse(_ source: Source, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ source: Source, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
         do {
             return try parse(bytes: source.utf8, maximumDepth: maximumDepth)
         } catch {
@@ -23,7 +23,7 @@ public enum JSONParser {
     }
 
     /// Parses a source and reports a malformed text as a diagnostic instead of throwing.
-    public static func parse(_ source: Source, diagnostics: inout [Diagnostic], maximumDepth: Int = defaultMaximumDepth) -> JSONValue? {
+    package static func parse(_ source: Source, diagnostics: inout [Diagnostic], maximumDepth: Int = defaultMaximumDepth) -> JSONValue? {
         do {
             return try parse(source, maximumDepth: maximumDepth)
         } catch {
@@ -34,7 +34,7 @@ public enum JSONParser {
 
     /// Parses raw bytes (a JSON-RPC message body); ranges are offsets into `bytes`. Bytes that
     /// are not UTF-8 inside a string are an error at the first bad byte.
-    public static func parse(bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONScanner(buffer, maximumDepth: maximumDepth)
             do throws(JSONSyntaxError) {
@@ -47,7 +47,7 @@ public enum JSONParser {
     }
 
     /// Parses a string's UTF-8.
-    public static func parse(text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
         try parse(bytes: Array(text.utf8), maximumDepth: maximumDepth)
     }
 }

@@ -1,32 +1,32 @@
 /// How `JSONSerializer` lays out its output.
-public struct JSONWriteOptions: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+package struct JSONWriteOptions: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Two-space indentation, one member or element per line, `"key": value`.
-    public static let prettyPrinted = JSONWriteOptions(rawValue: 1)
+    package static let prettyPrinted = JSONWriteOptions(rawValue: 1)
     /// Object members ordered by key (by UTF-8 bytes, so the order is the same everywhere);
     /// otherwise members keep their order.
-    public static let sortedKeys = JSONWriteOptions(rawValue: 2)
+    package static let sortedKeys = JSONWriteOptions(rawValue: 2)
 }
 
 /// Writes JSON values as RFC 8259 text: `"`, `\` and control characters are escaped
 /// (`\n`-style where JSON has a short form, `\u00XX` otherwise); everything else, non-ASCII
 /// included, is written as UTF-8. Numbers are written as their text.
-public enum JSONSerializer {
-    public static func bytes(_ value: JSONValue, options: JSONWriteOptions = []) -> [UInt8] {
+package enum JSONSerializer {
+    package static func bytes(_ value: JSONValue, options: JSONWriteOptions = []) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(value, into: &out, options: options)
         return out
     }
 
-    public static func string(_ value: JSONValue, options: JSONWriteOptions = []) -> String {
+    package static func string(_ value: JSONValue, options: JSONWriteOptions = []) -> String {
         String(decoding: bytes(value, options: options), as: UTF8.self)
     }
 
     /// Appends the value's text to `out` (for framing a message without another copy).
-    public static func write(_ value: JSONValue, into out: inout [UInt8], options: JSONWriteOptions = []) {
+    package static func write(_ value: JSONValue, into out: inout [UInt8], options: JSONWriteOptions = []) {
         writeValue(value, into: &out, pretty: options.contains(.prettyPrinted), sorted: options.contains(.sortedKeys), depth: 0)
     }
 
@@ -87,7 +87,7 @@ public enum JSONSerializer {
     }
 
     /// Writes a quoted, escaped string, copying unescaped runs in one go.
-    public static func writeString(_ string: String, into out: inout [UInt8]) {
+    package static func writeString(_ string: String, into out: inout [UInt8]) {
         out.append(0x22)
         var string = string
         string.withUTF8 { utf8 in
@@ -136,11 +136,11 @@ public enum JSONSerializer {
 
 extension JSONValue {
     /// The value as JSON text (compact unless `.prettyPrinted`).
-    public func serialized(_ options: JSONWriteOptions = []) -> String {
+    package func serialized(_ options: JSONWriteOptions = []) -> String {
         JSONSerializer.string(self, options: options)
     }
 
-    public func serializedBytes(_ options: JSONWriteOptions = []) -> [UInt8] {
+    package func serializedBytes(_ options: JSONWriteOptions = []) -> [UInt8] {
         JSONSerializer.bytes(self, options: options)
     }
 }

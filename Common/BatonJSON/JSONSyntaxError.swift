@@ -2,16 +2,16 @@ import BatonDiagnostics
 
 /// Why a text is not JSON, and exactly where: `range` starts at the offending byte (or at the
 /// end of the text when it stops too early).
-public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
-    public var message: String
+package struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+    package var message: String
     /// UTF-8 offsets into the parsed text.
-    public var range: SourceRange
+    package var range: SourceRange
     /// The text parsed, when it was given as a `Source`.
-    public var source: Source?
+    package var source: Source?
     /// For a string, array or object cut off by the end of the text: its opening character.
-    public var opening: SourceRange?
+    package var opening: SourceRange?
 
-    public init(message: String, range: SourceRange, source: Source? = nil, opening: SourceRange? = nil) {
+    package init(message: String, range: SourceRange, source: Source? = nil, opening: SourceRange? = nil) {
         self.message = message
         self.range = range
         self.source = source
@@ -21,7 +21,7 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     /// The error as a compiler diagnostic, code `JSONSyntax`: at the error, then at the
     /// opening of what was left unclosed. Without a source there is no location to give, so
     /// pass one when the error came from bytes.
-    public func diagnostic(in source: Source? = nil) -> Diagnostic {
+    package func diagnostic(in source: Source? = nil) -> Diagnostic {
         guard let source = source ?? self.source else { return .error(message, at: [], code: "JSONSyntax") }
         var locations = [Location(source: source, range: range)]
         if let opening { locations.append(Location(source: source, range: opening)) }
@@ -29,7 +29,7 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `name:line:column: message (opened at line:column)` with a source, offsets without.
-    public var description: String {
+    package var description: String {
         guard let source else {
             return "offset \(range.start): \(message)" + (opening.map { " (opened at offset \($0.start))" } ?? "")
         }

@@ -6,8 +6,8 @@ import BatonDiagnostics
 /// Equality and hashing compare structure only, never ranges: two documents spelling the
 /// same value with different whitespace are equal. Numbers compare by their text, so `1`
 /// and `1.0` differ (the text is what a config or a protocol message actually said).
-public struct JSONValue: Sendable {
-    public enum Kind: Sendable {
+package struct JSONValue: Sendable {
+    package enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(JSONNumber)
@@ -16,53 +16,53 @@ public struct JSONValue: Sendable {
         case object(JSONObject)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// UTF-8 offsets of the value's spelling, quotes and brackets included.
-    public var range: SourceRange
+    package var range: SourceRange
 
-    public init(_ kind: Kind, range: SourceRange = .empty) {
+    package init(_ kind: Kind, range: SourceRange = .empty) {
         self.kind = kind
         self.range = range
     }
 
     // MARK: Building values in code
 
-    public static let null = JSONValue(.null)
-    public static func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
-    public static func string(_ value: String) -> JSONValue { JSONValue(.string(value)) }
-    public static func number(_ value: Int) -> JSONValue { JSONValue(.number(JSONNumber(value))) }
+    package static let null = JSONValue(.null)
+    package static func bool(_ value: Bool) -> JSONValue { JSONValue(.bool(value)) }
+    package static func string(_ value: String) -> JSONValue { JSONValue(.string(value)) }
+    package static func number(_ value: Int) -> JSONValue { JSONValue(.number(JSONNumber(value))) }
     /// A non-finite double has no JSON spelling and becomes `null`.
-    public static func number(_ value: Double) -> JSONValue {
+    package static func number(_ value: Double) -> JSONValue {
         guard let number = JSONNumber(value) else { return .null }
         return JSONValue(.number(number))
     }
-    public static func array(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values)) }
-    public static func object(_ object: JSONObject) -> JSONValue { JSONValue(.object(object)) }
+    package static func array(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values)) }
+    package static func object(_ object: JSONObject) -> JSONValue { JSONValue(.object(object)) }
 
     // MARK: Reading values
 
-    public var isNull: Bool { if case .null = kind { return true } else { return false } }
-    public var boolValue: Bool? { if case .bool(let b) = kind { return b } else { return nil } }
-    public var numberValue: JSONNumber? { if case .number(let n) = kind { return n } else { return nil } }
-    public var intValue: Int? { numberValue?.intValue }
-    public var doubleValue: Double? { numberValue?.doubleValue }
-    public var stringValue: String? { if case .string(let s) = kind { return s } else { return nil } }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = kind { return a } else { return nil } }
-    public var objectValue: JSONObject? { if case .object(let o) = kind { return o } else { return nil } }
+    package var isNull: Bool { if case .null = kind { return true } else { return false } }
+    package var boolValue: Bool? { if case .bool(let b) = kind { return b } else { return nil } }
+    package var numberValue: JSONNumber? { if case .number(let n) = kind { return n } else { return nil } }
+    package var intValue: Int? { numberValue?.intValue }
+    package var doubleValue: Double? { numberValue?.doubleValue }
+    package var stringValue: String? { if case .string(let s) = kind { return s } else { return nil } }
+    package var arrayValue: [JSONValue]? { if case .array(let a) = kind { return a } else { return nil } }
+    package var objectValue: JSONObject? { if case .object(let o) = kind { return o } else { return nil } }
 
     /// The member named `key` when this is an object holding it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }
 
     /// The element at `index` when this is an array long enough.
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         guard let array = arrayValue, array.indices.contains(index) else { return nil }
         return array[index]
     }
 
     /// The kind's name as messages say it: "an object", "a string", ...
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -74,13 +74,13 @@ public struct JSONValue: Sendable {
     }
 
     /// Where the value is spelled, for diagnostics about a parsed document.
-    public func location(in source: Source) -> Location {
+    package func location(in source: Source) -> Location {
         Location(source: source, range: range)
     }
 }
 
 extension JSONValue: Equatable, Hashable {
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a.kind, b.kind) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -92,7 +92,7 @@ extension JSONValue: Equatable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch kind {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(1); hasher.combine(b)
@@ -108,19 +108,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
-    public init(nilLiteral: ()) { self = .null }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .number(value) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .number(value) }
+    package init(floatLiteral value: Double) { self = .number(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// Keeps the literal's order.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements))
     }
 }
 
 extension JSONValue: CustomStringConvertible {
     /// The compact serialization.
-    public var description: String { serialized() }
+    package var description: String { serialized() }
 }

@@ -10,12 +10,12 @@ import BatonValidation
 /// What one compilation reads: the schema (SDL files, then client extensions) and the host
 /// files of a target (`.swift` sources with markers, `.graphql`/`.gql` documents), all
 /// compiled together.
-public struct CompilationInput: Sendable {
-    public var schema: [Source]
-    public var schemaExtensions: [Source]
-    public var files: [Source]
+package struct CompilationInput: Sendable {
+    package var schema: [Source]
+    package var schemaExtensions: [Source]
+    package var files: [Source]
 
-    public init(schema: [Source], schemaExtensions: [Source] = [], files: [Source]) {
+    package init(schema: [Source], schemaExtensions: [Source] = [], files: [Source]) {
         self.schema = schema
         self.schemaExtensions = schemaExtensions
         self.files = files
@@ -24,28 +24,28 @@ public struct CompilationInput: Sendable {
 
 /// The outcome: the schema (when it could be built), every document found in the files with
 /// its parse, the transformed program (when the documents got that far), and every diagnostic.
-public struct CompilationResult: Sendable {
-    public var schema: Schema?
-    public var hostDocuments: [HostDocument] = []
-    public var documents: [Document] = []
+package struct CompilationResult: Sendable {
+    package var schema: Schema?
+    package var hostDocuments: [HostDocument] = []
+    package var documents: [Document] = []
     /// Nil when the schema could not be built or the documents were too broken to transform.
-    public var transforms: OperationTextPipeline.Result?
-    public var diagnostics: [Diagnostic] = []
+    package var transforms: OperationTextPipeline.Result?
+    package var diagnostics: [Diagnostic] = []
 
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    package var hasErrors: Bool { diagnostics.hasErrors }
 }
 
 /// One host file's GraphQL documents and their parses, with the file's diagnostics so far
 /// (the host scan's, then each document's syntax and marker findings, in that order).
-public struct ParsedHostFile: Sendable {
-    public var source: Source
-    public var documents: [HostDocument] = []
+package struct ParsedHostFile: Sendable {
+    package var source: Source
+    package var documents: [HostDocument] = []
     /// One per document, in the same order.
-    public var parses: [ParseResult] = []
-    public var diagnostics: [Diagnostic]
+    package var parses: [ParseResult] = []
+    package var diagnostics: [Diagnostic]
 
     /// The same file with only the documents at `indexes` (its diagnostics kept).
-    public func keeping(documents indexes: [Int]) -> ParsedHostFile {
+    package func keeping(documents indexes: [Int]) -> ParsedHostFile {
         var kept = self
         kept.documents = indexes.map { documents[$0] }
         kept.parses = indexes.map { parses[$0] }
@@ -56,8 +56,8 @@ public struct ParsedHostFile: Sendable {
 /// The one pipeline `batonc` (validate, print, generate) and the language server share:
 /// find documents in hosts, parse, build the schema with Baton's directives, validate by the
 /// specification and by Relay's and Baton's rules, build the IR and run the transforms.
-public enum Compilation {
-    public static func run(_ input: CompilationInput, config: BatonConfig? = nil) -> CompilationResult {
+package enum Compilation {
+    package static func run(_ input: CompilationInput, config: BatonConfig? = nil) -> CompilationResult {
         var diagnostics: [Diagnostic] = []
         let schema = buildSchema(input.schema, extensions: input.schemaExtensions, into: &diagnostics)
         var result = run(files: input.files, schema: schema, config: config)
@@ -67,14 +67,14 @@ public enum Compilation {
 
     /// The same pipeline over a schema built earlier (the language server builds a project's
     /// schema once and checks every edit against it).
-    public static func run(files: [Source], schema: Schema?, config: BatonConfig? = nil) -> CompilationResult {
+    package static func run(files: [Source], schema: Schema?, config: BatonConfig? = nil) -> CompilationResult {
         run(parsed: files.map(parse), schema: schema, config: config)
     }
 
     /// The documents of one host file, parsed: the first half of the pipeline, which depends
     /// on the file's text alone (the language server keeps it per text and reparses only
     /// edited files).
-    public static func parse(_ file: Source) -> ParsedHostFile {
+    package static func parse(_ file: Source) -> ParsedHostFile {
         let found = Compilation.documents(in: file)
         var parsed = ParsedHostFile(source: file, diagnostics: found.diagnostics)
         for hostDocument in found.documents {
@@ -87,7 +87,7 @@ public enum Compilation {
     }
 
     /// The rest of the pipeline over files parsed earlier, all checked together.
-    public static func run(parsed files: [ParsedHostFile], schema: Schema?, config: BatonConfig? = nil) -> CompilationResult {
+    package static func run(parsed files: [ParsedHostFile], schema: Schema?, config: BatonConfig? = nil) -> CompilationResult {
         var result = CompilationResult(schema: schema)
         var valid: [Document] = []
         for file in files {
@@ -127,7 +127,7 @@ public enum Compilation {
     }
 
     /// The documents a file holds, or an error at the file when Baton does not read its kind.
-    public static func documents(in file: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
+    package static func documents(in file: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
         let at = [Location(source: file, range: SourceRange(0, 0))]
         switch HostFile.language(ofPath: file.name) {
         case .swift, .graphQL:
@@ -141,7 +141,7 @@ public enum Compilation {
 
     /// Parses and builds the schema with Baton's directive definitions (those the schema does
     /// not declare itself), then the client extensions; nil when it cannot be built.
-    public static func buildSchema(_ sources: [Source], extensions: [Source], into diagnostics: inout [Diagnostic]) -> Schema? {
+    package static func buildSchema(_ sources: [Source], extensions: [Source], into diagnostics: inout [Diagnostic]) -> Schema? {
         var failed = false
         func parse(_ source: Source) -> Document {
             let parsed = Parser.parse(source)

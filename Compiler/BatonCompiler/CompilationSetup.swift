@@ -5,15 +5,15 @@ import Foundation
 /// Gathers a compilation's inputs the way every tool does: the configuration (when given),
 /// the schema it names or the one given on the command line, its extensions, and the host
 /// files, with directories expanded.
-public enum CompilationSetup {
-    public struct Request: Sendable {
-        public var configPath: String?
+package enum CompilationSetup {
+    package struct Request: Sendable {
+        package var configPath: String?
         /// Overrides the configuration's `schema`.
-        public var schemaPath: String?
-        public var extensionPaths: [String]
-        public var paths: [String]
+        package var schemaPath: String?
+        package var extensionPaths: [String]
+        package var paths: [String]
 
-        public init(configPath: String?, schemaPath: String?, extensionPaths: [String] = [], paths: [String]) {
+        package init(configPath: String?, schemaPath: String?, extensionPaths: [String] = [], paths: [String]) {
             self.configPath = configPath
             self.schemaPath = schemaPath
             self.extensionPaths = extensionPaths
@@ -21,14 +21,14 @@ public enum CompilationSetup {
         }
     }
 
-    public struct Prepared: Sendable {
-        public var input: CompilationInput
-        public var config: BatonConfig?
+    package struct Prepared: Sendable {
+        package var input: CompilationInput
+        package var config: BatonConfig?
     }
 
     /// The inputs, or nil when they cannot be had (a bad configuration, no schema, an
     /// unreadable schema); the diagnostics say why.
-    public static func prepare(_ request: Request) -> (prepared: Prepared?, diagnostics: [Diagnostic]) {
+    package static func prepare(_ request: Request) -> (prepared: Prepared?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var config: BatonConfig?
         if let configPath = request.configPath {
@@ -69,7 +69,7 @@ public enum CompilationSetup {
 
     /// Directories become the host files they hold (`.swift`, `.graphql`, `.gql`), sorted so
     /// output is stable; build folders are skipped.
-    public static func expand(_ paths: [String]) -> [String] {
+    package static func expand(_ paths: [String]) -> [String] {
         var result: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false

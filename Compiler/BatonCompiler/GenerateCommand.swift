@@ -8,26 +8,26 @@ import BatonSchema
 import BatonTransforms
 import Foundation
 
-/// `batonc generate` (compiler.md §10): compiles the target and computes every output — one per
+/// `batonc generate` (README.md, "Generating Swift"): compiles the target and computes every output — one per
 /// source declaring GraphQL, header-only files for `--emit`ed sources without documents, the
 /// shared file, the report and the persisted documents — then writes only what changed, removes
 /// stale outputs under `--out`, or under `--check` writes nothing and names what is stale.
 /// Nothing is written when any document has an error.
-public enum GenerateCommand {
-    public struct Options: Sendable {
-        public var request: CompilationSetup.Request
+package enum GenerateCommand {
+    package struct Options: Sendable {
+        package var request: CompilationSetup.Request
         /// The directory every output goes to (`--out`).
-        public var out: String?
+        package var out: String?
         /// Source → output (`--emit src=out`), in the order given.
-        public var emits: [(source: String, output: String)]
-        public var shared: String?
-        public var report: String?
-        public var persisted: String?
-        public var check: Bool
+        package var emits: [(source: String, output: String)]
+        package var shared: String?
+        package var report: String?
+        package var persisted: String?
+        package var check: Bool
         /// What source paths are made relative to (output names, the report).
-        public var workingDirectory: String
+        package var workingDirectory: String
 
-        public init(request: CompilationSetup.Request, out: String? = nil, emits: [(source: String, output: String)] = [],
+        package init(request: CompilationSetup.Request, out: String? = nil, emits: [(source: String, output: String)] = [],
                     shared: String? = nil, report: String? = nil, persisted: String? = nil, check: Bool = false,
                     workingDirectory: String = FileManager.default.currentDirectoryPath) {
             self.request = request
@@ -41,30 +41,30 @@ public enum GenerateCommand {
         }
     }
 
-    public struct Result: Sendable {
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var diagnostics: [Diagnostic]
         /// Every output this run computed: path → bytes (empty after an error).
-        public var outputs: [String: String] = [:]
+        package var outputs: [String: String] = [:]
         /// Outputs written (changed or new).
-        public var written: [String] = []
+        package var written: [String] = []
         /// Stale outputs removed under `--out`.
-        public var removed: [String] = []
+        package var removed: [String] = []
         /// Under `--check`: outputs that are missing, differ, or would be removed.
-        public var stale: [String] = []
+        package var stale: [String] = []
         /// Files that could not be written or removed.
-        public var failures: [String] = []
+        package var failures: [String] = []
 
         /// 0 done, 1 an error, a stale output under `--check`, or a write failure.
-        public var exitCode: Int32 {
+        package var exitCode: Int32 {
             diagnostics.hasErrors || !stale.isEmpty || !failures.isEmpty ? 1 : 0
         }
     }
 
-    public static let sharedFileName = "Baton.baton.swift"
+    package static let sharedFileName = "Baton.baton.swift"
 
     /// `Sources/App/Screen.swift` → `Sources_App_Screen.baton.swift`; other extensions keep theirs
     /// and gain `.baton.swift`.
-    public static func outputName(forSource path: String) -> String {
+    package static func outputName(forSource path: String) -> String {
         let flat = path.replacingOccurrences(of: "\\", with: "/").split(separator: "/", omittingEmptySubsequences: true)
             .joined(separator: "_")
         if flat.hasSuffix(".swift") { return String(flat.dropLast(".swift".count)) + ".baton.swift" }
@@ -79,7 +79,7 @@ public enum GenerateCommand {
     }
 
     /// Computes every output without touching the disk.
-    public static func compute(_ options: Options) -> Result {
+    package static func compute(_ options: Options) -> Result {
         let target = TargetCompilation.compile(options.request)
         var result = Result(diagnostics: target.diagnostics)
         guard !target.hasErrors, let schema = target.schema, let transforms = target.transforms else {
@@ -149,9 +149,9 @@ public enum GenerateCommand {
     }
 
     /// `Types.schemaDigest`: the schema and its extensions, then whatever else changes what the
-    /// store keeps: a non-default identity and the transient lists (compiler.md §2.2). A config
+    /// store keeps: a non-default identity and the transient lists (README.md, "Generating Swift"). A config
     /// that sets neither digests as its schema text alone.
-    public static func schemaDigest(schemaTexts: [String], config: BatonConfig?) -> String {
+    package static func schemaDigest(schemaTexts: [String], config: BatonConfig?) -> String {
         var text = schemaTexts.joined(separator: "\n")
         if let config {
             let identity = config.identity
@@ -181,7 +181,7 @@ public enum GenerateCommand {
     }
 
     /// Computes, then writes what changed and removes stale outputs (or, under `--check`, compares).
-    public static func run(_ options: Options) -> Result {
+    package static func run(_ options: Options) -> Result {
         var result = compute(options)
         guard !result.diagnostics.hasErrors else { return result }
         let manager = FileManager.default

@@ -6,7 +6,7 @@ import BatonSchema
 import BatonSyntax
 import BatonTransforms
 
-/// The report (compiler.md §8): pretty JSON, sorted by name, sources relative to the working
+/// The report (README.md, "Generating Swift"): pretty JSON, sorted by name, sources relative to the working
 /// directory: each operation (kind, source, persisted id under `persistConfig`, variables, every
 /// fragment it reaches, its wire text, its `Data` lens) and each fragment (type, source, the
 /// operations reaching it, its text as written, its lens).

@@ -1,16 +1,16 @@
 import BatonDiagnostics
 
 /// `batonc print <Operation>`: the operation's exact wire text, compact on one line, preceded by
-/// `# documentId: <id>` under `persistConfig` (compiler.md §9, §10). Nothing is printed when
+/// `# documentId: <id>` under `persistConfig` (README.md, "Printing what a server receives"). Nothing is printed when
 /// any document has an error.
-public enum PrintCommand {
-    public struct Output: Sendable {
+package enum PrintCommand {
+    package struct Output: Sendable {
         /// What goes to standard output, or nil.
-        public var text: String?
-        public var diagnostics: [Diagnostic]
+        package var text: String?
+        package var diagnostics: [Diagnostic]
     }
 
-    public static func run(operation name: String, _ request: CompilationSetup.Request) -> Output {
+    package static func run(operation name: String, _ request: CompilationSetup.Request) -> Output {
         let target = TargetCompilation.compile(request)
         var diagnostics = target.diagnostics
         guard !target.hasErrors else { return Output(text: nil, diagnostics: diagnostics) }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Reads the files a compilation is given. A file that cannot be read becomes a diagnostic
 /// without a position (`cannot read <path>: <reason>`), never a crash.
-public enum SourceLoader {
-    public static func load(_ path: String) -> Loaded {
+package enum SourceLoader {
+    package static func load(_ path: String) -> Loaded {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failed(.error("cannot read \(path): No such file or directory", at: [], code: "IO"))
@@ -21,7 +21,7 @@ public enum SourceLoader {
 }
 
 extension SourceLoader {
-    public enum Loaded: Sendable {
+    package enum Loaded: Sendable {
         case loaded(Source)
         case failed(Diagnostic)
     }

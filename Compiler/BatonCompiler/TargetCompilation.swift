@@ -8,23 +8,23 @@ import BatonTransforms
 import BatonValidation
 
 /// A compiled target: every stage up to the server texts, and every diagnostic.
-public struct CompiledTarget: Sendable {
-    public var config: BatonConfig?
-    public var schema: Schema?
-    public var documents: [Document] = []
+package struct CompiledTarget: Sendable {
+    package var config: BatonConfig?
+    package var schema: Schema?
+    package var documents: [Document] = []
     /// The schema's files then the client extensions, as read (what the schema digest hashes).
-    public var schemaSources: [Source] = []
+    package var schemaSources: [Source] = []
     /// Nil when the schema could not be built.
-    public var transforms: OperationTextPipeline.Result?
-    public var diagnostics: [Diagnostic] = []
+    package var transforms: OperationTextPipeline.Result?
+    package var diagnostics: [Diagnostic] = []
 
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    package var hasErrors: Bool { diagnostics.hasErrors }
 
     /// The server text of an operation (generated refetch queries included).
-    public func text(of operation: String) -> String? { transforms?.text(of: operation) }
+    package func text(of operation: String) -> String? { transforms?.text(of: operation) }
 
     /// The persisted id of a text under the configuration's `persistConfig`, or nil without one.
-    public func documentID(of text: String) -> String? {
+    package func documentID(of text: String) -> String? {
         guard let persist = config?.persistConfig else { return nil }
         let algorithm: PersistedDocumentID.Algorithm = switch persist.algorithm.value {
         case .md5: .md5
@@ -39,8 +39,8 @@ public struct CompiledTarget: Sendable {
 /// with Baton's directives and the client extensions, host documents, spec validation (less
 /// what Relay's fragment arguments make moot), Baton's directive placement, the IR and the
 /// transforms with Relay's and Baton's checks.
-public enum TargetCompilation {
-    public static func compile(_ request: CompilationSetup.Request) -> CompiledTarget {
+package enum TargetCompilation {
+    package static func compile(_ request: CompilationSetup.Request) -> CompiledTarget {
         var target = CompiledTarget()
         let setup = CompilationSetup.prepare(request)
         target.diagnostics = setup.diagnostics

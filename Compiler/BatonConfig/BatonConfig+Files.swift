@@ -2,13 +2,13 @@ import BatonDiagnostics
 import BatonJSON
 import Foundation
 
-public enum ConfigFileKind: Sendable, Hashable {
+package enum ConfigFileKind: Sendable, Hashable {
     case file
     case directory
 }
 
 /// The language a run generates for; some configuration entries are required by one only.
-public enum RunLanguage: Sendable, Hashable {
+package enum RunLanguage: Sendable, Hashable {
     case swift
     case kotlin
 }
@@ -16,14 +16,14 @@ public enum RunLanguage: Sendable, Hashable {
 extension BatonConfig {
     /// The code of every diagnostic about the configuration's content (a malformed JSON text
     /// is `JSONSyntax`, from the JSON parser).
-    public static let diagnosticCode = "Config"
-    public static let fileName = "baton.json"
+    package static let diagnosticCode = "Config"
+    package static let fileName = "baton.json"
 
     /// Reads a configuration text. Relative paths start at `directory`, by default the
     /// directory of `source.name`. The result is nil when the text is not JSON or not an
     /// object; otherwise it holds every part that was well formed, and the diagnostics say
     /// what was left out and why.
-    public static func read(
+    package static func read(
         _ source: Source, directory: String? = nil,
         fileKind: @escaping @Sendable (String) -> ConfigFileKind? = ConfigPaths.kind(of:)
     ) -> (config: BatonConfig?, diagnostics: [Diagnostic]) {
@@ -36,7 +36,7 @@ extension BatonConfig {
     }
 
     /// Reads the configuration file at `path`.
-    public static func load(path: String) -> (config: BatonConfig?, diagnostics: [Diagnostic]) {
+    package static func load(path: String) -> (config: BatonConfig?, diagnostics: [Diagnostic]) {
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return read(Source(name: path, bytes: Array(data)))
@@ -47,7 +47,7 @@ extension BatonConfig {
 
     /// The configuration a target uses: `baton.json` beside the target's sources, else at the
     /// package root. Nil when there is neither.
-    public static func find(forTarget targetDirectory: String, packageRoot: String) -> String? {
+    package static func find(forTarget targetDirectory: String, packageRoot: String) -> String? {
         for directory in [targetDirectory, packageRoot] {
             let candidate = ConfigPaths.resolve(fileName, against: directory)
             if ConfigPaths.kind(of: candidate) == .file { return candidate }
@@ -57,7 +57,7 @@ extension BatonConfig {
 
     /// The extension files to read, in order: each file entry as written, and the `.graphql`
     /// files under each directory entry (recursively, sorted by path).
-    public func extensionFiles() -> [String] {
+    package func extensionFiles() -> [String] {
         var files: [String] = []
         for entry in schemaExtensions {
             if ConfigPaths.kind(of: entry.resolved) == .directory {
@@ -70,7 +70,7 @@ extension BatonConfig {
     }
 
     /// Custom scalar name → the Swift type it maps to (the entries that name one).
-    public var swiftScalarTypes: [String: String] {
+    package var swiftScalarTypes: [String: String] {
         var types: [String: String] = [:]
         for entry in customScalarTypes {
             if let swift = entry.swift?.value { types[entry.scalar.value] = swift }
@@ -80,7 +80,7 @@ extension BatonConfig {
 
     /// Errors that depend on the language of the run: a mapped custom scalar must name a type
     /// in that language (and a Kotlin converter).
-    public func diagnostics(forRunIn language: RunLanguage) -> [Diagnostic] {
+    package func diagnostics(forRunIn language: RunLanguage) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for entry in customScalarTypes {
             switch language {
@@ -101,26 +101,26 @@ extension BatonConfig {
 }
 
 /// Path handling for configuration files.
-public enum ConfigPaths {
+package enum ConfigPaths {
     /// `path` against `directory` unless it is absolute, with `.` and `..` resolved.
-    public static func resolve(_ path: String, against directory: String) -> String {
+    package static func resolve(_ path: String, against directory: String) -> String {
         let base = URL(fileURLWithPath: directory.isEmpty ? "." : directory, isDirectory: true)
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: base)
         return url.standardizedFileURL.path
     }
 
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
-    public static func kind(of path: String) -> ConfigFileKind? {
+    package static func kind(of path: String) -> ConfigFileKind? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         return isDirectory.boolValue ? .directory : .file
     }
 
     /// `.graphql` and `.gql` files under a directory, sorted.
-    public static func graphQLFiles(under directory: String) -> [String] {
+    package static func graphQLFiles(under directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {

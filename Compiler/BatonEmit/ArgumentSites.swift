@@ -1,7 +1,7 @@
 import BatonIR
 import BatonTransforms
 
-/// Argument sites (compiler.md §7.5, §7.7 `enum Sites`): a spread of a fragment that defines
+/// Argument sites (GENERATED-CODE.md, `enum Sites`): a spread of a fragment that defines
 /// arguments reads in the scope the spread binds — each argument the spread passes (a constant, or
 /// a variable of the spreading scope), else the definition's default, else null — over the
 /// operation's variables. A spread of a fragment without arguments from inside one with arguments

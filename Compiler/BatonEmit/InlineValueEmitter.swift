@@ -1,4 +1,4 @@
-/// `@inline` fragments (compiler.md §7.6): a `Sendable`, `Hashable` value with a stored property
+/// `@inline` fragments (GENERATED-CODE.md, "Lenses"): a `Sendable`, `Hashable` value with a stored property
 /// per field, a nested value per link, an array per plural link, and the memberwise initializer
 /// for tests. The lens the value is read through is nested as `Reader`; the spread's accessor builds
 /// the value from it when called, on the main actor. Reads that could throw or fail read as

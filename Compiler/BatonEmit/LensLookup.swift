@@ -7,25 +7,25 @@ import BatonTransforms
 /// The lens a definition generates and the accessor a selection in it compiles to: what hover
 /// shows, read from the model the emitter prints (the same builder, owners and declaration
 /// spelling), so it is by construction what the generated file contains.
-public enum LensLookup {
+package enum LensLookup {
     /// A definition that generates a lens: a fragment, or an operation (its `Data`).
-    public enum Root: Sendable, Hashable {
+    package enum Root: Sendable, Hashable {
         case fragment(String)
         case operation(String)
     }
 
     /// A lens member found under a cursor.
-    public struct Member: Sendable {
+    package struct Member: Sendable {
         /// The qualified name of the struct declaring it (`CharacterHeader_character.Origin`,
         /// `CharactersQuery.Data`), where the user reads it.
-        public var owner: String
-        public var accessor: LensAccessor
+        package var owner: String
+        package var accessor: LensAccessor
         /// `var origin: CharacterHeader_character.Origin?`, as the owner declares it.
-        public var declaration: String
+        package var declaration: String
     }
 
     /// The lens generated for `root`, or nil when the program has no such definition.
-    public static func lens(of root: Root, program: IRProgram, customScalars: [String: String]) -> LensModel? {
+    package static func lens(of root: Root, program: IRProgram, customScalars: [String: String]) -> LensModel? {
         let builder = LensBuilder(program: program, customScalars: customScalars, references: SharedReferences())
         switch root {
         case .fragment(let name): return program.fragment(named: name).map(builder.lens(of:))
@@ -37,7 +37,7 @@ public enum LensLookup {
     /// an inline fragment's type condition) in the lens of `root`, with its declaration. In an
     /// `@inline` fragment, the property of the value the user reads (the `Reader` lens's accessor
     /// for what the value leaves out).
-    public static func member(at offset: Int, in root: Root, program: IRProgram,
+    package static func member(at offset: Int, in root: Root, program: IRProgram,
                               customScalars: [String: String] = [:]) -> Member? {
         guard let lens = lens(of: root, program: program, customScalars: customScalars) else { return nil }
         return find(offset, in: lens, owner: owner(of: root, program: program))
@@ -45,18 +45,18 @@ public enum LensLookup {
 
     /// Where a lens's accessors are declared: the lens struct (qualified), and for an `@inline`
     /// fragment the value struct beside it, whose properties the user reads.
-    public struct Owner: Sendable {
-        public var lens: String
-        public var value: String?
+    package struct Owner: Sendable {
+        package var lens: String
+        package var value: String?
 
         /// The struct declaring `accessor` as the user reads it (the value's, when it has one).
-        public func declaring(_ accessor: LensAccessor) -> String {
+        package func declaring(_ accessor: LensAccessor) -> String {
             if let value, InlineValueEmitter.isValueMember(accessor) { return value }
             return lens
         }
 
         /// `var name: Type`, as `declaring(accessor)` declares it.
-        public func declaration(of accessor: LensAccessor) -> String {
+        package func declaration(of accessor: LensAccessor) -> String {
             if let value, InlineValueEmitter.isValueMember(accessor) {
                 return InlineValueEmitter.declaration(accessor, in: value)
             }
@@ -65,7 +65,7 @@ public enum LensLookup {
 
         /// The accessor's Swift type as the generated file declares it, nested lenses spelled
         /// through their owner (what hover and the report show).
-        public func swiftType(of accessor: LensAccessor) -> String {
+        package func swiftType(of accessor: LensAccessor) -> String {
             if let value, InlineValueEmitter.isValueMember(accessor) {
                 return InlineValueEmitter.valueType(accessor, in: value)
             }
@@ -73,7 +73,7 @@ public enum LensLookup {
         }
 
         /// The owner of the lens nested under `accessor`, or nil when it has none.
-        public func nested(under accessor: LensAccessor) -> Owner? {
+        package func nested(under accessor: LensAccessor) -> Owner? {
             guard let nested = accessor.nested else { return nil }
             let inValue = value != nil && InlineValueEmitter.isValueMember(accessor)
             return Owner(lens: LensNaming.nestedPath(nested.name, in: lens),
@@ -83,7 +83,7 @@ public enum LensLookup {
 
     /// The owner of the lens `root` generates: `F`, `Op.Data`, or an `@inline` fragment's `F.Reader`
     /// with its value `F`.
-    public static func owner(of root: Root, program: IRProgram) -> Owner {
+    package static func owner(of root: Root, program: IRProgram) -> Owner {
         switch root {
         case .operation(let name):
             return Owner(lens: SwiftSpelling.identifier(name) + ".Data")
@@ -98,21 +98,21 @@ public enum LensLookup {
 
     /// `member(at:in:program:)` over documents as written: the program is built and given the
     /// transforms the emitter's lens program has (what the language server asks).
-    public static func member(at offset: Int, in root: Root, documents: [Document], schema: Schema,
+    package static func member(at offset: Int, in root: Root, documents: [Document], schema: Schema,
                               customScalars: [String: String] = [:]) -> Member? {
         member(at: offset, in: root, program: program(documents: documents, schema: schema), customScalars: customScalars)
     }
 
     /// The program lenses are built from: the documents' IR with the transforms the emitter's lens
     /// program has. The language server builds it once per snapshot.
-    public static func program(documents: [Document], schema: Schema) -> IRProgram {
+    package static func program(documents: [Document], schema: Schema) -> IRProgram {
         var diagnostics: [Diagnostic] = []
         let built = IRBuilder.build(documents, schema: schema).program
         return OperationTextPipeline.lensProgram(built, diagnostics: &diagnostics)
     }
 
     /// The fragment or named operation of `document` whose text contains `offset`.
-    public static func root(at offset: Int, in document: Document) -> Root? {
+    package static func root(at offset: Int, in document: Document) -> Root? {
         func contains(_ range: SourceRange) -> Bool { range.start <= offset && offset <= range.end }
         if let fragment = document.fragments.first(where: { contains($0.range) }) {
             return .fragment(fragment.name.value)

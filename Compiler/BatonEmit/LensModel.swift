@@ -6,66 +6,66 @@ import BatonTransforms
 
 /// A lens as generated: its struct name, GraphQL type, accessors in order, nested lenses. What
 /// the emitter prints and the report describes.
-public struct LensModel: Sendable {
-    public var name: String
-    public var graphQLType: String
-    public var accessors: [LensAccessor]
+package struct LensModel: Sendable {
+    package var name: String
+    package var graphQLType: String
+    package var accessors: [LensAccessor]
     /// The `@required(action: NONE/LOG)` fields: when one is null the lens reads absent, so whatever
     /// produces it (a spread, a link) is optional and checks them; at an operation's root, the
     /// operation fails (`Baton.RequiringRoot`).
     var requirements: [RequiredField] = []
     /// Those fields as the producer's `requiring:` list spells them.
-    public var requiredSlots: [String] { requirements.map { $0.spelled(named: false) } }
+    package var requiredSlots: [String] { requirements.map { $0.spelled(named: false) } }
     /// Those as a list literal (`[slots…]`), nil when the lens requires nothing.
     var requiringList: String? { requirements.isEmpty ? nil : "[" + requiredSlots.joined(separator: ", ") + "]" }
     /// Those as a producer's trailing argument (`, requiring: [slots…]`), empty when there are none.
     var requiringArgument: String { requiringList.map { ", requiring: " + $0 } ?? "" }
     /// The slots the lens's own fields read (what a deferred spread waits for).
-    public var fieldSlots: [String] = []
+    package var fieldSlots: [String] = []
     /// A `@throwOnFieldError` fragment's `Baton.ErrorScope`: what its spread accessor weighs.
-    public var errorScope: String?
+    package var errorScope: String?
     /// An aliased inline fragment's under `@catch`: every error below it, spreads included.
-    public var catchScope: String?
+    package var catchScope: String?
     /// An operation's root lens (`Data`): its required fields, if any, fail the operation.
-    public var isOperationRoot = false
+    package var isOperationRoot = false
 
     /// A root whose required null fails the operation (`Baton.RequiringRoot`).
     var requiresAtRoot: Bool { isOperationRoot && !requirements.isEmpty }
 }
 
-public struct LensAccessor: Sendable {
-    public enum Reads: String, Sendable {
+package struct LensAccessor: Sendable {
+    package enum Reads: String, Sendable {
         case scalar, linked, spread, condition, typename
     }
 
     /// The accessor's name, unescaped.
-    public var name: String
+    package var name: String
     /// The response key it reads; nil for spreads and conditions.
-    public var responseKey: String?
-    public var reads: Reads
+    package var responseKey: String?
+    package var reads: Reads
     /// The Swift type as written inside the lens declaring it (a nested lens by its own name);
     /// `LensLookup.Owner.swiftType(of:)` spells it as declared, through the owner.
-    public var swiftType: String
+    package var swiftType: String
     /// The body: one read of the anchor.
-    public var read: String
-    public var optional: Bool
+    package var read: String
+    package var optional: Bool
     /// For a list: whether elements may be absent.
-    public var list: Bool
-    public var elementsOptional: Bool
-    public var fragment: String?
-    public var conditionType: String?
-    public var nested: LensModel?
+    package var list: Bool
+    package var elementsOptional: Bool
+    package var fragment: String?
+    package var conditionType: String?
+    package var nested: LensModel?
     /// `@required(action: THROW)`: a `get throws` accessor.
-    public var throwing = false
+    package var throwing = false
     /// `@catch`: the read gives a `Result` (or nil on error with `to: NULL`).
-    public var caught = false
+    package var caught = false
     /// A `@required(action: NONE/LOG)` field: what its lens's producer checks.
     var requirement: RequiredField?
     /// A spread of an `@inline` fragment: the accessor gives its value.
-    public var inlineValue = false
+    package var inlineValue = false
     /// A list of lists of records (`[Baton.List<Lens>?]?`): whether each level is optional, the
     /// outer first, the innermost `Baton.List` last (empty for any other accessor).
-    public var pluralLevels: [Bool] = []
+    package var pluralLevels: [Bool] = []
     /// The slot a field accessor reads.
     var fieldSlot: String?
     /// The slot of a `@required(action: THROW)` field: a `@catch` above it catches its null.
@@ -74,7 +74,7 @@ public struct LensAccessor: Sendable {
     var site: String?
     /// Where the selections it reads are named in the document (field names, the spread's fragment
     /// name, type conditions): how hover finds the accessor under the cursor.
-    public var nameRanges: [SourceRange] = []
+    package var nameRanges: [SourceRange] = []
 }
 
 /// A `@required(action: NONE/LOG)` field as the producer of its lens checks it.
@@ -814,7 +814,7 @@ struct LensBuilder {
 
     /// A `@connection` field reads a lens on the connection record every page merged into, reached
     /// through the parent's client link: the declared fields read there like any linked field's (so
-    /// `edges` are the merged edges), and the lens adds what compiler.md §7.5 lists — `nodes` (the
+    /// `edges` are the merged edges), and the lens adds what GENERATED-CODE.md lists — `nodes` (the
     /// `edges { node }` selection's lens), `hasNext`, `hasPrevious`, `connectionID` and `pageInfo`
     /// (the declared one, with the cursors added). Names are settled by `LensNaming`. Under `@catch`
     /// it reads a `Result` (nil with `to: NULL`) over the error of the field itself (on `page`, the

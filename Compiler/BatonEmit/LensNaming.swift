@@ -3,9 +3,9 @@ import BatonSchema
 import BatonTransforms
 
 /// The one place lens naming is decided: type names, accessor names and accessor Swift types
-/// (compiler.md §7.4). The emitter writes what it says; the language server calls
+/// (GENERATED-CODE.md, "Lenses"). The emitter writes what it says; the language server calls
 /// `accessorDeclaration` for hover.
-public enum LensNaming {
+package enum LensNaming {
     /// Names a generated enum or input object may not take as they are: the shared file's own
     /// enums and the standard types generated code spells.
     static let reservedTypeNames: Set<String> = [
@@ -17,18 +17,18 @@ public enum LensNaming {
     ]
 
     /// The Swift name of a schema enum (`Enum` appended on a clash).
-    public static func enumTypeName(_ schemaName: String) -> String {
+    package static func enumTypeName(_ schemaName: String) -> String {
         reservedTypeNames.contains(schemaName) ? schemaName + "Enum" : schemaName
     }
 
     /// The Swift name of a schema input object (`Input` appended on a clash).
-    public static func inputTypeName(_ schemaName: String) -> String {
+    package static func inputTypeName(_ schemaName: String) -> String {
         reservedTypeNames.contains(schemaName) ? schemaName + "Input" : schemaName
     }
 
     /// An enum case's spelling: a value named `unknown` gets an underscore (the unknown case is
     /// Baton's); keywords get backticks where declared and referred to.
-    public static func enumCaseName(_ value: String) -> String {
+    package static func enumCaseName(_ value: String) -> String {
         value == "unknown" ? "unknown_" : value
     }
 
@@ -40,14 +40,14 @@ public enum LensNaming {
 
     /// A field's accessor: its response key, `_` appended where it would shadow what the lens spells
     /// (`_` alone becomes `__`, a name no schema field may take).
-    public static func fieldAccessorName(responseKey: String) -> String {
+    package static func fieldAccessorName(responseKey: String) -> String {
         if responseKey == "_" { return "__" }
         return reservedAccessorNames.contains(responseKey) ? responseKey + "_" : responseKey
     }
 
     /// An operation value's property for a variable: the variable's name, `_` appended where it
     /// would shadow the value's static members or what its body spells.
-    public static func variablePropertyName(_ variable: String) -> String {
+    package static func variablePropertyName(_ variable: String) -> String {
         if variable == "_" { return "__" }
         if reservedAccessorNames.contains(variable) || variable == "variables" {
             return variable + "_"
@@ -59,7 +59,7 @@ public enum LensNaming {
 
     /// A spread's accessor: `@alias(as:)`, or the fragment's name before its last `_`, as a word
     /// starting lowercase (`CharacterHeader_character` → `characterHeader`).
-    public static func spreadAccessorName(fragment: String, alias: String? = nil) -> String {
+    package static func spreadAccessorName(fragment: String, alias: String? = nil) -> String {
         if let alias { return fieldAccessorName(responseKey: alias) }
         let base = fragment.lastIndex(of: "_").map { String(fragment[..<$0]) } ?? fragment
         return SwiftSpelling.lowerFirstWord(base.isEmpty ? fragment : base)
@@ -68,7 +68,7 @@ public enum LensNaming {
     /// The name an aliased inline fragment's accessor and lens take: `@alias(as:)`, or without `as`
     /// (Relay's default, the type condition's name) the type named as a spread's accessor is after
     /// its fragment (`... on Character @alias` → `character`). Nil when it has no `@alias`.
-    public static func inlineFragmentAlias(_ inline: IRInlineFragment, schema: Schema) -> String? {
+    package static func inlineFragmentAlias(_ inline: IRInlineFragment, schema: Schema) -> String? {
         guard let alias = inline.directive("alias") else { return nil }
         if let name = alias.argument("as")?.value.stringValue { return name }
         guard alias.argument("as") == nil, let type = inline.typeCondition else { return nil }
@@ -77,30 +77,30 @@ public enum LensNaming {
 
     /// The nested lens of a linked field (`origin` → `Origin`), kept off the standard types the
     /// accessors spell.
-    public static func nestedLensName(responseKey: String) -> String {
+    package static func nestedLensName(responseKey: String) -> String {
         if responseKey.allSatisfy({ $0 == "_" }) { return "Underscore" + String(repeating: "_", count: responseKey.count) }
         let name = SwiftSpelling.upperFirst(responseKey)
         return reservedTypeNames.contains(name) || SwiftSpelling.keywords.contains(name) ? name + "_" : name
     }
 
-    /// A connection lens's `pageInfo` (compiler.md §7.5): a declared `pageInfo` is the one the lens
+    /// A connection lens's `pageInfo` (GENERATED-CODE.md, "Lenses"): a declared `pageInfo` is the one the lens
     /// adds (one accessor, the cursors added to its lens).
-    public static let connectionPageInfo = "pageInfo"
+    package static let connectionPageInfo = "pageInfo"
 
     /// A declared field's accessor in a connection lens, given the name it would have elsewhere: `_`
     /// appended where a member the lens adds (`BatonNames.connectionMembers`) keeps the name. (A
     /// `@refetchable` fragment's fields are refused such names before.)
-    public static func connectionFieldAccessorName(_ name: String) -> String {
+    package static func connectionFieldAccessorName(_ name: String) -> String {
         BatonNames.connectionMembers.contains(name) ? name + "_" : name
     }
 
     /// A type condition's accessor and nested lens: `asCharacter`, `AsCharacter`.
-    public static func conditionAccessorName(type: String) -> String { "as" + SwiftSpelling.upperFirst(type) }
-    public static func conditionLensName(type: String) -> String { "As" + SwiftSpelling.upperFirst(type) }
+    package static func conditionAccessorName(type: String) -> String { "as" + SwiftSpelling.upperFirst(type) }
+    package static func conditionLensName(type: String) -> String { "As" + SwiftSpelling.upperFirst(type) }
 
     /// The Swift type a leaf of `type` reads as (no optionality), or nil for a mapped scalar's
     /// configured type. `customScalars` maps scalar names to Swift types.
-    public static func leafType(_ type: NamedType, customScalars: [String: String]) -> String {
+    package static func leafType(_ type: NamedType, customScalars: [String: String]) -> String {
         if type.kind == .enum { return enumTypeName(type.name) }
         switch type.name {
         case "ID": return "Baton.ID"
@@ -117,19 +117,19 @@ public enum LensNaming {
     /// lens is spelled through its owner (`CharacterHeader_character.Origin?`,
     /// `Baton.List<CharactersQuery.Data.Characters>`), so the declaration reads the same in the
     /// generated file and wherever it is shown.
-    public static func accessorType(_ accessor: LensAccessor, in owner: String) -> String {
+    package static func accessorType(_ accessor: LensAccessor, in owner: String) -> String {
         guard let nested = accessor.nested else { return accessor.swiftType }
         return qualified(accessor.swiftType, nested: nested.name, in: owner)
     }
 
     /// `var name: Type`, as the lens struct `owner` declares the accessor (the emitter prints it,
     /// hover shows it).
-    public static func accessorDeclaration(_ accessor: LensAccessor, in owner: String) -> String {
+    package static func accessorDeclaration(_ accessor: LensAccessor, in owner: String) -> String {
         "var " + SwiftSpelling.identifier(accessor.name) + ": " + accessorType(accessor, in: owner)
     }
 
     /// The qualified name of a lens nested in `owner`.
-    public static func nestedPath(_ nested: String, in owner: String) -> String {
+    package static func nestedPath(_ nested: String, in owner: String) -> String {
         owner + "." + SwiftSpelling.identifier(nested)
     }
 
@@ -154,7 +154,7 @@ public enum LensNaming {
     /// The declaration an accessor of `responseKey` in fragment `fragment` has
     /// (`var name: String?`, `var origin: Fragment.Origin?`), or nil when the fragment declares no
     /// such field or spread.
-    public static func accessorDeclaration(responseKey: String, fragment: String, program: IRProgram,
+    package static func accessorDeclaration(responseKey: String, fragment: String, program: IRProgram,
                                            customScalars: [String: String] = [:]) -> String? {
         guard let definition = program.fragment(named: fragment) else { return nil }
         let lens = LensLookup.lens(of: .fragment(definition.name), program: program, customScalars: customScalars)

@@ -2,7 +2,7 @@ import BatonIR
 import BatonPlans
 import BatonSchema
 
-/// A mutation's `Action` and `OptimisticResponse` (compiler.md §7.5). The action is called with one
+/// A mutation's `Action` and `OptimisticResponse` (GENERATED-CODE.md, "Lenses"). The action is called with one
 /// labelled argument per variable and an optional `optimistic:` response, is `async throws`,
 /// returns the payload's lens and exposes `isInFlight`. The optimistic response mirrors the
 /// payload as the plan reads it (spread fragments' fields included): one property per response key,

@@ -2,7 +2,7 @@ import BatonPlans
 import BatonSchema
 import BatonTransforms
 
-/// The shared file (compiler.md §7.7): `Types` (the format marker, the schema digest, every type
+/// The shared file (GENERATED-CODE.md, "Shared file"): `Types` (the format marker, the schema digest, every type
 /// and membership table the outputs name), `Slots` (one constant per storage key and type),
 /// `Guards`, `AbstractSlots`, then the enums and input objects the documents read or pass.
 struct SharedFileEmitter {

@@ -1,5 +1,5 @@
 /// How names and literals are spelled in generated Swift.
-public enum SwiftSpelling {
+package enum SwiftSpelling {
     /// Words that need backticks as a declaration or member name.
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
@@ -11,12 +11,12 @@ public enum SwiftSpelling {
     ]
 
     /// `name`, or `` `name` `` when Swift reserves it.
-    public static func identifier(_ name: String) -> String {
+    package static func identifier(_ name: String) -> String {
         keywords.contains(name) ? "`" + name + "`" : name
     }
 
     /// A Swift string literal holding `text` exactly.
-    public static func stringLiteral(_ text: String) -> String {
+    package static func stringLiteral(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -38,7 +38,7 @@ public enum SwiftSpelling {
 
     /// The constant naming a schema type in `Types` and its nested enum in `Slots`: the type's
     /// name, with `_` appended where it would shadow the shared file's own names.
-    public static func typeConstant(_ name: String) -> String {
+    package static func typeConstant(_ name: String) -> String {
         if ["Types", "Slots", "Guards", "AbstractSlots", "Sites", "Baton", "format", "schemaDigest", "transient"].contains(name)
             || name.hasSuffix("_possible") || name.hasSuffix("_") {
             return name + "_"

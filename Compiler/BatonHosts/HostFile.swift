@@ -1,8 +1,8 @@
 import BatonDiagnostics
 
 /// What a file of a target is to the compiler, decided by its extension.
-public enum HostFile {
-    public enum Language: Sendable, Hashable {
+package enum HostFile {
+    package enum Language: Sendable, Hashable {
         /// `.swift`: GraphQL lives in marker literals.
         case swift
         /// `.graphql` / `.gql`: the whole file is one document.
@@ -12,7 +12,7 @@ public enum HostFile {
     }
 
     /// The language of a path, or nil for a file the compiler does not read.
-    public static func language(ofPath path: String) -> Language? {
+    package static func language(ofPath path: String) -> Language? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...] {
         case "swift": return .swift
@@ -25,7 +25,7 @@ public enum HostFile {
     /// The GraphQL documents a file holds, decided by the extension of `source.name`:
     /// every marker literal of a Swift file, or the whole of a `.graphql`/`.gql` file.
     /// Other files (Kotlin included) hold none here.
-    public static func documents(for source: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
+    package static func documents(for source: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
         switch language(ofPath: source.name) {
         case .swift:
             return SwiftHostScanner.scan(source)

@@ -2,12 +2,12 @@ import BatonDiagnostics
 
 /// The value of a Swift string literal as Swift reads it, with a map from every byte of the
 /// value back to its spelling in the host.
-public struct LiteralContent: Sendable {
-    public var utf8: [UInt8]
-    public var map: LiteralSourceMap
+package struct LiteralContent: Sendable {
+    package var utf8: [UInt8]
+    package var map: LiteralSourceMap
     /// The literal's lexing problems followed by those of its multi-line layout (indentation,
     /// a continuation on the last line).
-    public var problems: [SwiftLexProblem]
+    package var problems: [SwiftLexProblem]
 }
 
 extension SwiftStringLiteral {
@@ -17,7 +17,7 @@ extension SwiftStringLiteral {
     /// may have none; any other line lacking it is an error at the first byte that differs);
     /// line breaks read as `\n`; `\` at the end of a line joins it to the next.
     /// Interpolations contribute nothing (a marker refuses them before using the text).
-    public func content(in bytes: [UInt8]) -> LiteralContent {
+    package func content(in bytes: [UInt8]) -> LiteralContent {
         var builder = LiteralContentBuilder(bytes: bytes)
         var problems = self.problems
         let hostContent: SourceRange

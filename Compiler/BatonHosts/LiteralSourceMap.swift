@@ -10,33 +10,33 @@ import BatonDiagnostics
 /// the whole spelling. What lies between segments in the host (stripped indentation, line
 /// continuations, the line breaks after the opening and before the closing delimiter) is in
 /// no segment.
-public struct LiteralSourceMap: SourceMapping, Hashable {
-    public struct Segment: Sendable, Hashable {
-        public var graphQLStart: Int
-        public var graphQLLength: Int
-        public var hostStart: Int
-        public var hostLength: Int
-        public var isVerbatim: Bool
+package struct LiteralSourceMap: SourceMapping, Hashable {
+    package struct Segment: Sendable, Hashable {
+        package var graphQLStart: Int
+        package var graphQLLength: Int
+        package var hostStart: Int
+        package var hostLength: Int
+        package var isVerbatim: Bool
 
-        public var graphQLEnd: Int { graphQLStart + graphQLLength }
-        public var hostEnd: Int { hostStart + hostLength }
+        package var graphQLEnd: Int { graphQLStart + graphQLLength }
+        package var hostEnd: Int { hostStart + hostLength }
     }
 
     /// In ascending order in both texts.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// The length in UTF-8 bytes of the GraphQL text.
-    public let graphQLLength: Int
+    package let graphQLLength: Int
     /// The host bytes the content spans: from the first content line's start (indentation
     /// included) to the end of the last character.
-    public let hostContent: SourceRange
+    package let hostContent: SourceRange
 
-    public init(segments: [Segment], graphQLLength: Int, hostContent: SourceRange) {
+    package init(segments: [Segment], graphQLLength: Int, hostContent: SourceRange) {
         self.segments = segments
         self.graphQLLength = graphQLLength
         self.hostContent = hostContent
     }
 
-    public func hostOffset(for offset: Int) -> Int {
+    package func hostOffset(for offset: Int) -> Int {
         guard let last = segments.last else { return hostContent.start }
         if offset >= graphQLLength { return last.hostEnd }
         if offset <= 0 { return segments[0].hostStart }
@@ -46,7 +46,7 @@ public struct LiteralSourceMap: SourceMapping, Hashable {
 
     /// Ends right after the host spelling of the range's last character, so a range ending
     /// with an escape covers the whole escape.
-    public func hostRange(for range: SourceRange) -> SourceRange {
+    package func hostRange(for range: SourceRange) -> SourceRange {
         let start = hostOffset(for: range.start)
         guard range.end > range.start, !segments.isEmpty else { return SourceRange(start, start) }
         let lastCharacter = min(range.end, graphQLLength) - 1
@@ -62,7 +62,7 @@ public struct LiteralSourceMap: SourceMapping, Hashable {
     /// there (for an escape, wherever inside its spelling). An offset in stripped indentation
     /// or a line continuation gives the next character's; the end of the content gives the
     /// end of the text. Outside the content: nil.
-    public func graphQLOffset(for hostOffset: Int) -> Int? {
+    package func graphQLOffset(for hostOffset: Int) -> Int? {
         guard hostOffset >= hostContent.start && hostOffset <= hostContent.end else { return nil }
         // The last segment starting at or before the offset.
         var lo = 0

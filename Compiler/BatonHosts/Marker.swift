@@ -3,20 +3,20 @@ import BatonSyntax
 
 /// The four attributes that carry GraphQL in Swift: `@Query`, `@Fragment`, `@Mutation`,
 /// `@Subscription` (also written `@Baton.Query`, ...).
-public enum MarkerKind: String, Sendable, Hashable, CaseIterable {
+package enum MarkerKind: String, Sendable, Hashable, CaseIterable {
     case query = "Query"
     case fragment = "Fragment"
     case mutation = "Mutation"
     case subscription = "Subscription"
 
     /// The attribute name as written: `Query`, `Fragment`, ...
-    public var attributeName: String { rawValue }
+    package var attributeName: String { rawValue }
 
     /// `@Query`, as messages spell it.
-    public var spelling: String { "@" + rawValue }
+    package var spelling: String { "@" + rawValue }
 
     /// The operation a query, mutation or subscription marker holds; nil for a fragment.
-    public var operationType: OperationType? {
+    package var operationType: OperationType? {
         switch self {
         case .query: .query
         case .mutation: .mutation
@@ -26,28 +26,28 @@ public enum MarkerKind: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The definition kind in words, for messages: "query", "fragment", ...
-    public var definitionNoun: String { rawValue.lowercased() }
+    package var definitionNoun: String { rawValue.lowercased() }
 
-    public init?(attributeName: some StringProtocol) {
+    package init?(attributeName: some StringProtocol) {
         self.init(rawValue: String(attributeName))
     }
 }
 
 /// A marker attribute found in a host file.
-public struct Marker: Sendable, Hashable {
-    public var kind: MarkerKind
+package struct Marker: Sendable, Hashable {
+    package var kind: MarkerKind
     /// The attribute's name with its `@`: `@Query` or `@Baton.Query`.
-    public var range: SourceRange
+    package var range: SourceRange
     /// The string literal holding the GraphQL, delimiters included.
-    public var literalRange: SourceRange
+    package var literalRange: SourceRange
     /// From `@` to the attribute's closing parenthesis (to the end of the literal when the
     /// argument list is not closed).
-    public var attributeRange: SourceRange
+    package var attributeRange: SourceRange
     /// The property the marker is attached to, when a `var`/`let` follows (past other
     /// attributes and modifiers).
-    public var property: MarkedProperty?
+    package var property: MarkedProperty?
 
-    public init(kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange,
+    package init(kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange,
                 property: MarkedProperty? = nil) {
         self.kind = kind
         self.range = range
@@ -60,14 +60,14 @@ public struct Marker: Sendable, Hashable {
 /// The declaration under a marker: `var character: CharacterHeader_character`. The compiler
 /// expects it typed as the generated type (the fragment's lens, the operation value, or
 /// `X.Action` for a mutation).
-public struct MarkedProperty: Sendable, Hashable {
-    public var name: String
-    public var nameRange: SourceRange
+package struct MarkedProperty: Sendable, Hashable {
+    package var name: String
+    package var nameRange: SourceRange
     /// The declared type as written, without blanks around it; nil when there is none.
-    public var type: String?
-    public var typeRange: SourceRange?
+    package var type: String?
+    package var typeRange: SourceRange?
 
-    public init(name: String, nameRange: SourceRange, type: String?, typeRange: SourceRange?) {
+    package init(name: String, nameRange: SourceRange, type: String?, typeRange: SourceRange?) {
         self.name = name
         self.nameRange = nameRange
         self.type = type

@@ -3,11 +3,11 @@ import BatonSyntax
 
 /// A marker holds exactly one definition, of its own kind: `@Query` one query, `@Fragment` one
 /// fragment, and so on. (A `.graphql` file may hold any number of anything.)
-public enum MarkerCheck {
+package enum MarkerCheck {
     /// Diagnostics at the marker for a document whose parse succeeded. A document with a
     /// syntax error is left alone: its definitions were cut short, and the syntax error says
     /// what is wrong.
-    public static func check(_ document: HostDocument, parsed: ParseResult) -> [Diagnostic] {
+    package static func check(_ document: HostDocument, parsed: ParseResult) -> [Diagnostic] {
         guard let marker = document.marker, !parsed.diagnostics.hasErrors else { return [] }
         let definitions = parsed.document.definitions
         let matching = definitions.filter { isOfKind($0, marker.kind) }
@@ -35,7 +35,7 @@ public enum MarkerCheck {
 
     /// Parses every document and checks its marker: the syntax diagnostics of each document
     /// followed by its marker diagnostics.
-    public static func parse(_ document: HostDocument) -> (result: ParseResult, diagnostics: [Diagnostic]) {
+    package static func parse(_ document: HostDocument) -> (result: ParseResult, diagnostics: [Diagnostic]) {
         let result = Parser.parse(document.source)
         // A marker with nothing but blanks and comments: GraphQL calls that an unexpected end
         // of text; the author needs to hear that the marker is empty.

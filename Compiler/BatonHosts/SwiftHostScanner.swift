@@ -5,15 +5,15 @@ import BatonDiagnostics
 /// string literal. The attribute is read, never expanded. An `@Query` whose first argument is
 /// not a string literal belongs to another library and is ignored, as is anything inside
 /// comments and other literals.
-public enum SwiftHostScanner {
+package enum SwiftHostScanner {
     /// The diagnostic code of everything the scanner reports.
-    public static let diagnosticCode = "Marker"
+    package static let diagnosticCode = "Marker"
 
     /// Bound on how far to look for an attribute's closing parenthesis, so a file full of
     /// unclosed attributes stays linear.
     static let attributeSearchLimit = 4096
 
-    public static func scan(_ host: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
+    package static func scan(_ host: Source) -> (documents: [HostDocument], diagnostics: [Diagnostic]) {
         let bytes = host.utf8
         let lexed = SwiftLexer.tokenize(bytes)
         let tokens = lexed.tokens

@@ -10,16 +10,16 @@ import BatonDiagnostics
 /// approximately: after a token that can end an expression, `/` divides; elsewhere it opens a
 /// regex when it is not followed by a blank and another `/` closes it on the same line, not
 /// right after a blank.
-public struct SwiftLexer {
-    public struct Output: Sendable {
+package struct SwiftLexer {
+    package struct Output: Sendable {
         /// Top-level tokens, ending with `.endOfFile`. Tokens inside interpolations belong to
         /// their literal and are not listed.
-        public var tokens: [SwiftToken]
-        public var literals: [SwiftStringLiteral]
+        package var tokens: [SwiftToken]
+        package var literals: [SwiftStringLiteral]
         /// Unterminated comments, strings, interpolations and regex literals anywhere in the
         /// text (they change how the rest of the file reads). A literal's other problems stay
         /// with the literal.
-        public var problems: [SwiftLexProblem]
+        package var problems: [SwiftLexProblem]
     }
 
     let bytes: [UInt8]
@@ -30,7 +30,7 @@ public struct SwiftLexer {
     var interpolationDepth = 0
     static let maximumInterpolationDepth = 48
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         // A byte order mark is not part of the program.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
@@ -40,7 +40,7 @@ public struct SwiftLexer {
         }
     }
 
-    public static func tokenize(_ bytes: [UInt8]) -> Output {
+    package static func tokenize(_ bytes: [UInt8]) -> Output {
         var lexer = SwiftLexer(bytes)
         var tokens: [SwiftToken] = []
         while true {
@@ -56,7 +56,7 @@ public struct SwiftLexer {
         return Output(tokens: tokens, literals: lexer.literals, problems: lexer.problems)
     }
 
-    public static func tokenize(_ source: Source) -> Output { tokenize(source.utf8) }
+    package static func tokenize(_ source: Source) -> Output { tokenize(source.utf8) }
 
     /// The literal of the last `.stringLiteral` token `nextToken()` returned.
     var pendingLiteral: SwiftStringLiteral?

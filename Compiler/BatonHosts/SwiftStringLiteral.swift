@@ -3,9 +3,9 @@ import BatonDiagnostics
 /// The lexical structure of one Swift string literal, in host offsets: its delimiters and the
 /// pieces its content is spelled with. The value (escapes resolved, indentation stripped) is
 /// computed on demand by `content(in:)`, only for the literals a marker holds.
-public struct SwiftStringLiteral: Sendable, Hashable {
+package struct SwiftStringLiteral: Sendable, Hashable {
     /// One run of the literal's spelling.
-    public enum Piece: Sendable, Hashable {
+    package enum Piece: Sendable, Hashable {
         /// Bytes taken as they are (never holding a line break).
         case text(SourceRange)
         /// A line break of a multi-line literal (`\n`, `\r\n` or `\r`); its value is `\n`.
@@ -19,7 +19,7 @@ public struct SwiftStringLiteral: Sendable, Hashable {
         /// `\` ending a line of a multi-line literal: the backslash, any blanks, the line break.
         case continuation(SourceRange)
 
-        public var range: SourceRange {
+        package var range: SourceRange {
             switch self {
             case .text(let r), .newline(let r), .escape(let r, _), .invalidEscape(let r),
                  .interpolation(let r), .continuation(let r):
@@ -29,19 +29,19 @@ public struct SwiftStringLiteral: Sendable, Hashable {
     }
 
     /// The whole literal, delimiters included.
-    public var range: SourceRange
+    package var range: SourceRange
     /// The number of `#` around a raw literal; 0 for a plain one.
-    public var pounds: Int
-    public var isMultiline: Bool
+    package var pounds: Int
+    package var isMultiline: Bool
     /// Between the opening and the closing delimiter (up to where lexing stopped when the
     /// literal is unterminated).
-    public var contentRange: SourceRange
-    public var isTerminated: Bool
-    public var pieces: [Piece]
+    package var contentRange: SourceRange
+    package var isTerminated: Bool
+    package var pieces: [Piece]
     /// Errors found while lexing: escapes, interpolations, delimiters, termination.
-    public var problems: [SwiftLexProblem]
+    package var problems: [SwiftLexProblem]
 
-    public var interpolations: [SourceRange] {
+    package var interpolations: [SourceRange] {
         pieces.compactMap { if case .interpolation(let r) = $0 { return r } else { return nil } }
     }
 }

@@ -2,7 +2,7 @@ import BatonDiagnostics
 
 /// The token kinds the host scanner tells apart. Swift's grammar needs far more; finding
 /// attributes and their string literals needs only these.
-public enum SwiftTokenKind: UInt8, Sendable, Hashable {
+package enum SwiftTokenKind: UInt8, Sendable, Hashable {
     /// A name or keyword, including a backticked one and `$0`.
     case identifier
     case atSign
@@ -17,14 +17,14 @@ public enum SwiftTokenKind: UInt8, Sendable, Hashable {
     case endOfFile
 }
 
-public struct SwiftToken: Sendable, Hashable {
-    public var kind: SwiftTokenKind
+package struct SwiftToken: Sendable, Hashable {
+    package var kind: SwiftTokenKind
     /// UTF-8 offsets in the lexed text.
-    public var range: SourceRange
+    package var range: SourceRange
     /// For `.stringLiteral`, the index of its structure in `SwiftLexer.Output.literals`; -1 otherwise.
-    public var literal: Int
+    package var literal: Int
 
-    public init(kind: SwiftTokenKind, range: SourceRange, literal: Int = -1) {
+    package init(kind: SwiftTokenKind, range: SourceRange, literal: Int = -1) {
         self.kind = kind
         self.range = range
         self.literal = literal
@@ -32,11 +32,11 @@ public struct SwiftToken: Sendable, Hashable {
 }
 
 /// A lexical error: the Swift compiler would refuse the file here.
-public struct SwiftLexProblem: Sendable, Hashable {
-    public var message: String
-    public var range: SourceRange
+package struct SwiftLexProblem: Sendable, Hashable {
+    package var message: String
+    package var range: SourceRange
 
-    public init(_ message: String, at range: SourceRange) {
+    package init(_ message: String, at range: SourceRange) {
         self.message = message
         self.range = range
     }

@@ -14,11 +14,11 @@ import BatonSyntax
 // `@throwOnFieldError` is also taken on mutations and subscriptions) and drops the arguments it
 // does not support.
 
-public enum BatonDirectives {
+package enum BatonDirectives {
     /// The SDL of every directive Baton accepts in documents, except `@include`, `@skip` (built
     /// in) and `@defer`/`@stream`, which a schema declares when its server supports them
     /// (`sdl(forSchemaDeclaring:)` adds the missing ones).
-    public static let clientSDL = """
+    package static let clientSDL = """
         directive @argumentDefinitions on FRAGMENT_DEFINITION
         directive @arguments on FRAGMENT_SPREAD
         directive @refetchable(queryName: String!, directives: [String!], preferFetchable: Boolean) on FRAGMENT_DEFINITION
@@ -40,27 +40,27 @@ public enum BatonDirectives {
         directive @cacheExpiration(seconds: Int!) on QUERY
         """
 
-    public static let deferSDL = "directive @defer(label: String, if: Boolean = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT"
-    public static let streamSDL = "directive @stream(label: String, initialCount: Int = 0, if: Boolean = true) on FIELD"
-    public static let semanticNonNullSDL = "directive @semanticNonNull(levels: [Int] = [0]) on FIELD_DEFINITION"
+    package static let deferSDL = "directive @defer(label: String, if: Boolean = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT"
+    package static let streamSDL = "directive @stream(label: String, initialCount: Int = 0, if: Boolean = true) on FIELD"
+    package static let semanticNonNullSDL = "directive @semanticNonNull(levels: [Int] = [0]) on FIELD_DEFINITION"
 
     /// The directives a server receives when they are written: conditions and incremental delivery.
-    public static let serverDirectives: Set<String> = ["include", "skip", "defer", "stream"]
+    package static let serverDirectives: Set<String> = ["include", "skip", "defer", "stream"]
 
     /// Directives Baton removes from the server text (every Baton directive but the server ones).
-    public static let clientDirectives: Set<String> = [
+    package static let clientDirectives: Set<String> = [
         "argumentDefinitions", "arguments", "refetchable", "inline", "throwOnFieldError", "connection",
         "stream_connection", "required", "catch", "alias", "deleteRecord", "deleteEdge", "appendEdge",
         "prependEdge", "appendNode", "prependNode", "cacheExpiration",
     ]
 
     /// The edge directives of mutation and subscription payloads.
-    public static let edgeDirectives: Set<String> = [
+    package static let edgeDirectives: Set<String> = [
         "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge",
     ]
 
-    /// Where each Baton directive may be written (compiler.md §4).
-    public static let placement: [(location: DirectiveLocation, directives: [String])] = [
+    /// Where each Baton directive may be written.
+    package static let placement: [(location: DirectiveLocation, directives: [String])] = [
         (.query, ["throwOnFieldError", "cacheExpiration"]),
         (.mutation, ["throwOnFieldError"]),
         (.subscription, ["throwOnFieldError"]),
@@ -72,12 +72,12 @@ public enum BatonDirectives {
         (.variableDefinition, []),
     ]
 
-    public static func allowed(at location: DirectiveLocation) -> [String] {
+    package static func allowed(at location: DirectiveLocation) -> [String] {
         placement.first { $0.location == location }?.directives ?? []
     }
 
     /// How a message names a location: "a field", "a query".
-    public static func describe(_ location: DirectiveLocation) -> String {
+    package static func describe(_ location: DirectiveLocation) -> String {
         switch location {
         case .query: "a query"
         case .mutation: "a mutation"
@@ -96,7 +96,7 @@ extension BatonDirectives {
     /// The SDL to build the schema with besides the schema's own documents: Baton's client
     /// directives, plus `@defer`, `@stream` and `@semanticNonNull` where the schema does not
     /// declare them itself.
-    public static func definitions(missingFrom documents: [Document]) -> Source {
+    package static func definitions(missingFrom documents: [Document]) -> Source {
         var declared = Set<String>()
         for document in documents {
             for case .directive(let directive) in document.definitions { declared.insert(directive.name.value) }

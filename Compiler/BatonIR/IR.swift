@@ -10,12 +10,12 @@ import BatonSyntax
 // no location.
 
 /// A whole target: the schema, and every operation and fragment of its documents.
-public struct IRProgram: Sendable {
-    public let schema: Schema
-    public var operations: [IROperation]
-    public private(set) var fragments: [String: IRFragment]
+package struct IRProgram: Sendable {
+    package let schema: Schema
+    package var operations: [IROperation]
+    package private(set) var fragments: [String: IRFragment]
 
-    public init(schema: Schema, operations: [IROperation] = [], fragments: [IRFragment] = []) {
+    package init(schema: Schema, operations: [IROperation] = [], fragments: [IRFragment] = []) {
         self.schema = schema
         self.operations = operations
         var index: [String: IRFragment] = [:]
@@ -23,32 +23,32 @@ public struct IRProgram: Sendable {
         self.fragments = index
     }
 
-    public func fragment(named name: String) -> IRFragment? { fragments[name] }
+    package func fragment(named name: String) -> IRFragment? { fragments[name] }
 
-    public func operation(named name: String) -> IROperation? { operations.first { $0.name == name } }
+    package func operation(named name: String) -> IROperation? { operations.first { $0.name == name } }
 
     /// Fragments sorted by name, so passes over them are deterministic.
-    public var sortedFragments: [IRFragment] { fragments.values.sorted { $0.name < $1.name } }
+    package var sortedFragments: [IRFragment] { fragments.values.sorted { $0.name < $1.name } }
 
-    public mutating func setFragment(_ fragment: IRFragment) { fragments[fragment.name] = fragment }
+    package mutating func setFragment(_ fragment: IRFragment) { fragments[fragment.name] = fragment }
 
-    public mutating func removeFragment(named name: String) { fragments[name] = nil }
+    package mutating func removeFragment(named name: String) { fragments[name] = nil }
 }
 
-public struct IROperation: Sendable {
-    public var kind: OperationType
-    public var name: String
-    public var nameLocation: Location?
-    public var variableDefinitions: [IRVariableDefinition]
-    public var directives: [IRDirective]
+package struct IROperation: Sendable {
+    package var kind: OperationType
+    package var name: String
+    package var nameLocation: Location?
+    package var variableDefinitions: [IRVariableDefinition]
+    package var directives: [IRDirective]
     /// The root type the operation selects on.
-    public var type: TypeID
-    public var selections: [IRSelection]
-    public var location: Location?
+    package var type: TypeID
+    package var selections: [IRSelection]
+    package var location: Location?
     /// Set on operations a transform generated (a `@refetchable` fragment's query): the fragment.
-    public var generatedFrom: String?
+    package var generatedFrom: String?
 
-    public init(kind: OperationType, name: String, nameLocation: Location?, variableDefinitions: [IRVariableDefinition],
+    package init(kind: OperationType, name: String, nameLocation: Location?, variableDefinitions: [IRVariableDefinition],
                 directives: [IRDirective], type: TypeID, selections: [IRSelection], location: Location?,
                 generatedFrom: String? = nil) {
         self.kind = kind
@@ -62,24 +62,24 @@ public struct IROperation: Sendable {
         self.generatedFrom = generatedFrom
     }
 
-    public func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
+    package func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
 }
 
-public struct IRFragment: Sendable {
-    public var name: String
-    public var nameLocation: Location?
-    public var typeCondition: TypeID
+package struct IRFragment: Sendable {
+    package var name: String
+    package var nameLocation: Location?
+    package var typeCondition: TypeID
     /// The fragment's own arguments, from `@argumentDefinitions`, in the order written.
-    public var argumentDefinitions: [IRVariableDefinition]
+    package var argumentDefinitions: [IRVariableDefinition]
     /// Variables the fragment uses that it does not define: the operation's (global) variables,
     /// typed by their first use.
-    public var usedGlobalVariables: [IRVariableDefinition]
+    package var usedGlobalVariables: [IRVariableDefinition]
     /// Directives other than `@argumentDefinitions`.
-    public var directives: [IRDirective]
-    public var selections: [IRSelection]
-    public var location: Location?
+    package var directives: [IRDirective]
+    package var selections: [IRSelection]
+    package var location: Location?
 
-    public init(name: String, nameLocation: Location?, typeCondition: TypeID, argumentDefinitions: [IRVariableDefinition],
+    package init(name: String, nameLocation: Location?, typeCondition: TypeID, argumentDefinitions: [IRVariableDefinition],
                 usedGlobalVariables: [IRVariableDefinition], directives: [IRDirective], selections: [IRSelection],
                 location: Location?) {
         self.name = name
@@ -92,18 +92,18 @@ public struct IRFragment: Sendable {
         self.location = location
     }
 
-    public func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
+    package func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
 }
 
 /// An operation's variable, or a fragment's argument definition.
-public struct IRVariableDefinition: Sendable {
-    public var name: String
-    public var type: SchemaType
-    public var defaultValue: IRValue?
-    public var directives: [IRDirective]
-    public var location: Location?
+package struct IRVariableDefinition: Sendable {
+    package var name: String
+    package var type: SchemaType
+    package var defaultValue: IRValue?
+    package var directives: [IRDirective]
+    package var location: Location?
 
-    public init(name: String, type: SchemaType, defaultValue: IRValue?, directives: [IRDirective] = [], location: Location?) {
+    package init(name: String, type: SchemaType, defaultValue: IRValue?, directives: [IRDirective] = [], location: Location?) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
@@ -112,7 +112,7 @@ public struct IRVariableDefinition: Sendable {
     }
 }
 
-public indirect enum IRSelection: Sendable {
+package indirect enum IRSelection: Sendable {
     /// A scalar field (no selections) or a linked field (with selections).
     case field(IRField)
     case fragmentSpread(IRFragmentSpread)
@@ -120,7 +120,7 @@ public indirect enum IRSelection: Sendable {
     /// `@include`/`@skip`, hoisted out of the node they were written on.
     case condition(IRCondition)
 
-    public var location: Location? {
+    package var location: Location? {
         switch self {
         case .field(let f): f.location
         case .fragmentSpread(let s): s.location
@@ -129,7 +129,7 @@ public indirect enum IRSelection: Sendable {
         }
     }
 
-    public var directives: [IRDirective] {
+    package var directives: [IRDirective] {
         switch self {
         case .field(let f): f.directives
         case .fragmentSpread(let s): s.directives
@@ -138,26 +138,26 @@ public indirect enum IRSelection: Sendable {
         }
     }
 
-    public var field: IRField? { if case .field(let f) = self { f } else { nil } }
+    package var field: IRField? { if case .field(let f) = self { f } else { nil } }
 }
 
-public struct IRField: Sendable {
-    public var alias: String?
-    public var name: String
+package struct IRField: Sendable {
+    package var alias: String?
+    package var name: String
     /// The field's definition in the schema (`__typename`'s for the meta-field).
-    public var definition: SchemaField
+    package var definition: SchemaField
     /// The type the field is selected on.
-    public var parentType: TypeID
-    public var arguments: [IRArgument]
-    public var directives: [IRDirective]
+    package var parentType: TypeID
+    package var arguments: [IRArgument]
+    package var directives: [IRDirective]
     /// Nil for a scalar field; the selections of a linked field.
-    public var selections: [IRSelection]?
-    public var location: Location?
-    public var aliasLocation: Location?
+    package var selections: [IRSelection]?
+    package var location: Location?
+    package var aliasLocation: Location?
     /// The field's name as written (what hover points at).
-    public var nameLocation: Location?
+    package var nameLocation: Location?
 
-    public init(alias: String?, name: String, definition: SchemaField, parentType: TypeID, arguments: [IRArgument] = [],
+    package init(alias: String?, name: String, definition: SchemaField, parentType: TypeID, arguments: [IRArgument] = [],
                 directives: [IRDirective] = [], selections: [IRSelection]? = nil, location: Location? = nil,
                 aliasLocation: Location? = nil, nameLocation: Location? = nil) {
         self.alias = alias
@@ -172,28 +172,28 @@ public struct IRField: Sendable {
         self.nameLocation = nameLocation
     }
 
-    public var responseKey: String { alias ?? name }
-    public var isLinked: Bool { selections != nil }
+    package var responseKey: String { alias ?? name }
+    package var isLinked: Bool { selections != nil }
     /// The named type the field returns.
-    public var type: TypeID { definition.type.namedType }
+    package var type: TypeID { definition.type.namedType }
     /// A field a client schema extension declares: it never reaches the server.
-    public var isClientExtension: Bool { definition.origin == .client }
+    package var isClientExtension: Bool { definition.origin == .client }
 
-    public func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
-    public func argument(_ name: String) -> IRArgument? { arguments.first { $0.name == name } }
+    package func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
+    package func argument(_ name: String) -> IRArgument? { arguments.first { $0.name == name } }
 }
 
-public struct IRFragmentSpread: Sendable {
-    public var fragmentName: String
+package struct IRFragmentSpread: Sendable {
+    package var fragmentName: String
     /// From `@arguments`, in the order written.
-    public var arguments: [IRArgument]
+    package var arguments: [IRArgument]
     /// Directives other than `@arguments` and the conditions.
-    public var directives: [IRDirective]
-    public var location: Location?
+    package var directives: [IRDirective]
+    package var location: Location?
     /// The fragment's name after `...`.
-    public var nameLocation: Location?
+    package var nameLocation: Location?
 
-    public init(fragmentName: String, arguments: [IRArgument] = [], directives: [IRDirective] = [], location: Location? = nil,
+    package init(fragmentName: String, arguments: [IRArgument] = [], directives: [IRDirective] = [], location: Location? = nil,
                 nameLocation: Location? = nil) {
         self.fragmentName = fragmentName
         self.arguments = arguments
@@ -202,20 +202,20 @@ public struct IRFragmentSpread: Sendable {
         self.nameLocation = nameLocation
     }
 
-    public func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
+    package func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
 }
 
-public struct IRInlineFragment: Sendable {
-    public var typeCondition: TypeID?
+package struct IRInlineFragment: Sendable {
+    package var typeCondition: TypeID?
     /// The type of the selection the fragment is written in.
-    public var parentType: TypeID
-    public var directives: [IRDirective]
-    public var selections: [IRSelection]
-    public var location: Location?
+    package var parentType: TypeID
+    package var directives: [IRDirective]
+    package var selections: [IRSelection]
+    package var location: Location?
     /// The type condition's name as written.
-    public var typeConditionLocation: Location?
+    package var typeConditionLocation: Location?
 
-    public init(typeCondition: TypeID?, parentType: TypeID, directives: [IRDirective] = [], selections: [IRSelection],
+    package init(typeCondition: TypeID?, parentType: TypeID, directives: [IRDirective] = [], selections: [IRSelection],
                 location: Location? = nil, typeConditionLocation: Location? = nil) {
         self.typeCondition = typeCondition
         self.parentType = parentType
@@ -225,17 +225,17 @@ public struct IRInlineFragment: Sendable {
         self.typeConditionLocation = typeConditionLocation
     }
 
-    public func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
+    package func directive(_ name: String) -> IRDirective? { directives.first { $0.name == name } }
 }
 
 /// `@include(if:)` (passing when true) or `@skip(if:)` (passing when false).
-public struct IRCondition: Sendable {
-    public var value: IRConditionValue
-    public var passingValue: Bool
-    public var selections: [IRSelection]
-    public var location: Location?
+package struct IRCondition: Sendable {
+    package var value: IRConditionValue
+    package var passingValue: Bool
+    package var selections: [IRSelection]
+    package var location: Location?
 
-    public init(value: IRConditionValue, passingValue: Bool, selections: [IRSelection], location: Location? = nil) {
+    package init(value: IRConditionValue, passingValue: Bool, selections: [IRSelection], location: Location? = nil) {
         self.value = value
         self.passingValue = passingValue
         self.selections = selections
@@ -243,39 +243,39 @@ public struct IRCondition: Sendable {
     }
 
     /// The directive the condition was written as.
-    public var directiveName: String { passingValue ? "include" : "skip" }
+    package var directiveName: String { passingValue ? "include" : "skip" }
 }
 
-public enum IRConditionValue: Sendable, Hashable {
+package enum IRConditionValue: Sendable, Hashable {
     case variable(String)
     case constant(Bool)
 }
 
-public struct IRDirective: Sendable {
-    public var name: String
-    public var arguments: [IRArgument]
-    public var location: Location?
-    public var nameLocation: Location?
+package struct IRDirective: Sendable {
+    package var name: String
+    package var arguments: [IRArgument]
+    package var location: Location?
+    package var nameLocation: Location?
 
-    public init(name: String, arguments: [IRArgument] = [], location: Location? = nil, nameLocation: Location? = nil) {
+    package init(name: String, arguments: [IRArgument] = [], location: Location? = nil, nameLocation: Location? = nil) {
         self.name = name
         self.arguments = arguments
         self.location = location
         self.nameLocation = nameLocation
     }
 
-    public func argument(_ name: String) -> IRArgument? { arguments.first { $0.name == name } }
+    package func argument(_ name: String) -> IRArgument? { arguments.first { $0.name == name } }
 }
 
-public struct IRArgument: Sendable {
-    public var name: String
-    public var value: IRValue
+package struct IRArgument: Sendable {
+    package var name: String
+    package var value: IRValue
     /// The type the argument expects, when known.
-    public var type: SchemaType?
-    public var location: Location?
-    public var valueLocation: Location?
+    package var type: SchemaType?
+    package var location: Location?
+    package var valueLocation: Location?
 
-    public init(name: String, value: IRValue, type: SchemaType? = nil, location: Location? = nil, valueLocation: Location? = nil) {
+    package init(name: String, value: IRValue, type: SchemaType? = nil, location: Location? = nil, valueLocation: Location? = nil) {
         self.name = name
         self.value = value
         self.type = type
@@ -286,7 +286,7 @@ public struct IRArgument: Sendable {
 
 /// A value in a document. Equality and hashing ignore locations, so structurally equal values
 /// (and the fields carrying them) compare equal.
-public indirect enum IRValue: Sendable, Hashable {
+package indirect enum IRValue: Sendable, Hashable {
     case variable(String)
     case int(String)
     case float(String)
@@ -297,15 +297,15 @@ public indirect enum IRValue: Sendable, Hashable {
     case list([IRValue])
     case object([IRObjectField])
 
-    public var isNull: Bool { if case .null = self { true } else { false } }
+    package var isNull: Bool { if case .null = self { true } else { false } }
 
-    public var variableName: String? { if case .variable(let n) = self { n } else { nil } }
+    package var variableName: String? { if case .variable(let n) = self { n } else { nil } }
 
     /// The string of a string literal.
-    public var stringValue: String? { if case .string(let s, _) = self { s } else { nil } }
+    package var stringValue: String? { if case .string(let s, _) = self { s } else { nil } }
 
     /// Whether no variable occurs in the value.
-    public var isConstant: Bool {
+    package var isConstant: Bool {
         switch self {
         case .variable: false
         case .list(let items): items.allSatisfy(\.isConstant)
@@ -315,7 +315,7 @@ public indirect enum IRValue: Sendable, Hashable {
     }
 
     /// Every variable the value names, in order.
-    public var variables: [String] {
+    package var variables: [String] {
         switch self {
         case .variable(let n): [n]
         case .list(let items): items.flatMap(\.variables)
@@ -324,7 +324,7 @@ public indirect enum IRValue: Sendable, Hashable {
         }
     }
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         switch value.kind {
         case .variable(let n): self = .variable(n)
         case .int(let t): self = .int(t)
@@ -339,11 +339,11 @@ public indirect enum IRValue: Sendable, Hashable {
     }
 }
 
-public struct IRObjectField: Sendable, Hashable {
-    public var name: String
-    public var value: IRValue
+package struct IRObjectField: Sendable, Hashable {
+    package var name: String
+    package var value: IRValue
 
-    public init(name: String, value: IRValue) {
+    package init(name: String, value: IRValue) {
         self.name = name
         self.value = value
     }

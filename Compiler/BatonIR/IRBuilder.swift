@@ -6,23 +6,23 @@ import BatonSyntax
 /// validated: what the schema cannot resolve (an unknown field, type or fragment) is left out
 /// rather than reported again. What only the IR sees is reported here: a malformed
 /// `@argumentDefinitions`, an `@arguments` the fragment does not define, a missing operation name.
-public struct IRBuilder {
-    public let schema: Schema
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct IRBuilder {
+    package let schema: Schema
+    package private(set) var diagnostics: [Diagnostic] = []
     /// Each fragment's argument definitions, read before any body so spreads can type their arguments.
     private var signatures: [String: [IRVariableDefinition]] = [:]
     private var fragmentTypes: [String: TypeID] = [:]
 
-    public init(schema: Schema) { self.schema = schema }
+    package init(schema: Schema) { self.schema = schema }
 
     /// Builds every operation and fragment of the documents, which are compiled together.
-    public static func build(_ documents: [Document], schema: Schema) -> (program: IRProgram, diagnostics: [Diagnostic]) {
+    package static func build(_ documents: [Document], schema: Schema) -> (program: IRProgram, diagnostics: [Diagnostic]) {
         var builder = IRBuilder(schema: schema)
         let program = builder.build(documents)
         return (program, builder.diagnostics)
     }
 
-    public mutating func build(_ documents: [Document]) -> IRProgram {
+    package mutating func build(_ documents: [Document]) -> IRProgram {
         for document in documents {
             for fragment in document.fragments where signatures[fragment.name.value] == nil {
                 guard let type = schema.typeIndex[fragment.typeCondition.value] else { continue }
@@ -324,8 +324,8 @@ public struct IRBuilder {
 }
 
 /// Parses a type written as text, as in `@argumentDefinitions(n: {type: "[ID!]!"})`.
-public enum TypeText {
-    public static func parse(_ text: String) -> TypeReference? {
+package enum TypeText {
+    package static func parse(_ text: String) -> TypeReference? {
         var scalars = Array(text.unicodeScalars)
         scalars.removeAll { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "," }
         var index = 0

@@ -10,18 +10,18 @@ import BatonTransforms
 /// widely); a deferred fragment's fields carry its label; under an interface or union, fields on a
 /// concrete type form that type's variant and fields under another abstract condition a
 /// `__isX` membership variant.
-public struct PlanBuilder {
+package struct PlanBuilder {
     let program: IRProgram
     let schema: Schema
     let identity: IdentityConfiguration
 
-    public init(program: IRProgram, identity: IdentityConfiguration) {
+    package init(program: IRProgram, identity: IdentityConfiguration) {
         self.program = program
         self.schema = program.schema
         self.identity = identity
     }
 
-    public static func plans(_ program: IRProgram, identity: IdentityConfiguration) -> [OperationPlan] {
+    package static func plans(_ program: IRProgram, identity: IdentityConfiguration) -> [OperationPlan] {
         let builder = PlanBuilder(program: program, identity: identity)
         return program.operations.map(builder.plan)
     }
@@ -75,7 +75,7 @@ public struct PlanBuilder {
         }
     }
 
-    public func plan(_ operation: IROperation) -> OperationPlan {
+    package func plan(_ operation: IROperation) -> OperationPlan {
         let entries = collect(operation.selections, parent: operation.type, guards: [], deferLabel: nil, condition: nil)
         let root = draft(type: operation.type, entries: entries)
         let kind: PlanOperationKind = switch operation.kind {
@@ -282,7 +282,7 @@ public struct PlanBuilder {
 
     /// `@connection(key:)`: the parent's client link `__<key>_connection`, with the filter
     /// arguments (by default every argument but the pagination ones) in its key.
-    public static func connectionKey(_ field: IRField, schema: Schema) -> StorageKey? {
+    package static func connectionKey(_ field: IRField, schema: Schema) -> StorageKey? {
         guard let directive = field.directive("connection") ?? field.directive("stream_connection"),
               let name = directive.argument("key")?.value.stringValue else { return nil }
         var filters: Set<String>?

@@ -5,8 +5,8 @@ import BatonTransforms
 /// language server shows it on hover. A key without arguments is named by its field; a key with
 /// arguments by its field and six hex digits of a hash of its whole text (variables as `$name`),
 /// so the name is stable whatever else the target holds.
-public enum StorageKeyNaming {
-    public static func constantName(_ key: StorageKey) -> String {
+package enum StorageKeyNaming {
+    package static func constantName(_ key: StorageKey) -> String {
         guard !key.arguments.isEmpty else {
             // Names generated code spells inside `Slots` must not be shadowed by a constant.
             return reserved.contains(key.fieldName) ? key.fieldName + "_" : key.fieldName
@@ -17,7 +17,7 @@ public enum StorageKeyNaming {
     static let reserved: Set<String> = ["Baton", "Types", "Slots", "Guards", "AbstractSlots", "Swift", "Foundation"]
 
     /// The key's text with each variable written `$name`: what the name hashes and what comments show.
-    public static func templateText(_ key: StorageKey) -> String {
+    package static func templateText(_ key: StorageKey) -> String {
         var parts: [String] = []
         for argument in key.arguments {
             var text = argument.name + ":"

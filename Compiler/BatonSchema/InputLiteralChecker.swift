@@ -5,21 +5,21 @@ import BatonSyntax
 /// does without variable values (variables are left to the document rules), reporting
 /// graphql-core's messages. Used for SDL default values and directive arguments, and by the
 /// document validator's ValuesOfCorrectType.
-public struct InputLiteralChecker {
-    public enum PathComponent: Hashable, Sendable {
+package struct InputLiteralChecker {
+    package enum PathComponent: Hashable, Sendable {
         case index(Int)
         case field(String)
     }
 
-    public struct Problem: Sendable {
-        public var message: String
+    package struct Problem: Sendable {
+        package var message: String
         /// The value node the problem is about.
-        public var range: SourceRange
+        package var range: SourceRange
         /// Where inside the checked value, as graphql-core's `print_path_list` renders it.
-        public var path: [PathComponent]
+        package var path: [PathComponent]
 
         /// `" at [1].name"`, or "" at the top.
-        public var pathDescription: String {
+        package var pathDescription: String {
             guard !path.isEmpty else { return "" }
             return " at " + path.map { component in
                 switch component {
@@ -30,11 +30,11 @@ public struct InputLiteralChecker {
         }
     }
 
-    public let types: [NamedType]
+    package let types: [NamedType]
     /// Leave "Did you mean …?" suggestions out of messages.
-    public var hideSuggestions: Bool
+    package var hideSuggestions: Bool
 
-    public init(schema: Schema, hideSuggestions: Bool = false) {
+    package init(schema: Schema, hideSuggestions: Bool = false) {
         self.types = schema.types
         self.hideSuggestions = hideSuggestions
     }
@@ -48,7 +48,7 @@ public struct InputLiteralChecker {
         hideSuggestions ? "" : Suggestions.didYouMean(Suggestions.list(input, options: options), subMessage)
     }
 
-    public func check(_ value: Value, as type: SchemaType) -> [Problem] {
+    package func check(_ value: Value, as type: SchemaType) -> [Problem] {
         var problems: [Problem] = []
         var path: [PathComponent] = []
         check(value, type, &path, &problems)

@@ -2,13 +2,13 @@ import BatonDiagnostics
 import BatonSyntax
 
 /// The schema built from SDL documents, with every finding of type-system validation.
-public struct SchemaBuildResult: Sendable {
+package struct SchemaBuildResult: Sendable {
     /// Nil only when errors make the schema unusable (never so far: definitions with errors
     /// are left out or repaired, so the schema stays consistent).
-    public var schema: Schema?
-    public var diagnostics: [Diagnostic]
+    package var schema: Schema?
+    package var diagnostics: [Diagnostic]
 
-    public init(schema: Schema?, diagnostics: [Diagnostic]) {
+    package init(schema: Schema?, diagnostics: [Diagnostic]) {
         self.schema = schema
         self.diagnostics = diagnostics
     }
@@ -22,8 +22,8 @@ public struct SchemaBuildResult: Sendable {
 /// `extend_schema` (so redefining a server type reads "already exists in the schema"), and the
 /// result by `validate_schema`. Definitions with errors are left out, so the schema returned
 /// is always consistent.
-public enum SchemaBuilder {
-    public static func build(_ documents: [Document], clientExtensions: [Document] = []) -> SchemaBuildResult {
+package enum SchemaBuilder {
+    package static func build(_ documents: [Document], clientExtensions: [Document] = []) -> SchemaBuildResult {
         let builder = TypeSystemBuilder()
         builder.addPass([BuiltIns.document], origin: .builtIn)
         builder.addPass(documents, origin: .server)

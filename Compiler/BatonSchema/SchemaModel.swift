@@ -6,22 +6,22 @@ import BatonSyntax
 // references are small values and the whole schema is `Sendable` without locks.
 
 /// A named type's index in `Schema.types`.
-public struct TypeID: Hashable, Sendable, Comparable {
-    public let index: Int32
+package struct TypeID: Hashable, Sendable, Comparable {
+    package let index: Int32
 
-    public init(_ index: Int) { self.index = Int32(index) }
+    package init(_ index: Int) { self.index = Int32(index) }
 
-    public static func < (a: TypeID, b: TypeID) -> Bool { a.index < b.index }
+    package static func < (a: TypeID, b: TypeID) -> Bool { a.index < b.index }
 }
 
 /// A type reference inside the schema: a named type, possibly wrapped in lists and non-null.
-public enum SchemaType: Hashable, Sendable {
+package enum SchemaType: Hashable, Sendable {
     // Only the wrappers are boxed: a named type (most references) costs no allocation.
     case named(TypeID)
     indirect case list(SchemaType)
     indirect case nonNull(SchemaType)
 
-    public var namedType: TypeID {
+    package var namedType: TypeID {
         switch self {
         case .named(let id): id
         case .list(let t): t.namedType
@@ -29,19 +29,19 @@ public enum SchemaType: Hashable, Sendable {
         }
     }
 
-    public var isNonNull: Bool { if case .nonNull = self { true } else { false } }
+    package var isNonNull: Bool { if case .nonNull = self { true } else { false } }
 
     /// The type without its outermost non-null.
-    public var nullable: SchemaType { if case .nonNull(let t) = self { t } else { self } }
+    package var nullable: SchemaType { if case .nonNull(let t) = self { t } else { self } }
 
     /// Whether the type, ignoring an outer non-null, is a list.
-    public var isList: Bool { if case .list = nullable { true } else { false } }
+    package var isList: Bool { if case .list = nullable { true } else { false } }
 
     /// The element type of a list (ignoring an outer non-null), or nil.
-    public var listElement: SchemaType? { if case .list(let t) = nullable { t } else { nil } }
+    package var listElement: SchemaType? { if case .list(let t) = nullable { t } else { nil } }
 }
 
-public enum NamedTypeKind: String, Sendable, Hashable {
+package enum NamedTypeKind: String, Sendable, Hashable {
     case scalar = "SCALAR"
     case object = "OBJECT"
     case interface = "INTERFACE"
@@ -50,41 +50,41 @@ public enum NamedTypeKind: String, Sendable, Hashable {
     case inputObject = "INPUT_OBJECT"
 
     /// Objects, interfaces and unions: types with selection sets.
-    public var isComposite: Bool { self == .object || self == .interface || self == .union }
-    public var isAbstract: Bool { self == .interface || self == .union }
+    package var isComposite: Bool { self == .object || self == .interface || self == .union }
+    package var isAbstract: Bool { self == .interface || self == .union }
     /// Scalars and enums: the types a selection ends on.
-    public var isLeaf: Bool { self == .scalar || self == .enum }
+    package var isLeaf: Bool { self == .scalar || self == .enum }
     /// Types a variable or argument may have.
-    public var isInput: Bool { self == .scalar || self == .enum || self == .inputObject }
+    package var isInput: Bool { self == .scalar || self == .enum || self == .inputObject }
     /// Types a field may return.
-    public var isOutput: Bool { self != .inputObject }
+    package var isOutput: Bool { self != .inputObject }
 }
 
 /// Where a definition came from: the server's schema or a client schema extension
 /// (`schemaExtensions` in baton.json), whose fields never reach the server.
-public enum DefinitionOrigin: Sendable, Hashable {
+package enum DefinitionOrigin: Sendable, Hashable {
     case builtIn
     case server
     case client
 }
 
-public struct SchemaField: Sendable {
-    public var name: String
+package struct SchemaField: Sendable {
+    package var name: String
     /// Kept undecoded until read (see `DescriptionText`).
     package var descriptionText: DescriptionText?
-    public var description: String? {
+    package var description: String? {
         get { descriptionText?.value }
         set { descriptionText = newValue.map(DescriptionText.init) }
     }
-    public var arguments: [InputValue]
-    public var type: SchemaType
+    package var arguments: [InputValue]
+    package var type: SchemaType
     /// The `@deprecated` reason, when deprecated (`"No longer supported"` when written bare).
-    public var deprecationReason: String?
-    public var directives: [Directive]
-    public var origin: DefinitionOrigin
-    public var location: Location?
+    package var deprecationReason: String?
+    package var directives: [Directive]
+    package var origin: DefinitionOrigin
+    package var location: Location?
 
-    public init(name: String, description: String?, arguments: [InputValue], type: SchemaType,
+    package init(name: String, description: String?, arguments: [InputValue], type: SchemaType,
                 deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?) {
         self.init(name: name, descriptionText: description.map(DescriptionText.init), arguments: arguments, type: type,
                   deprecationReason: deprecationReason, directives: directives, origin: origin, location: location)
@@ -102,30 +102,30 @@ public struct SchemaField: Sendable {
         self.location = location
     }
 
-    public var isDeprecated: Bool { deprecationReason != nil }
+    package var isDeprecated: Bool { deprecationReason != nil }
 
-    public func argument(_ name: String) -> InputValue? { arguments.first { $0.name == name } }
+    package func argument(_ name: String) -> InputValue? { arguments.first { $0.name == name } }
 }
 
 /// An argument or an input object field.
-public struct InputValue: Sendable {
-    public var name: String
+package struct InputValue: Sendable {
+    package var name: String
     /// Kept undecoded until read (see `DescriptionText`).
     package var descriptionText: DescriptionText?
-    public var description: String? {
+    package var description: String? {
         get { descriptionText?.value }
         set { descriptionText = newValue.map(DescriptionText.init) }
     }
-    public var type: SchemaType
+    package var type: SchemaType
     /// The default as written in the SDL.
-    public var defaultValue: Value?
+    package var defaultValue: Value?
     /// The source the default value's ranges point into.
-    public var defaultValueSource: Source?
-    public var deprecationReason: String?
-    public var directives: [Directive]
-    public var location: Location?
+    package var defaultValueSource: Source?
+    package var deprecationReason: String?
+    package var directives: [Directive]
+    package var location: Location?
 
-    public init(name: String, description: String?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
+    package init(name: String, description: String?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
                 deprecationReason: String?, directives: [Directive], location: Location?) {
         self.init(name: name, descriptionText: description.map(DescriptionText.init), type: type, defaultValue: defaultValue, defaultValueSource: defaultValueSource,
                   deprecationReason: deprecationReason, directives: directives, location: location)
@@ -143,24 +143,24 @@ public struct InputValue: Sendable {
         self.location = location
     }
 
-    public var isDeprecated: Bool { deprecationReason != nil }
+    package var isDeprecated: Bool { deprecationReason != nil }
     /// Required: non-null with no default.
-    public var isRequired: Bool { type.isNonNull && defaultValue == nil }
+    package var isRequired: Bool { type.isNonNull && defaultValue == nil }
 }
 
-public struct EnumValue: Sendable {
-    public var name: String
+package struct EnumValue: Sendable {
+    package var name: String
     /// Kept undecoded until read (see `DescriptionText`).
     package var descriptionText: DescriptionText?
-    public var description: String? {
+    package var description: String? {
         get { descriptionText?.value }
         set { descriptionText = newValue.map(DescriptionText.init) }
     }
-    public var deprecationReason: String?
-    public var directives: [Directive]
-    public var location: Location?
+    package var deprecationReason: String?
+    package var directives: [Directive]
+    package var location: Location?
 
-    public init(name: String, description: String?, deprecationReason: String?, directives: [Directive], location: Location?) {
+    package init(name: String, description: String?, deprecationReason: String?, directives: [Directive], location: Location?) {
         self.init(name: name, descriptionText: description.map(DescriptionText.init), deprecationReason: deprecationReason, directives: directives, location: location)
     }
 
@@ -172,50 +172,50 @@ public struct EnumValue: Sendable {
         self.location = location
     }
 
-    public var isDeprecated: Bool { deprecationReason != nil }
+    package var isDeprecated: Bool { deprecationReason != nil }
 }
 
-public struct NamedType: Sendable {
-    public var id: TypeID
-    public var name: String
-    public var kind: NamedTypeKind
+package struct NamedType: Sendable {
+    package var id: TypeID
+    package var name: String
+    package var kind: NamedTypeKind
     /// Kept undecoded until read (see `DescriptionText`).
     package var descriptionText: DescriptionText?
-    public var description: String? {
+    package var description: String? {
         get { descriptionText?.value }
         set { descriptionText = newValue.map(DescriptionText.init) }
     }
     /// Objects and interfaces, in definition order (extensions' fields after the definition's).
-    public var fields: [SchemaField]
+    package var fields: [SchemaField]
     /// Each field's position by name, the first of a repeated name (built on each call:
     /// `fieldPosition(_:)` looks one name up without building anything).
-    public var fieldIndex: [String: Int] {
+    package var fieldIndex: [String: Int] {
         Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
     /// The index behind `fieldPosition(_:)`, kept in step with `fields` by the builder.
     package var fieldLookup: NameIndex
     /// The interfaces an object or interface implements.
-    public var interfaces: [TypeID]
+    package var interfaces: [TypeID]
     /// For a union, its members; for an interface, the object types implementing it; both in
     /// schema order. Empty for other kinds.
-    public var possibleTypes: [TypeID]
-    public var enumValues: [EnumValue]
-    public var inputFields: [InputValue]
+    package var possibleTypes: [TypeID]
+    package var enumValues: [EnumValue]
+    package var inputFields: [InputValue]
     /// Each input field's position by name (built on each call; see `inputFieldPosition(_:)`).
-    public var inputFieldIndex: [String: Int] {
+    package var inputFieldIndex: [String: Int] {
         Dictionary(inputFields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
     package var inputFieldLookup: NameIndex
     /// `@specifiedBy(url:)` of a scalar.
-    public var specifiedByURL: String?
+    package var specifiedByURL: String?
     /// `@oneOf` on an input object.
-    public var isOneOf: Bool
-    public var directives: [Directive]
-    public var origin: DefinitionOrigin
+    package var isOneOf: Bool
+    package var directives: [Directive]
+    package var origin: DefinitionOrigin
     /// The definition, then each extension.
-    public var locations: [Location]
+    package var locations: [Location]
 
-    public init(id: TypeID, name: String, kind: NamedTypeKind, description: String? = nil,
+    package init(id: TypeID, name: String, kind: NamedTypeKind, description: String? = nil,
                 fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
                 enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
                 isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []) {
@@ -246,41 +246,41 @@ public struct NamedType: Sendable {
         self.locations = locations
     }
 
-    public func field(_ name: String) -> SchemaField? {
+    package func field(_ name: String) -> SchemaField? {
         fieldPosition(name).map { fields[$0] }
     }
 
-    public func inputField(_ name: String) -> InputValue? {
+    package func inputField(_ name: String) -> InputValue? {
         inputFieldPosition(name).map { inputFields[$0] }
     }
 
     /// The position in `fields` of the field named `name`.
-    public func fieldPosition(_ name: String) -> Int? {
+    package func fieldPosition(_ name: String) -> Int? {
         fields.withUnsafeBufferPointer { fields in fieldLookup.position(of: name) { fields[$0].name } }
     }
 
     /// The position in `inputFields` of the input field named `name`.
-    public func inputFieldPosition(_ name: String) -> Int? {
+    package func inputFieldPosition(_ name: String) -> Int? {
         inputFields.withUnsafeBufferPointer { fields in inputFieldLookup.position(of: name) { fields[$0].name } }
     }
 
-    public func enumValue(_ name: String) -> EnumValue? {
+    package func enumValue(_ name: String) -> EnumValue? {
         enumValues.first { $0.name == name }
     }
 }
 
-public struct SchemaDirective: Sendable {
-    public var name: String
-    public var description: String?
-    public var arguments: [InputValue]
-    public var locations: [DirectiveLocation]
-    public var isRepeatable: Bool
-    public var origin: DefinitionOrigin
-    public var location: Location?
+package struct SchemaDirective: Sendable {
+    package var name: String
+    package var description: String?
+    package var arguments: [InputValue]
+    package var locations: [DirectiveLocation]
+    package var isRepeatable: Bool
+    package var origin: DefinitionOrigin
+    package var location: Location?
     /// Directives applied to the definition and by `extend directive` (graphql-core 3.3).
-    public var directives: [Directive]
+    package var directives: [Directive]
 
-    public init(name: String, description: String?, arguments: [InputValue], locations: [DirectiveLocation],
+    package init(name: String, description: String?, arguments: [InputValue], locations: [DirectiveLocation],
                 isRepeatable: Bool, origin: DefinitionOrigin, location: Location?, directives: [Directive] = []) {
         self.directives = directives
         self.name = name
@@ -292,21 +292,21 @@ public struct SchemaDirective: Sendable {
         self.location = location
     }
 
-    public func argument(_ name: String) -> InputValue? { arguments.first { $0.name == name } }
+    package func argument(_ name: String) -> InputValue? { arguments.first { $0.name == name } }
 }
 
 /// A built, validated schema. Built by `SchemaBuilder`; never mutated afterwards.
-public final class Schema: Sendable {
-    public let types: [NamedType]
-    public let typeIndex: [String: TypeID]
+package final class Schema: Sendable {
+    package let types: [NamedType]
+    package let typeIndex: [String: TypeID]
     /// The same positions as `typeIndex`, for `typeID(named:)`.
     private let typeLookup: NameIndex
-    public let directives: [SchemaDirective]
-    public let directiveIndex: [String: Int]
-    public let queryType: TypeID?
-    public let mutationType: TypeID?
-    public let subscriptionType: TypeID?
-    public let description: String?
+    package let directives: [SchemaDirective]
+    package let directiveIndex: [String: Int]
+    package let queryType: TypeID?
+    package let mutationType: TypeID?
+    package let subscriptionType: TypeID?
+    package let description: String?
     /// Every object or interface type's interfaces, by type index, as graphql-core's
     /// subtype map has them: the declared ones (a valid schema declares every transitive
     /// interface, and the checks report any missing). A handful each, so a linear search
@@ -314,11 +314,11 @@ public final class Schema: Sendable {
     private let implementations: [[TypeID]]
 
     /// The meta-fields every selection may ask for, resolved by `field(_:on:)`.
-    public let typenameField: SchemaField
-    public let schemaField: SchemaField
-    public let typeField: SchemaField
+    package let typenameField: SchemaField
+    package let schemaField: SchemaField
+    package let typeField: SchemaField
 
-    public convenience init(types: [NamedType], directives: [SchemaDirective], queryType: TypeID?, mutationType: TypeID?,
+    package convenience init(types: [NamedType], directives: [SchemaDirective], queryType: TypeID?, mutationType: TypeID?,
                             subscriptionType: TypeID?, description: String?,
                             typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
         self.init(types: types, typeIndex: Dictionary(types.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a }),
@@ -353,22 +353,22 @@ public final class Schema: Sendable {
         self.implementations = implementations
     }
 
-    public subscript(id: TypeID) -> NamedType { types[Int(id.index)] }
+    package subscript(id: TypeID) -> NamedType { types[Int(id.index)] }
 
-    public func type(named name: String) -> NamedType? {
+    package func type(named name: String) -> NamedType? {
         typeID(named: name).map { types[Int($0.index)] }
     }
 
     /// The ID of the type named `name` (what `typeIndex[name]` gives, found faster).
-    public func typeID(named name: String) -> TypeID? {
+    package func typeID(named name: String) -> TypeID? {
         types.withUnsafeBufferPointer { types in typeLookup.position(of: name) { types[$0].name } }.map { TypeID($0) }
     }
 
-    public func directive(named name: String) -> SchemaDirective? {
+    package func directive(named name: String) -> SchemaDirective? {
         directiveIndex[name].map { directives[$0] }
     }
 
-    public func rootType(for operation: OperationType) -> TypeID? {
+    package func rootType(for operation: OperationType) -> TypeID? {
         switch operation {
         case .query: queryType
         case .mutation: mutationType
@@ -378,7 +378,7 @@ public final class Schema: Sendable {
 
     /// A field of a composite type, including the meta-fields: `__typename` on every
     /// composite type, `__schema` and `__type` on the query root.
-    public func field(_ name: String, on type: TypeID) -> SchemaField? {
+    package func field(_ name: String, on type: TypeID) -> SchemaField? {
         types.withUnsafeBufferPointer { types in
             let i = Int(type.index)
             let kind = types[i].kind
@@ -424,7 +424,7 @@ public final class Schema: Sendable {
 
     /// The object types a composite type may be at run time: itself for an object, the
     /// members of a union, the implementations of an interface.
-    public func possibleTypes(of type: TypeID) -> [TypeID] {
+    package func possibleTypes(of type: TypeID) -> [TypeID] {
         switch kind(of: type) {
         case .object: return [type]
         case .interface, .union: return types.withUnsafeBufferPointer { $0[Int(type.index)].possibleTypes }
@@ -434,7 +434,7 @@ public final class Schema: Sendable {
 
     /// Whether `sub` is `abstract` itself, one of its possible types, or (for interfaces) an
     /// interface implementing it.
-    public func isSubType(_ sub: TypeID, of abstract: TypeID) -> Bool {
+    package func isSubType(_ sub: TypeID, of abstract: TypeID) -> Bool {
         if sub == abstract { return true }
         switch kind(of: abstract) {
         case .union: return types.withUnsafeBufferPointer { $0[Int(abstract.index)].possibleTypes.contains(sub) }
@@ -444,7 +444,7 @@ public final class Schema: Sendable {
     }
 
     /// Whether two composite types can describe the same object (graphql-js `doTypesOverlap`).
-    public func typesOverlap(_ a: TypeID, _ b: TypeID) -> Bool {
+    package func typesOverlap(_ a: TypeID, _ b: TypeID) -> Bool {
         if a == b { return true }
         let ka = kind(of: a), kb = kind(of: b)
         if ka.isAbstract {
@@ -460,7 +460,7 @@ public final class Schema: Sendable {
 
     /// Whether a value of type `sub` may be used where `sup` is expected (graphql-js
     /// `isTypeSubTypeOf`), as in VariablesInAllowedPosition.
-    public func isTypeSubType(_ sub: SchemaType, of sup: SchemaType) -> Bool {
+    package func isTypeSubType(_ sub: SchemaType, of sup: SchemaType) -> Bool {
         if sub == sup { return true }
         if case .nonNull(let superInner) = sup {
             if case .nonNull(let subInner) = sub { return isTypeSubType(subInner, of: superInner) }
@@ -479,7 +479,7 @@ public final class Schema: Sendable {
     }
 
     /// The type as GraphQL spells it: `[ID!]!`.
-    public func text(of type: SchemaType) -> String {
+    package func text(of type: SchemaType) -> String {
         switch type {
         case .named(let id): types.withUnsafeBufferPointer { $0[Int(id.index)].name }
         case .list(let t): "[\(text(of: t))]"
@@ -488,7 +488,7 @@ public final class Schema: Sendable {
     }
 
     /// Resolves a type written in a document against the schema; nil when a name is unknown.
-    public func resolve(_ reference: TypeReference) -> SchemaType? {
+    package func resolve(_ reference: TypeReference) -> SchemaType? {
         switch reference {
         case .named(let name): typeID(named: name.value).map { .named($0) }
         case .list(let inner, _): resolve(inner).map { .list($0) }

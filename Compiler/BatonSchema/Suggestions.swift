@@ -3,14 +3,14 @@
 // messages match the reference implementation word for word. Shared by schema building and
 // document validation.
 
-public enum Suggestions {
+package enum Suggestions {
     /// At most this many suggestions are shown.
-    public static let maxShown = 5
+    package static let maxShown = 5
 
     /// The options close enough to `input` to be suggested: within a Damerau-Levenshtein
     /// distance of 40% of the input's length (case differences cost 1), nearest first, ties in
     /// natural order.
-    public static func list(_ input: String, options: some Sequence<String>) -> [String] {
+    package static func list(_ input: String, options: some Sequence<String>) -> [String] {
         let measure = LexicalDistance(input)
         let threshold = Int(Double(measure.inputCount) * 0.4) + 1
         var found: [(option: String, distance: Int, key: NaturalKey)] = []
@@ -28,7 +28,7 @@ public enum Suggestions {
     }
 
     /// `" Did you mean 'a', 'b', or 'c'?"`, or the empty string when there is nothing to suggest.
-    public static func didYouMean(_ suggestions: [String], _ subMessage: String? = nil) -> String {
+    package static func didYouMean(_ suggestions: [String], _ subMessage: String? = nil) -> String {
         guard !suggestions.isEmpty else { return "" }
         var message = " Did you mean "
         if let subMessage { message += subMessage + " " }
@@ -37,10 +37,10 @@ public enum Suggestions {
     }
 
     /// `A`, `A or B`, `A, B, or C`.
-    public static func orList(_ items: [String]) -> String { list(items, joinedWith: "or") }
+    package static func orList(_ items: [String]) -> String { list(items, joinedWith: "or") }
 
     /// `A`, `A and B`, `A, B, and C`.
-    public static func andList(_ items: [String]) -> String { list(items, joinedWith: "and") }
+    package static func andList(_ items: [String]) -> String { list(items, joinedWith: "and") }
 
     private static func list(_ items: [String], joinedWith conjunction: String) -> String {
         switch items.count {
@@ -103,12 +103,12 @@ struct LexicalDistance {
 
 /// A sort key comparing runs of digits by their numeric value ("Type2" before "Type10"),
 /// like graphql-core's `natural_comparison_key`.
-public struct NaturalKey: Comparable {
-    public enum Part: Comparable {
+package struct NaturalKey: Comparable {
+    package enum Part: Comparable {
         case text(String)
         case number(Int, String)
 
-        public static func < (a: Part, b: Part) -> Bool {
+        package static func < (a: Part, b: Part) -> Bool {
             switch (a, b) {
             case (.text(let x), .text(let y)): return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars)
             case (.number(let x, let xs), .number(let y, let ys)):
@@ -120,9 +120,9 @@ public struct NaturalKey: Comparable {
         }
     }
 
-    public let parts: [Part]
+    package let parts: [Part]
 
-    public init(_ string: String) {
+    package init(_ string: String) {
         var parts: [Part] = []
         var text = ""
         var digits = ""
@@ -144,7 +144,7 @@ public struct NaturalKey: Comparable {
         self.parts = parts
     }
 
-    public static func < (a: NaturalKey, b: NaturalKey) -> Bool {
+    package static func < (a: NaturalKey, b: NaturalKey) -> Bool {
         a.parts.lexicographicallyPrecedes(b.parts)
     }
 }

@@ -4,17 +4,17 @@ import BatonSyntax
 // does: lists and objects stay on one line up to 80 characters, longer ones break one item per
 // line with two-space indentation.
 
-public enum ValuePrinter {
+package enum ValuePrinter {
     private static let maxLineLength = 80
 
-    public static func print(_ value: Value) -> String {
+    package static func print(_ value: Value) -> String {
         printed(value, replacingVariables: false).lines.joined(separator: "\n")
     }
 
     /// As graphql-core prints a literal a scalar or enum rejects, after `replace_variables`
     /// with no variable values: a variable becomes `null`, an object field holding one is left
     /// out.
-    public static func printReplacingVariables(_ value: Value) -> String {
+    package static func printReplacingVariables(_ value: Value) -> String {
         printed(value, replacingVariables: true).lines.joined(separator: "\n")
     }
 

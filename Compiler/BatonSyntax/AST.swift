@@ -5,27 +5,27 @@ import BatonDiagnostics
 // was parsed from in its document's `Source`, so every later stage can point back at the text.
 
 /// A parsed document: the definitions of one source, in order.
-public struct Document: Sendable {
-    public var source: Source
-    public var definitions: [Definition]
+package struct Document: Sendable {
+    package var source: Source
+    package var definitions: [Definition]
 
-    public init(source: Source, definitions: [Definition]) {
+    package init(source: Source, definitions: [Definition]) {
         self.source = source
         self.definitions = definitions
     }
 
-    public func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }
+    package func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }
 
-    public var operations: [OperationDefinition] {
+    package var operations: [OperationDefinition] {
         definitions.compactMap { if case .operation(let o) = $0 { return o } else { return nil } }
     }
 
-    public var fragments: [FragmentDefinition] {
+    package var fragments: [FragmentDefinition] {
         definitions.compactMap { if case .fragment(let f) = $0 { return f } else { return nil } }
     }
 }
 
-public enum Definition: Sendable {
+package enum Definition: Sendable {
     case operation(OperationDefinition)
     case fragment(FragmentDefinition)
     /// `schema { … }` or `extend schema …`.
@@ -34,7 +34,7 @@ public enum Definition: Sendable {
     case type(TypeDefinition)
     case directive(DirectiveDefinition)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .operation(let d): d.range
         case .fragment(let d): d.range
@@ -45,7 +45,7 @@ public enum Definition: Sendable {
     }
 
     /// Whether the definition belongs to an executable document (an operation or a fragment).
-    public var isExecutable: Bool {
+    package var isExecutable: Bool {
         switch self {
         case .operation, .fragment: true
         default: false
@@ -53,39 +53,39 @@ public enum Definition: Sendable {
     }
 }
 
-public struct Name: Hashable, Sendable, CustomStringConvertible {
-    public var value: String
-    public var range: SourceRange
+package struct Name: Hashable, Sendable, CustomStringConvertible {
+    package var value: String
+    package var range: SourceRange
 
-    public init(_ value: String, range: SourceRange) {
+    package init(_ value: String, range: SourceRange) {
         self.value = value
         self.range = range
     }
 
-    public var description: String { value }
+    package var description: String { value }
 }
 
 // MARK: - Executable definitions
 
-public enum OperationType: String, Sendable, Hashable, CaseIterable {
+package enum OperationType: String, Sendable, Hashable, CaseIterable {
     case query, mutation, subscription
 }
 
-public struct OperationDefinition: Sendable {
-    public var operation: OperationType
+package struct OperationDefinition: Sendable {
+    package var operation: OperationType
     /// Nil for an anonymous operation, including the `{ … }` shorthand.
-    public var name: Name?
-    public var variableDefinitions: [VariableDefinition]
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet
+    package var name: Name?
+    package var variableDefinitions: [VariableDefinition]
+    package var directives: [Directive]
+    package var selectionSet: SelectionSet
     /// The range of the `query`/`mutation`/`subscription` keyword; nil for the shorthand.
-    public var operationKeywordRange: SourceRange?
-    public var range: SourceRange
+    package var operationKeywordRange: SourceRange?
+    package var range: SourceRange
     /// A description before the operation keyword (executable descriptions, newer spec
     /// and graphql-core 3.3); never on the shorthand.
-    public var description: Description?
+    package var description: Description?
 
-    public init(operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
+    package init(operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
                 directives: [Directive], selectionSet: SelectionSet,
                 operationKeywordRange: SourceRange?, range: SourceRange, description: Description? = nil) {
         self.description = description
@@ -99,17 +99,17 @@ public struct OperationDefinition: Sendable {
     }
 }
 
-public struct VariableDefinition: Sendable {
+package struct VariableDefinition: Sendable {
     /// The variable's name without `$`; its range covers `$name`.
-    public var variable: Name
-    public var type: TypeReference
-    public var defaultValue: Value?
-    public var directives: [Directive]
-    public var range: SourceRange
+    package var variable: Name
+    package var type: TypeReference
+    package var defaultValue: Value?
+    package var directives: [Directive]
+    package var range: SourceRange
     /// A description before `$name` (executable descriptions).
-    public var description: Description?
+    package var description: Description?
 
-    public init(variable: Name, type: TypeReference, defaultValue: Value?, directives: [Directive], range: SourceRange,
+    package init(variable: Name, type: TypeReference, defaultValue: Value?, directives: [Directive], range: SourceRange,
                 description: Description? = nil) {
         self.description = description
         self.variable = variable
@@ -120,12 +120,12 @@ public struct VariableDefinition: Sendable {
     }
 }
 
-public struct SelectionSet: Sendable {
-    public var selections: [Selection]
+package struct SelectionSet: Sendable {
+    package var selections: [Selection]
     /// From `{` to `}` inclusive.
-    public var range: SourceRange
+    package var range: SourceRange
 
-    public init(selections: [Selection], range: SourceRange) {
+    package init(selections: [Selection], range: SourceRange) {
         self.selections = selections
         self.range = range
     }
@@ -134,12 +134,12 @@ public struct SelectionSet: Sendable {
 /// A field is one reference (see `Field`) and the rarer spreads and inline fragments are boxed,
 /// so a selection is one word: arrays of selections stay small, and copying one out of its
 /// array (every walk does) retains one object instead of each of the node's members.
-public enum Selection: Sendable {
+package enum Selection: Sendable {
     case field(Field)
     indirect case fragmentSpread(FragmentSpread)
     indirect case inlineFragment(InlineFragment)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .field(let f): f.range
         case .fragmentSpread(let s): s.range
@@ -147,7 +147,7 @@ public enum Selection: Sendable {
         }
     }
 
-    public var directives: [Directive] {
+    package var directives: [Directive] {
         switch self {
         case .field(let f): f.directives
         case .fragmentSpread(let s): s.directives
@@ -158,7 +158,7 @@ public enum Selection: Sendable {
     /// For a field, the key its value has in a response (the alias, else the name); nil for a
     /// spread or an inline fragment. Inlinable, so reading it from an array element does not
     /// copy the whole field.
-    @inlinable public var responseKey: String? {
+    @inlinable package var responseKey: String? {
         if case .field(let f) = self { return f.alias?.value ?? f.name.value }
         return nil
     }
@@ -168,7 +168,7 @@ public enum Selection: Sendable {
 /// wherever a selection is switched over (the validation walk, every rule), and copying the
 /// members one by one (names, arrays) cost more than the rest of the walk. Setting a member
 /// makes a new object, so a `Field` behaves as a value.
-public struct Field: Sendable {
+package struct Field: Sendable {
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let alias: Name?
@@ -192,83 +192,83 @@ public struct Field: Sendable {
 
     @usableFromInline var storage: Storage
 
-    public init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
+    package init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
                 selectionSet: SelectionSet?, range: SourceRange) {
         storage = Storage(alias: alias, name: name, arguments: arguments, directives: directives,
                           selectionSet: selectionSet, range: range)
     }
 
-    @inlinable public var alias: Name? {
+    @inlinable package var alias: Name? {
         get { storage.alias }
         set { self = Field(alias: newValue, name: name, arguments: arguments, directives: directives,
                            selectionSet: selectionSet, range: range) }
     }
 
-    @inlinable public var name: Name {
+    @inlinable package var name: Name {
         get { storage.name }
         set { self = Field(alias: alias, name: newValue, arguments: arguments, directives: directives,
                            selectionSet: selectionSet, range: range) }
     }
 
-    @inlinable public var arguments: [Argument] {
+    @inlinable package var arguments: [Argument] {
         get { storage.arguments }
         set { self = Field(alias: alias, name: name, arguments: newValue, directives: directives,
                            selectionSet: selectionSet, range: range) }
     }
 
-    @inlinable public var directives: [Directive] {
+    @inlinable package var directives: [Directive] {
         get { storage.directives }
         set { self = Field(alias: alias, name: name, arguments: arguments, directives: newValue,
                            selectionSet: selectionSet, range: range) }
     }
 
-    @inlinable public var selectionSet: SelectionSet? {
+    @inlinable package var selectionSet: SelectionSet? {
         get { storage.selectionSet }
         set { self = Field(alias: alias, name: name, arguments: arguments, directives: directives,
                            selectionSet: newValue, range: range) }
     }
 
-    @inlinable public var range: SourceRange {
+    @inlinable package var range: SourceRange {
         get { storage.range }
         set { self = Field(alias: alias, name: name, arguments: arguments, directives: directives,
                            selectionSet: selectionSet, range: newValue) }
     }
 
     /// The key the field's value has in a response: the alias, else the name.
-    @inlinable public var responseKey: String { storage.alias?.value ?? storage.name.value }
+    @inlinable package var responseKey: String { storage.alias?.value ?? storage.name.value }
 }
 
-public struct Argument: Sendable {
-    public var name: Name
-    public var value: Value
-    public var range: SourceRange
+package struct Argument: Sendable {
+    package var name: Name
+    package var value: Value
+    package var range: SourceRange
 
-    public init(name: Name, value: Value, range: SourceRange) {
+    package init(name: Name, value: Value, range: SourceRange) {
         self.name = name
         self.value = value
         self.range = range
     }
 }
 
-public struct FragmentSpread: Sendable {
-    public var name: Name
-    public var directives: [Directive]
-    public var range: SourceRange
+package struct FragmentSpread: Sendable {
+    package var name: Name
+    package var directives: [Directive]
+    package var range: SourceRange
 
-    public init(name: Name, directives: [Directive], range: SourceRange) {
+    package init(name: Name, directives: [Directive], range: SourceRange) {
         self.name = name
         self.directives = directives
         self.range = range
     }
 }
 
-public struct InlineFragment: Sendable {
-    public var typeCondition: Name?
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet
-    public var range: SourceRange
+package struct InlineFragment: Sendable {
+    package var typeCondition: Name?
+    package var directives: [Directive]
+    package var selectionSet: SelectionSet
+    package var range: SourceRange
 
-    public init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, range: SourceRange) {
+    package init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, range: SourceRange) {
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet
@@ -276,16 +276,16 @@ public struct InlineFragment: Sendable {
     }
 }
 
-public struct FragmentDefinition: Sendable {
-    public var name: Name
-    public var typeCondition: Name
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet
-    public var range: SourceRange
+package struct FragmentDefinition: Sendable {
+    package var name: Name
+    package var typeCondition: Name
+    package var directives: [Directive]
+    package var selectionSet: SelectionSet
+    package var range: SourceRange
     /// A description before `fragment` (executable descriptions).
-    public var description: Description?
+    package var description: Description?
 
-    public init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, range: SourceRange,
+    package init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, range: SourceRange,
                 description: Description? = nil) {
         self.description = description
         self.name = name
@@ -296,27 +296,27 @@ public struct FragmentDefinition: Sendable {
     }
 }
 
-public struct Directive: Sendable {
-    public var name: Name
-    public var arguments: [Argument]
+package struct Directive: Sendable {
+    package var name: Name
+    package var arguments: [Argument]
     /// From `@` to the end of the arguments.
-    public var range: SourceRange
+    package var range: SourceRange
 
-    public init(name: Name, arguments: [Argument], range: SourceRange) {
+    package init(name: Name, arguments: [Argument], range: SourceRange) {
         self.name = name
         self.arguments = arguments
         self.range = range
     }
 
-    public func argument(_ name: String) -> Argument? {
+    package func argument(_ name: String) -> Argument? {
         arguments.first { $0.name.value == name }
     }
 }
 
 // MARK: - Values and types
 
-public struct Value: Sendable {
-    public indirect enum Kind: Sendable {
+package struct Value: Sendable {
+    package indirect enum Kind: Sendable {
         /// `$name`; the string is the name without `$`.
         case variable(String)
         /// The integer as written, so values beyond 64 bits keep their text.
@@ -333,25 +333,25 @@ public struct Value: Sendable {
         case object([ObjectField])
     }
 
-    public var kind: Kind
-    public var range: SourceRange
+    package var kind: Kind
+    package var range: SourceRange
 
-    public init(_ kind: Kind, range: SourceRange) {
+    package init(_ kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 
-    public var isNull: Bool { if case .null = kind { true } else { false } }
+    package var isNull: Bool { if case .null = kind { true } else { false } }
 
-    public var variableName: String? { if case .variable(let n) = kind { n } else { nil } }
+    package var variableName: String? { if case .variable(let n) = kind { n } else { nil } }
 }
 
-public struct ObjectField: Sendable {
-    public var name: Name
-    public var value: Value
-    public var range: SourceRange
+package struct ObjectField: Sendable {
+    package var name: Name
+    package var value: Value
+    package var range: SourceRange
 
-    public init(name: Name, value: Value, range: SourceRange) {
+    package init(name: Name, value: Value, range: SourceRange) {
         self.name = name
         self.value = value
         self.range = range
@@ -359,13 +359,13 @@ public struct ObjectField: Sendable {
 }
 
 /// A type as written in a document: `Character`, `[ID!]`, `String!`.
-public enum TypeReference: Sendable {
+package enum TypeReference: Sendable {
     // Only the wrappers are boxed: a named type (most references) costs no allocation.
     case named(Name)
     indirect case list(TypeReference, range: SourceRange)
     indirect case nonNull(TypeReference, range: SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .named(let n): n.range
         case .list(_, let r): r
@@ -374,7 +374,7 @@ public enum TypeReference: Sendable {
     }
 
     /// The named type at the bottom of any wrapping.
-    public var namedType: Name {
+    package var namedType: Name {
         switch self {
         case .named(let n): n
         case .list(let t, _): t.namedType
@@ -383,7 +383,7 @@ public enum TypeReference: Sendable {
     }
 
     /// The type as GraphQL spells it: `[ID!]!`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .named(let n): n.value
         case .list(let t, _): "[\(t.text)]"
@@ -395,39 +395,39 @@ public enum TypeReference: Sendable {
 // MARK: - Type-system definitions
 
 /// A description string before a type-system definition.
-public struct Description: Sendable {
+package struct Description: Sendable {
     /// The value, decoded from the source when read (see `DescriptionText`).
-    public var text: DescriptionText
-    public var block: Bool
-    public var range: SourceRange
+    package var text: DescriptionText
+    package var block: Bool
+    package var range: SourceRange
 
-    public var value: String {
+    package var value: String {
         get { text.value }
         set { text = DescriptionText(newValue) }
     }
 
-    public init(value: String, block: Bool, range: SourceRange) {
+    package init(value: String, block: Bool, range: SourceRange) {
         self.text = DescriptionText(value)
         self.block = block
         self.range = range
     }
 
-    public init(text: DescriptionText, block: Bool, range: SourceRange) {
+    package init(text: DescriptionText, block: Bool, range: SourceRange) {
         self.text = text
         self.block = block
         self.range = range
     }
 }
 
-public struct SchemaDefinition: Sendable {
+package struct SchemaDefinition: Sendable {
     /// `extend schema …` rather than `schema …`.
-    public var isExtension: Bool
-    public var description: Description?
-    public var directives: [Directive]
-    public var operationTypes: [OperationTypeDefinition]
-    public var range: SourceRange
+    package var isExtension: Bool
+    package var description: Description?
+    package var directives: [Directive]
+    package var operationTypes: [OperationTypeDefinition]
+    package var range: SourceRange
 
-    public init(isExtension: Bool, description: Description?, directives: [Directive],
+    package init(isExtension: Bool, description: Description?, directives: [Directive],
                 operationTypes: [OperationTypeDefinition], range: SourceRange) {
         self.isExtension = isExtension
         self.description = description
@@ -437,43 +437,43 @@ public struct SchemaDefinition: Sendable {
     }
 }
 
-public struct OperationTypeDefinition: Sendable {
-    public var operation: OperationType
-    public var type: Name
-    public var range: SourceRange
+package struct OperationTypeDefinition: Sendable {
+    package var operation: OperationType
+    package var type: Name
+    package var range: SourceRange
 
-    public init(operation: OperationType, type: Name, range: SourceRange) {
+    package init(operation: OperationType, type: Name, range: SourceRange) {
         self.operation = operation
         self.type = type
         self.range = range
     }
 }
 
-public enum TypeDefinitionKind: String, Sendable, Hashable {
+package enum TypeDefinitionKind: String, Sendable, Hashable {
     case scalar, object = "type", interface, union, `enum`, inputObject = "input"
 
     /// The keyword that introduces the definition.
-    public var keyword: String { rawValue }
+    package var keyword: String { rawValue }
 }
 
 /// A type definition or extension of any kind. Only the members its kind allows are filled:
 /// fields for objects and interfaces, `unionMembers` for unions, `enumValues` for enums,
 /// `inputFields` for input objects.
-public struct TypeDefinition: Sendable {
-    public var kind: TypeDefinitionKind
+package struct TypeDefinition: Sendable {
+    package var kind: TypeDefinitionKind
     /// `extend type …` and the like.
-    public var isExtension: Bool
-    public var description: Description?
-    public var name: Name
-    public var interfaces: [Name]
-    public var directives: [Directive]
-    public var fields: [FieldDefinition]
-    public var unionMembers: [Name]
-    public var enumValues: [EnumValueDefinition]
-    public var inputFields: [InputValueDefinition]
-    public var range: SourceRange
+    package var isExtension: Bool
+    package var description: Description?
+    package var name: Name
+    package var interfaces: [Name]
+    package var directives: [Directive]
+    package var fields: [FieldDefinition]
+    package var unionMembers: [Name]
+    package var enumValues: [EnumValueDefinition]
+    package var inputFields: [InputValueDefinition]
+    package var range: SourceRange
 
-    public init(kind: TypeDefinitionKind, isExtension: Bool, description: Description?, name: Name,
+    package init(kind: TypeDefinitionKind, isExtension: Bool, description: Description?, name: Name,
                 interfaces: [Name] = [], directives: [Directive] = [], fields: [FieldDefinition] = [],
                 unionMembers: [Name] = [], enumValues: [EnumValueDefinition] = [],
                 inputFields: [InputValueDefinition] = [], range: SourceRange) {
@@ -491,15 +491,15 @@ public struct TypeDefinition: Sendable {
     }
 }
 
-public struct FieldDefinition: Sendable {
-    public var description: Description?
-    public var name: Name
-    public var arguments: [InputValueDefinition]
-    public var type: TypeReference
-    public var directives: [Directive]
-    public var range: SourceRange
+package struct FieldDefinition: Sendable {
+    package var description: Description?
+    package var name: Name
+    package var arguments: [InputValueDefinition]
+    package var type: TypeReference
+    package var directives: [Directive]
+    package var range: SourceRange
 
-    public init(description: Description?, name: Name, arguments: [InputValueDefinition], type: TypeReference,
+    package init(description: Description?, name: Name, arguments: [InputValueDefinition], type: TypeReference,
                 directives: [Directive], range: SourceRange) {
         self.description = description
         self.name = name
@@ -511,15 +511,15 @@ public struct FieldDefinition: Sendable {
 }
 
 /// An argument definition or an input object field.
-public struct InputValueDefinition: Sendable {
-    public var description: Description?
-    public var name: Name
-    public var type: TypeReference
-    public var defaultValue: Value?
-    public var directives: [Directive]
-    public var range: SourceRange
+package struct InputValueDefinition: Sendable {
+    package var description: Description?
+    package var name: Name
+    package var type: TypeReference
+    package var defaultValue: Value?
+    package var directives: [Directive]
+    package var range: SourceRange
 
-    public init(description: Description?, name: Name, type: TypeReference, defaultValue: Value?,
+    package init(description: Description?, name: Name, type: TypeReference, defaultValue: Value?,
                 directives: [Directive], range: SourceRange) {
         self.description = description
         self.name = name
@@ -530,13 +530,13 @@ public struct InputValueDefinition: Sendable {
     }
 }
 
-public struct EnumValueDefinition: Sendable {
-    public var description: Description?
-    public var name: Name
-    public var directives: [Directive]
-    public var range: SourceRange
+package struct EnumValueDefinition: Sendable {
+    package var description: Description?
+    package var name: Name
+    package var directives: [Directive]
+    package var range: SourceRange
 
-    public init(description: Description?, name: Name, directives: [Directive], range: SourceRange) {
+    package init(description: Description?, name: Name, directives: [Directive], range: SourceRange) {
         self.description = description
         self.name = name
         self.directives = directives
@@ -544,22 +544,22 @@ public struct EnumValueDefinition: Sendable {
     }
 }
 
-public struct DirectiveDefinition: Sendable {
-    public var description: Description?
-    public var name: Name
-    public var arguments: [InputValueDefinition]
-    public var isRepeatable: Bool
+package struct DirectiveDefinition: Sendable {
+    package var description: Description?
+    package var name: Name
+    package var arguments: [InputValueDefinition]
+    package var isRepeatable: Bool
     /// The locations as written (`FIELD`, `FRAGMENT_SPREAD`, ...), each with its range.
-    public var locations: [Name]
-    public var range: SourceRange
+    package var locations: [Name]
+    package var range: SourceRange
     /// Directives applied to the directive definition (`directive @a @tag on FIELD`), which
     /// graphql-core 3.3 accepts.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// `extend directive @a @tag` (graphql-core 3.3): only `name` and `directives` are set;
     /// there are no arguments and no locations.
-    public var isExtension: Bool
+    package var isExtension: Bool
 
-    public init(description: Description?, name: Name, arguments: [InputValueDefinition], isRepeatable: Bool,
+    package init(description: Description?, name: Name, arguments: [InputValueDefinition], isRepeatable: Bool,
                 locations: [Name], range: SourceRange, directives: [Directive] = [], isExtension: Bool = false) {
         self.directives = directives
         self.isExtension = isExtension
@@ -573,7 +573,7 @@ public struct DirectiveDefinition: Sendable {
 }
 
 /// Where a directive may appear (the specification's DirectiveLocation).
-public enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
+package enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
     // Executable locations.
     case query = "QUERY"
     case mutation = "MUTATION"

@@ -5,7 +5,7 @@ import BatonDiagnostics
 /// descriptions that building and validating never read; decoding each into a `String` while
 /// parsing cost a tenth of building GitHub's schema. Reading one decodes the same way the
 /// parser would, so every reader (printers, hover, introspection) sees the same value.
-public struct DescriptionText: Sendable {
+package struct DescriptionText: Sendable {
     /// The source holding the token; for a value given as a `String`, a source whose whole
     /// text is the value (`start == .max`). One reference and 32-bit offsets keep this small:
     /// nodes holding it are copied often.
@@ -23,7 +23,7 @@ public struct DescriptionText: Sendable {
         self.hasEscape = hasEscape
     }
 
-    public init(_ value: String) {
+    package init(_ value: String) {
         self.init(source: Source(name: "", text: value), start: .max, end: .max, block: false, hasEscape: false)
     }
 
@@ -37,7 +37,7 @@ public struct DescriptionText: Sendable {
         self.init(source: source, start: start, end: end, block: token.kind == .blockString, hasEscape: token.hasEscape)
     }
 
-    public var value: String {
+    package var value: String {
         if start == .max { return source.text }
         let token = Token(kind: block ? .blockString : .string, start: Int(start), end: Int(end), hasEscape: hasEscape)
         return source.utf8.withUnsafeBufferPointer { LexerCore($0).value(of: token) }

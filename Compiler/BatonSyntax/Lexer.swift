@@ -10,10 +10,10 @@ import Darwin
 /// `LexerCore` works on a borrowed buffer so the parser's hot loop does no bounds-checked
 /// array access and no `Character` work; `Lexer` is the public face for tests and tools.
 /// Errors carry graphql-core's messages and positions.
-public enum Lexer {
+package enum Lexer {
     /// Every token of a source, without the start marker, ending with `endOfFile`; on a
     /// lexical error, the tokens before it and the error.
-    public static func tokenize(_ source: Source, includeComments: Bool = false) -> (tokens: [Token], error: SyntaxError?) {
+    package static func tokenize(_ source: Source, includeComments: Bool = false) -> (tokens: [Token], error: SyntaxError?) {
         source.utf8.withUnsafeBufferPointer { buffer in
             var core = LexerCore(buffer)
             var tokens: [Token] = []
@@ -31,7 +31,7 @@ public enum Lexer {
     }
 
     /// The value of a name, number, string, block string or comment token of `source`.
-    public static func value(of token: Token, in source: Source) -> String {
+    package static func value(of token: Token, in source: Source) -> String {
         source.utf8.withUnsafeBufferPointer { LexerCore($0).value(of: token) }
     }
 }

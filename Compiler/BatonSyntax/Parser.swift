@@ -2,11 +2,11 @@ import BatonDiagnostics
 
 /// The outcome of parsing a document: on a syntax error, the definitions parsed before it
 /// and exactly one diagnostic (code `Syntax`) at graphql-core's position.
-public struct ParseResult: Sendable {
-    public var document: Document
-    public var diagnostics: [Diagnostic]
+package struct ParseResult: Sendable {
+    package var document: Document
+    package var diagnostics: [Diagnostic]
 
-    public init(document: Document, diagnostics: [Diagnostic]) {
+    package init(document: Document, diagnostics: [Diagnostic]) {
         self.document = document
         self.diagnostics = diagnostics
     }
@@ -16,13 +16,13 @@ public struct ParseResult: Sendable {
 /// definitions and extensions), following graphql-core 3.3's choices where the
 /// specification leaves room (empty selection sets allowed, executable descriptions,
 /// directives on directive definitions, `extend directive`) and its error messages.
-public enum Parser {
+package enum Parser {
     /// Selection sets, list and object values and list types together may nest this deep;
     /// one level more is a syntax error (graphql-core's limit and message), which keeps the
     /// recursion far from the stack's end.
-    public static let maxNestingDepth = 200
+    package static let maxNestingDepth = 200
 
-    public static func parse(_ source: Source) -> ParseResult {
+    package static func parse(_ source: Source) -> ParseResult {
         var definitions: [Definition] = []
         let error: SyntaxError? = source.utf8.withUnsafeBufferPointer { buffer in
             var parser = ParserCore(buffer, source: source)
@@ -38,7 +38,7 @@ public enum Parser {
     }
 
     /// A value standing alone (`[1, {a: $x}]`); `const` rejects variables.
-    public static func parseValue(_ source: Source, const: Bool = false) -> Result<Value, SyntaxError> {
+    package static func parseValue(_ source: Source, const: Bool = false) -> Result<Value, SyntaxError> {
         source.utf8.withUnsafeBufferPointer { buffer in
             var parser = ParserCore(buffer)
             do throws(SyntaxError) {
@@ -53,7 +53,7 @@ public enum Parser {
     }
 
     /// A type reference standing alone (`[ID!]!`).
-    public static func parseType(_ source: Source) -> Result<TypeReference, SyntaxError> {
+    package static func parseType(_ source: Source) -> Result<TypeReference, SyntaxError> {
         source.utf8.withUnsafeBufferPointer { buffer in
             var parser = ParserCore(buffer)
             do throws(SyntaxError) {

@@ -2,7 +2,7 @@ import BatonDiagnostics
 
 /// The kinds of lexical tokens (the specification's Token, plus the comment the parser skips
 /// and the start/end markers graphql-core names in its messages).
-public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
+package enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
     case startOfFile
     case endOfFile
     case bang
@@ -27,7 +27,7 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
     case comment
 
     /// How graphql-core names the kind in a message: punctuators quoted, others by name.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .startOfFile: "<SOF>"
         case .endOfFile: "<EOF>"
@@ -55,7 +55,7 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
     }
 
     /// Tokens whose text carries a value (graphql-core prints it after the kind).
-    public var hasValue: Bool {
+    package var hasValue: Bool {
         switch self {
         case .name, .int, .float, .string, .blockString, .comment: true
         default: false
@@ -65,35 +65,35 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
 
 /// One token: its kind and UTF-8 range. Values are decoded on demand (see `Lexer`), so the
 /// hot path allocates nothing.
-public struct Token: Sendable, Hashable {
-    public var kind: TokenKind
-    public var start: Int
-    public var end: Int
+package struct Token: Sendable, Hashable {
+    package var kind: TokenKind
+    package var start: Int
+    package var end: Int
     /// For a string token: whether it holds an escape, so its value needs decoding.
-    public var hasEscape: Bool
+    package var hasEscape: Bool
 
-    public init(kind: TokenKind, start: Int, end: Int, hasEscape: Bool = false) {
+    package init(kind: TokenKind, start: Int, end: Int, hasEscape: Bool = false) {
         self.kind = kind
         self.start = start
         self.end = end
         self.hasEscape = hasEscape
     }
 
-    public var range: SourceRange { SourceRange(start: start, end: end) }
+    package var range: SourceRange { SourceRange(start: start, end: end) }
 }
 
 /// A lexical or grammatical error: graphql-core's message (with its `Syntax Error: ` prefix)
 /// and where it is. `range.start` is the position graphql-core reports.
-public struct SyntaxError: Error, Sendable, Hashable {
-    public var message: String
-    public var range: SourceRange
+package struct SyntaxError: Error, Sendable, Hashable {
+    package var message: String
+    package var range: SourceRange
 
-    public init(_ message: String, at range: SourceRange) {
+    package init(_ message: String, at range: SourceRange) {
         self.message = "Syntax Error: " + message
         self.range = range
     }
 
-    public func diagnostic(in source: Source) -> Diagnostic {
+    package func diagnostic(in source: Source) -> Diagnostic {
         .error(message, at: [Location(source: source, range: range)], code: "Syntax")
     }
 }

@@ -7,8 +7,8 @@ import BatonSchema
 /// text has no fragment variables. A spread without arguments keeps the fragment's name; one with
 /// arguments gets a copy named `<Fragment>_<hash>`, the hash being Relay's murmurhash of the
 /// arguments (see `FragmentArgumentsHash`). Only fragments an operation reaches remain.
-public enum ApplyFragmentArguments {
-    public static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
+package enum ApplyFragmentArguments {
+    package static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
         var applier = Applier(program: program)
         var operations = program.operations
         for index in operations.indices {
@@ -21,7 +21,7 @@ public enum ApplyFragmentArguments {
 
     /// Spreads nested deeper than this (through fragments) are refused rather than followed, so
     /// the recursion stays well within a thread's stack.
-    public static let maxSpreadDepth = 500
+    package static let maxSpreadDepth = 500
 
     struct Applier {
         let program: IRProgram

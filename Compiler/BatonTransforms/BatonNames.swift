@@ -2,7 +2,7 @@ import BatonDiagnostics
 import BatonIR
 import BatonSchema
 
-/// Names generated code needs for itself (compiler.md §5). Keyword-like names are escaped by
+/// Names generated code needs for itself. Keyword-like names are escaped by
 /// the emitter; these cannot be, because they would replace a member the generated type must
 /// have, and are refused at the name:
 /// - every lens has `anchor` and `recordID`, so no field, alias or spread alias may take them;
@@ -15,13 +15,13 @@ import BatonSchema
 /// - operation and fragment types may not take the shared file's names (`Types`, `Slots`,
 ///   `Guards`, `Sites`, `AbstractSlots`) nor `Baton`, the runtime module, nor the name of a
 ///   schema enum, which the shared file generates as a type of that name.
-public enum BatonNames {
+package enum BatonNames {
     static let lensMembers: Set<String> = ["anchor", "recordID"]
     /// What a connection lens adds beside its declared fields (the emitter's `LensNaming` too).
-    public static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "isLoadingNext", "isLoadingPrevious", "connectionID"]
+    package static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "isLoadingNext", "isLoadingPrevious", "connectionID"]
     static let sharedNames: Set<String> = ["Types", "Slots", "Guards", "Sites", "AbstractSlots", "Baton"]
 
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let schema = program.schema
         for operation in program.operations where operation.generatedFrom == nil {

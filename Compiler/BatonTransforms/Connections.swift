@@ -7,8 +7,8 @@ import BatonSchema
 /// `pageInfo { endCursor hasNextPage }` (forward, `first`), `{ hasPreviousPage startCursor }`
 /// (backward, `last`), or all four. Under `@stream_connection` the edges stream and the page info
 /// comes in a deferred part. Checks the field is a connection as Relay does.
-public enum Connections {
-    public static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
+package enum Connections {
+    package static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
         var result = program
         var diagnostics: [Diagnostic] = []
         let schema = program.schema

@@ -7,8 +7,8 @@ import BatonSchema
 /// `"<Document>$stream$<label or field>"`, where the document is the operation or fragment the
 /// directive is written in. `if: false` removes the directive, `if: true` is dropped. Checks:
 /// `@stream` only on a list field, and labels unique within a document.
-public enum DeferStream {
-    public static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
+package enum DeferStream {
+    package static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
         var result = program
         var diagnostics: [Diagnostic] = []
         for index in result.operations.indices {

@@ -6,12 +6,12 @@ import BatonSchema
 /// that are the same node — a field with the same response key, arguments and directives, the
 /// same spread, an inline fragment with the same type and directives, a condition on the same
 /// variable and value — are merged into the first, their children merged in turn.
-public enum Flatten {
-    public static func transform(_ program: IRProgram) -> IRProgram {
+package enum Flatten {
+    package static func transform(_ program: IRProgram) -> IRProgram {
         program.rewritingSelections { selections, type in flatten(selections, parent: type) }
     }
 
-    public static func flatten(_ selections: [IRSelection], parent: TypeID) -> [IRSelection] {
+    package static func flatten(_ selections: [IRSelection], parent: TypeID) -> [IRSelection] {
         var result: [IRSelection] = []
         var index: [String: Int] = [:]
         func add(_ selection: IRSelection) {

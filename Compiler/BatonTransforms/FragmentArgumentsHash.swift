@@ -6,19 +6,19 @@ import BatonJSON
 /// each `{"name":…,"value":…}` with a value `{"variable":"name"}`, `{"value":<constant>}`,
 /// `{"list":[…]}` or `{"object":[{"name":…,"value":…}]}` — which is what Relay's compiler hashes,
 /// so the names (and the persisted ids built on them) match Relay's byte for byte.
-public enum FragmentArgumentsHash {
-    public static func appliedName(_ fragment: String, arguments: [IRArgument]) -> String {
+package enum FragmentArgumentsHash {
+    package static func appliedName(_ fragment: String, arguments: [IRArgument]) -> String {
         guard let hash = hash(arguments) else { return fragment }
         return fragment + "_" + hash
     }
 
-    public static func hash(_ arguments: [IRArgument]) -> String? {
+    package static func hash(_ arguments: [IRArgument]) -> String? {
         guard !arguments.isEmpty else { return nil }
         return Murmur3.base62(Murmur3.hash32(Array(identifier(arguments).utf8)))
     }
 
     /// The JSON Relay hashes for a spread's arguments.
-    public static func identifier(_ arguments: [IRArgument]) -> String {
+    package static func identifier(_ arguments: [IRArgument]) -> String {
         let sorted = arguments.sorted { $0.name < $1.name }
         return "[" + sorted.map { "{\"name\":\(JSONText.string($0.name)),\"value\":\(identifier($0.value))}" }
             .joined(separator: ",") + "]"
@@ -66,8 +66,8 @@ enum JSONText {
 }
 
 /// MurmurHash3 x86 32-bit and the base-62 text Relay writes it in.
-public enum Murmur3 {
-    public static func hash32(_ data: [UInt8], seed: UInt32 = 0) -> UInt32 {
+package enum Murmur3 {
+    package static func hash32(_ data: [UInt8], seed: UInt32 = 0) -> UInt32 {
         let c1: UInt32 = 0xcc9e_2d51, c2: UInt32 = 0x1b87_3593
         var h = seed
         let blocks = data.count / 4
@@ -104,7 +104,7 @@ public enum Murmur3 {
     static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
     /// Most significant digit first; "0" for zero.
-    public static func base62(_ value: UInt32) -> String {
+    package static func base62(_ value: UInt32) -> String {
         guard value > 0 else { return "0" }
         var n = value
         var out: [Character] = []

@@ -1,20 +1,20 @@
 import BatonIR
 import BatonSchema
 
-/// Which fields key a record: baton.json's `identity` (compiler.md §2.2).
-public struct IdentityConfiguration: Sendable {
+/// Which fields key a record: baton.json's `identity`.
+package struct IdentityConfiguration: Sendable {
     /// Tried on every object type; `["id"]` when unwritten.
-    public var defaultKey: [String]
+    package var defaultKey: [String]
     /// Per type (an interface's entry applies to implementers without their own).
-    public var types: [String: [String]]
+    package var types: [String: [String]]
 
-    public init(defaultKey: [String] = ["id"], types: [String: [String]] = [:]) {
+    package init(defaultKey: [String] = ["id"], types: [String: [String]] = [:]) {
         self.defaultKey = defaultKey
         self.types = types
     }
 
     /// The key fields of a type, when it has all of them.
-    public func key(of type: TypeID, in schema: Schema) -> [String]? {
+    package func key(of type: TypeID, in schema: Schema) -> [String]? {
         let named = schema[type]
         var key = types[named.name]
         if key == nil {
@@ -31,8 +31,8 @@ public struct IdentityConfiguration: Sendable {
 /// gets `... on Node { id }` (when members implement `Node`) and `... on Member { id }` for other
 /// members with an `id`. Then the type's configured key fields (`identity`) that are missing are
 /// appended, so a record keyed by `uuid` or by `base`,`quote` can be keyed on write.
-public enum GenerateIdentityFields {
-    public static func transform(_ program: IRProgram, identity: IdentityConfiguration = IdentityConfiguration()) -> IRProgram {
+package enum GenerateIdentityFields {
+    package static func transform(_ program: IRProgram, identity: IdentityConfiguration = IdentityConfiguration()) -> IRProgram {
         let schema = program.schema
         return program.rewritingSelections { selections, _ in rewrite(selections, schema, identity) }
     }

@@ -6,8 +6,8 @@ import BatonSchema
 /// inline fragment on an abstract type selects `__is<Type>: __typename` first, so the store
 /// knows which records the condition matched — unless the fragment's type is the type it is
 /// written in, where the condition always holds (and flattening dissolves the fragment).
-public enum GenerateTypename {
-    public static func transform(_ program: IRProgram) -> IRProgram {
+package enum GenerateTypename {
+    package static func transform(_ program: IRProgram) -> IRProgram {
         let schema = program.schema
         return program.rewritingSelections { selections, type in rewrite(selections, parent: type, schema) }
     }

@@ -6,9 +6,9 @@ import BatonSyntax
 /// receives (Relay's compact printer): no optional whitespace, `,` between items, and one
 /// exception to the single line: the selections one `@include`/`@skip` condition holds are
 /// separated by a newline and the indentation of their depth, as Relay prints them.
-public enum OperationPrinter {
+package enum OperationPrinter {
     /// The operation, then every fragment it reaches, sorted by name.
-    public static func print(_ operation: IROperation, in program: IRProgram) -> String {
+    package static func print(_ operation: IROperation, in program: IRProgram) -> String {
         var printer = Printer(schema: program.schema)
         printer.print(operation)
         for name in FragmentReach.reachedFragments(from: operation.selections, in: program).sorted() {
@@ -17,13 +17,13 @@ public enum OperationPrinter {
         return printer.out
     }
 
-    public static func print(_ fragment: IRFragment, schema: Schema) -> String {
+    package static func print(_ fragment: IRFragment, schema: Schema) -> String {
         var printer = Printer(schema: schema)
         printer.print(fragment)
         return printer.out
     }
 
-    public static func print(_ value: IRValue) -> String {
+    package static func print(_ value: IRValue) -> String {
         var out = ""
         Printer.value(value, into: &out)
         return out
@@ -150,8 +150,8 @@ public enum OperationPrinter {
 }
 
 /// The fragments a selection reaches, transitively.
-public enum FragmentReach {
-    public static func reachedFragments(from selections: [IRSelection], in program: IRProgram) -> Set<String> {
+package enum FragmentReach {
+    package static func reachedFragments(from selections: [IRSelection], in program: IRProgram) -> Set<String> {
         var seen = Set<String>()
         var stack = directSpreads(selections)
         while let name = stack.popLast() {
@@ -162,7 +162,7 @@ public enum FragmentReach {
     }
 
     /// Names of the fragments spread directly in the selections (not through other fragments).
-    public static func directSpreads(_ selections: [IRSelection]) -> [String] {
+    package static func directSpreads(_ selections: [IRSelection]) -> [String] {
         var result: [String] = []
         func visit(_ selections: [IRSelection]) {
             for selection in selections {

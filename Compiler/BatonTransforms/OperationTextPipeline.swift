@@ -6,41 +6,41 @@ import BatonSchema
 /// (connections, `@defer`/`@stream` labels, refetch queries), the operation transforms (fragment
 /// arguments, identity fields), then the text transforms (client extensions, unreachable nodes,
 /// `__typename`, flattening, client directives, null arguments, unused variables).
-public enum OperationTextPipeline {
-    public struct Options: Sendable {
-        public var identity: IdentityConfiguration
+package enum OperationTextPipeline {
+    package struct Options: Sendable {
+        package var identity: IdentityConfiguration
 
-        public init(identity: IdentityConfiguration = IdentityConfiguration()) {
+        package init(identity: IdentityConfiguration = IdentityConfiguration()) {
             self.identity = identity
         }
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The program after the common transforms: the refetch queries added, connections
         /// completed, labels set. What lenses and plans are generated from.
-        public var program: IRProgram
+        package var program: IRProgram
         /// The program whose operations print as the server text.
-        public var textProgram: IRProgram
+        package var textProgram: IRProgram
         /// The program plans are built from: fragment arguments applied, identity fields and
         /// `__typename`s inserted, constant conditions settled, flattened, client extensions and
         /// client directives kept (the store writes client fields and edge directives).
-        public var normalizationProgram: IRProgram
-        public var diagnostics: [Diagnostic]
+        package var normalizationProgram: IRProgram
+        package var diagnostics: [Diagnostic]
 
         /// The compact text of an operation (generated refetch queries included), or nil.
-        public func text(of operation: String) -> String? {
+        package func text(of operation: String) -> String? {
             textProgram.operation(named: operation).map { OperationPrinter.print($0, in: textProgram) }
         }
 
         /// Every operation's text, by name.
-        public var texts: [String: String] {
+        package var texts: [String: String] {
             Dictionary(textProgram.operations.map { ($0.name, OperationPrinter.print($0, in: textProgram)) },
                        uniquingKeysWith: { a, _ in a })
         }
     }
 
     /// Relay's checks and Baton's on the program as built, before any transform.
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         ValidateFragmentArguments.validate(program)
             + ValidateAliasAndCatch.validate(program)
             + ValidateEdgeDirectives.validate(program)
@@ -51,7 +51,7 @@ public enum OperationTextPipeline {
 
     /// The common transforms (connections, `@defer`/`@stream` labels, refetch queries): the
     /// program lenses are generated from, which hover reads lenses from too.
-    public static func lensProgram(_ program: IRProgram, diagnostics: inout [Diagnostic]) -> IRProgram {
+    package static func lensProgram(_ program: IRProgram, diagnostics: inout [Diagnostic]) -> IRProgram {
         var common = program
         (common, diagnostics) = append(Connections.transform(common), to: diagnostics)
         diagnostics += ValidateRequired.validate(common)
@@ -60,7 +60,7 @@ public enum OperationTextPipeline {
         return common
     }
 
-    public static func run(_ program: IRProgram, options: Options = Options()) -> Result {
+    package static func run(_ program: IRProgram, options: Options = Options()) -> Result {
         var diagnostics = validate(program)
         let common = lensProgram(program, diagnostics: &diagnostics)
 

@@ -1,14 +1,14 @@
 /// A persisted operation's id: the hash of its compact text under `persistConfig.algorithm`, in
-/// lowercase hex without a prefix, as Relay writes it (compiler.md §9). The hashes are written
+/// lowercase hex without a prefix, as Relay writes it. The hashes are written
 /// here because CryptoKit is not on Linux.
-public enum PersistedDocumentID {
-    public enum Algorithm: String, Sendable, CaseIterable {
+package enum PersistedDocumentID {
+    package enum Algorithm: String, Sendable, CaseIterable {
         case md5 = "MD5"
         case sha1 = "SHA1"
         case sha256 = "SHA256"
     }
 
-    public static func id(of text: String, algorithm: Algorithm) -> String {
+    package static func id(of text: String, algorithm: Algorithm) -> String {
         let bytes = Array(text.utf8)
         let digest: [UInt8]
         switch algorithm {
@@ -19,7 +19,7 @@ public enum PersistedDocumentID {
         return hex(digest)
     }
 
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -48,7 +48,7 @@ private func padded(_ message: [UInt8], bigEndianLength: Bool) -> [UInt8] {
 @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
 /// MD5 (RFC 1321).
-public enum MD5 {
+package enum MD5 {
     private static let shifts: [UInt32] = [
         7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
         5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
@@ -67,7 +67,7 @@ public enum MD5 {
         0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
     ]
 
-    public static func hash(_ message: [UInt8]) -> [UInt8] {
+    package static func hash(_ message: [UInt8]) -> [UInt8] {
         var a0: UInt32 = 0x6745_2301, b0: UInt32 = 0xefcd_ab89, c0: UInt32 = 0x98ba_dcfe, d0: UInt32 = 0x1032_5476
         let data = padded(message, bigEndianLength: false)
         var words = [UInt32](repeating: 0, count: 16)
@@ -99,8 +99,8 @@ public enum MD5 {
 }
 
 /// SHA-1 (FIPS 180-4).
-public enum SHA1 {
-    public static func hash(_ message: [UInt8]) -> [UInt8] {
+package enum SHA1 {
+    package static func hash(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
         let data = padded(message, bigEndianLength: true)
         var w = [UInt32](repeating: 0, count: 80)
@@ -129,7 +129,7 @@ public enum SHA1 {
 }
 
 /// SHA-256 (FIPS 180-4).
-public enum SHA256 {
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -141,7 +141,7 @@ public enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    public static func hash(_ message: [UInt8]) -> [UInt8] {
+    package static func hash(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         let data = padded(message, bigEndianLength: true)
         var w = [UInt32](repeating: 0, count: 64)

@@ -9,8 +9,8 @@ import BatonSyntax
 /// through `node(id: $id)`, and the fragment selects `id`; on a type the schema marks
 /// `@fetchable(field_name:)`, through `fetch__<Type>(…: $id)`, and the fragment selects that
 /// field. Every other type is refused, as Relay refuses it.
-public enum RefetchableFragments {
-    public static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
+package enum RefetchableFragments {
+    package static func transform(_ program: IRProgram) -> (program: IRProgram, diagnostics: [Diagnostic]) {
         var result = program
         var diagnostics: [Diagnostic] = []
         let schema = program.schema

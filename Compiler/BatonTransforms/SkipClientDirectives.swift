@@ -4,8 +4,8 @@ import BatonSchema
 /// Removes every directive the server does not know: Baton's (Relay's) client directives, and
 /// any directive the server's schema does not declare. `@include`, `@skip`, `@defer` and
 /// `@stream` stay when the schema declares them.
-public enum SkipClientDirectives {
-    public static func transform(_ program: IRProgram) -> IRProgram {
+package enum SkipClientDirectives {
+    package static func transform(_ program: IRProgram) -> IRProgram {
         let schema = program.schema
         let keep: (IRDirective) -> Bool = { directive in
             guard !BatonDirectives.clientDirectives.contains(directive.name) else { return false }

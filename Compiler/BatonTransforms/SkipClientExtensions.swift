@@ -3,8 +3,8 @@ import BatonSchema
 
 /// Relay's client-extension skipping: fields a client schema extension declares, inline
 /// fragments on client-only types and spreads of fragments on them never reach the server.
-public enum SkipClientExtensions {
-    public static func transform(_ program: IRProgram) -> IRProgram {
+package enum SkipClientExtensions {
+    package static func transform(_ program: IRProgram) -> IRProgram {
         var result = program.rewritingSelections { selections, _ in rewrite(selections, program) }
         for fragment in program.sortedFragments where program.schema[fragment.typeCondition].origin == .client {
             result.removeFragment(named: fragment.name)

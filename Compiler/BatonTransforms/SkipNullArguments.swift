@@ -3,8 +3,8 @@ import BatonIR
 /// Relay's null-argument skipping: an argument whose value is the constant `null` — written so,
 /// or a fragment argument bound to nothing — is left out of the text, so `notes(first: 2,
 /// after: null)` is sent (and keyed) as `notes(first:2)`. Nulls inside lists and objects stay.
-public enum SkipNullArguments {
-    public static func transform(_ program: IRProgram) -> IRProgram {
+package enum SkipNullArguments {
+    package static func transform(_ program: IRProgram) -> IRProgram {
         program.rewritingSelections { selections, _ in rewrite(selections) }
     }
 

@@ -5,8 +5,8 @@ import BatonSchema
 /// true)` keeps its selections in place, `@include(if: false)` removes them), and what is left
 /// empty — a linked field, an inline fragment or a condition with no selections, a spread of a
 /// fragment left empty — is removed, then the fragments nothing reaches.
-public enum SkipUnreachableNodes {
-    public static func transform(_ program: IRProgram) -> IRProgram {
+package enum SkipUnreachableNodes {
+    package static func transform(_ program: IRProgram) -> IRProgram {
         var result = program
         // Fragments first, so spreads of fragments left empty can go too.
         var empty = Set<String>()

@@ -3,8 +3,8 @@ import BatonIR
 /// Relay's unused-variable skipping for the server text: an operation variable that nothing in
 /// the text uses — one only a client directive read, like `$connections` of `@appendEdge` — is
 /// left out of the printed definitions (the request's variables may still carry it).
-public enum SkipUnusedVariables {
-    public static func transform(_ program: IRProgram) -> IRProgram {
+package enum SkipUnusedVariables {
+    package static func transform(_ program: IRProgram) -> IRProgram {
         var result = program
         for index in result.operations.indices {
             let operation = result.operations[index]

@@ -1,7 +1,7 @@
 import BatonIR
 import BatonSchema
 
-/// Storage keys (compiler.md §7.2): a field's key is its name, then, when it has arguments,
+/// Storage keys (GENERATED-CODE.md, "Shared file"): a field's key is its name, then, when it has arguments,
 /// `(name:value,…)` with the arguments sorted by name and each value as JSON with object keys
 /// sorted — `notes(after:"c2",first:2)`, `character(id:"9")`. An argument whose value is null is
 /// left out (a constant `null` here, a null or absent variable when the runtime renders the key),
@@ -9,24 +9,24 @@ import BatonSchema
 /// lists and objects stay. A key without variables is a constant; one with variables is a
 /// template the runtime renders once per owner. A mutation-root field is keyed by its name
 /// alone, or by its alias as `name(as:"alias")`.
-public struct StorageKey: Hashable, Sendable {
-    public var fieldName: String
+package struct StorageKey: Hashable, Sendable {
+    package var fieldName: String
     /// Sorted by name; constant nulls already left out.
-    public var arguments: [KeyArgument]
+    package var arguments: [KeyArgument]
 
-    public init(fieldName: String, arguments: [KeyArgument]) {
+    package init(fieldName: String, arguments: [KeyArgument]) {
         self.fieldName = fieldName
         self.arguments = arguments
     }
 
-    public var isConstant: Bool { arguments.allSatisfy { $0.segments.allSatisfy { if case .literal = $0 { true } else { false } } } }
+    package var isConstant: Bool { arguments.allSatisfy { $0.segments.allSatisfy { if case .literal = $0 { true } else { false } } } }
 
     /// The key of a field whose arguments hold no variable.
-    public var constant: String? { isConstant ? render([:]) : nil }
+    package var constant: String? { isConstant ? render([:]) : nil }
 
     /// The key with the variables' values, each given as JSON text (sorted object keys); a
     /// variable that is absent or null drops an argument that is only that variable.
-    public func render(_ variables: [String: String]) -> String {
+    package func render(_ variables: [String: String]) -> String {
         var parts: [String] = []
         for argument in arguments {
             if argument.segments.count == 1, case .variable(let name) = argument.segments[0] {
@@ -47,7 +47,7 @@ public struct StorageKey: Hashable, Sendable {
     }
 
     /// The key of a field as selected (after fragment arguments are bound).
-    public static func of(_ field: IRField, schema: Schema) -> StorageKey {
+    package static func of(_ field: IRField, schema: Schema) -> StorageKey {
         if field.parentType == schema.mutationType {
             guard let alias = field.alias, alias != field.name else { return StorageKey(fieldName: field.name, arguments: []) }
             return StorageKey(fieldName: field.name, arguments: [KeyArgument(name: "as", segments: [.literal(JSONText.string(alias))])])
@@ -95,17 +95,17 @@ public struct StorageKey: Hashable, Sendable {
     }
 }
 
-public struct KeyArgument: Hashable, Sendable {
-    public var name: String
-    public var segments: [KeySegment]
+package struct KeyArgument: Hashable, Sendable {
+    package var name: String
+    package var segments: [KeySegment]
 
-    public init(name: String, segments: [KeySegment]) {
+    package init(name: String, segments: [KeySegment]) {
         self.name = name
         self.segments = segments
     }
 }
 
-public enum KeySegment: Hashable, Sendable {
+package enum KeySegment: Hashable, Sendable {
     case literal(String)
     case variable(String)
 }

@@ -8,8 +8,8 @@ import BatonSchema
 /// (`...Note_fields` on a `Node`), or that is under `@include`/`@skip`, must be aliased, so its
 /// accessor can be optional (Relay's `enforce_fragment_alias_where_ambiguous`). `@catch` on
 /// an inline fragment needs `@alias`: the caught result is read through the alias.
-public enum ValidateAliasAndCatch {
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+package enum ValidateAliasAndCatch {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let schema = program.schema
         for root in program.definitionRoots {

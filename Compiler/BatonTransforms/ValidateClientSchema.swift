@@ -1,11 +1,11 @@
 import BatonDiagnostics
 import BatonSchema
 
-/// Client schema extensions (compiler.md §5): a client field is always nullable — nothing
+/// Client schema extensions: a client field is always nullable — nothing
 /// but the app writes it, so nothing guarantees it is there — and a non-null one is refused at
 /// its definition.
-public enum ValidateClientSchema {
-    public static func validate(_ schema: Schema) -> [Diagnostic] {
+package enum ValidateClientSchema {
+    package static func validate(_ schema: Schema) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for type in schema.types where type.kind == .object || type.kind == .interface {
             for field in type.fields where field.origin == .client && field.type.isNonNull {

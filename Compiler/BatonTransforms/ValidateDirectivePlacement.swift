@@ -3,12 +3,12 @@ import BatonIR
 import BatonSchema
 import BatonSyntax
 
-/// Baton's placement table (compiler.md §4): each place takes only the directives listed for
+/// Baton's placement table: each place takes only the directives listed for
 /// it, and any other directive — including ones Relay accepts, like `@relay`, `@module` or
 /// `@match` — is an error at the directive. Works on the syntax tree, where every directive is
 /// still where it was written.
-public enum ValidateDirectivePlacement {
-    public static func validate(_ documents: [Document]) -> [Diagnostic] {
+package enum ValidateDirectivePlacement {
+    package static func validate(_ documents: [Document]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for document in documents {
             for definition in document.definitions {

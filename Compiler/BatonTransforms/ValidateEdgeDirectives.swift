@@ -6,8 +6,8 @@ import BatonSchema
 /// field with `cursor` and `node`); `@appendNode`/`@prependNode` on a node, with `edgeTypeName`
 /// naming an object type; `@deleteEdge` and `@deleteRecord` on a field of
 /// IDs. They act on a mutation's or subscription's payload, so a query cannot use them.
-public enum ValidateEdgeDirectives {
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+package enum ValidateEdgeDirectives {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let schema = program.schema
         for root in program.definitionRoots {
@@ -42,7 +42,7 @@ public enum ValidateEdgeDirectives {
                         }
                         let valueAt = [argument.valueLocation ?? directive.location].compactMap { $0 }
                         // An edge type whose node cannot hold the field's record is allowed: the
-                        // runtime leaves such an edit alone (runtime.md, edge directives).
+                        // runtime leaves such an edit alone.
                         guard let edge = schema.type(named: edgeName), edge.kind == .object else {
                             diagnostics.append(.error("Expected `edgeTypeName` of `@\(directive.name)` to name an object type; '\(edgeName)' is not one",
                                                       at: valueAt, code: "EdgeDirective"))

@@ -8,8 +8,8 @@ import BatonSchema
 /// when it defines one of that name, else a variable of the operation (a global variable): each
 /// use must fit the position it is in, and every operation reaching the fragment must define
 /// the global variables it uses.
-public enum ValidateFragmentArguments {
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+package enum ValidateFragmentArguments {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let schema = program.schema
         for operation in program.operations where operation.generatedFrom == nil {

@@ -2,13 +2,13 @@ import BatonDiagnostics
 import BatonIR
 import BatonSchema
 
-/// Rules of `@inline` fragments, which compile to values rather than lenses (compiler.md §5,
-/// §7.6). A fragment is a lens or a value, never both: an `@inline` fragment cannot be
+/// Rules of `@inline` fragments, which compile to values rather than lenses
+/// (GENERATED-CODE.md, "Lenses"). A fragment is a lens or a value, never both: an `@inline` fragment cannot be
 /// `@refetchable` (a refetch hands back a lens) and cannot hold a `@connection` (paging needs a
 /// lens). A value holds only values: a lens fragment spread inside one is an error at the
 /// spread. A value spread inside another value may not carry its own `@throwOnFieldError`.
-public enum ValidateInlineFragments {
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+package enum ValidateInlineFragments {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for fragment in program.sortedFragments {
             guard let inline = fragment.directive("inline") else { continue }

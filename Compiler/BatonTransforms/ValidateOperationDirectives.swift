@@ -5,8 +5,8 @@ import BatonSchema
 /// Arguments of the directives written on operations: Baton's `@cacheExpiration(seconds:)`
 /// takes a positive integer literal (it becomes a `Duration` constant, so a variable cannot set
 /// it). Placement (query only) is `ValidateDirectivePlacement`'s.
-public enum ValidateOperationDirectives {
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+package enum ValidateOperationDirectives {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for operation in program.operations {
             guard let directive = operation.directive("cacheExpiration") else { continue }

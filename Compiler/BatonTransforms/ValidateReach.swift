@@ -5,10 +5,10 @@ import BatonSchema
 /// What reaches the server and what reaches a lens. An operation made only of client fields
 /// sends nothing, so it is refused at its name. A fragment no operation spreads (directly, or
 /// through other fragments, or through its generated refetch query) can never be read: a warning.
-public enum ValidateReach {
+package enum ValidateReach {
     /// `program` is the one the operations are sent from; `clientFree` the same after client
     /// extensions were skipped.
-    public static func clientOnlyOperations(_ program: IRProgram, clientFree: IRProgram) -> [Diagnostic] {
+    package static func clientOnlyOperations(_ program: IRProgram, clientFree: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for operation in program.operations where !operation.selections.isEmpty {
             guard let stripped = clientFree.operation(named: operation.name), stripped.selections.isEmpty else { continue }
@@ -19,7 +19,7 @@ public enum ValidateReach {
         return diagnostics
     }
 
-    public static func unusedFragments(_ program: IRProgram) -> [Diagnostic] {
+    package static func unusedFragments(_ program: IRProgram) -> [Diagnostic] {
         var reached = Set<String>()
         for operation in program.operations {
             reached.formUnion(FragmentReach.reachedFragments(from: operation.selections, in: program))

@@ -8,10 +8,10 @@ import BatonSchema
 /// severe as its parent's (its null bubbles into the parent); none inside an `@inline` fragment.
 /// It runs after the connection transform, as in Relay, so a `@required` on a connection's
 /// `node` disagrees with the `node { __typename }` the transform adds (Relay's documented caveat).
-public enum ValidateRequired {
+package enum ValidateRequired {
     static let severity = ["NONE": 0, "LOG": 1, "THROW": 2]
 
-    public static func validate(_ program: IRProgram) -> [Diagnostic] {
+    package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for root in program.definitionRoots {
             let inline = !root.isOperation && program.fragment(named: root.name)?.directive("inline") != nil

@@ -5,8 +5,8 @@ import BatonSyntax
 /// `@semanticNonNull(levels:)` in the schema: each level names a depth of the field's type (0
 /// the field itself, 1 its list's items, …), which must exist, and the position there must be
 /// nullable (a non-null one needs no promise).
-public enum ValidateSemanticNonNull {
-    public static func validate(_ schema: Schema) -> [Diagnostic] {
+package enum ValidateSemanticNonNull {
+    package static func validate(_ schema: Schema) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for type in schema.types where type.kind == .object || type.kind == .interface {
             for field in type.fields {

@@ -3,20 +3,20 @@ import BatonSchema
 import BatonSyntax
 
 /// How documents are validated.
-public struct ValidationOptions: Sendable {
+package struct ValidationOptions: Sendable {
     /// Report fragments no operation uses as warnings rather than errors. Baton compiles whole
     /// targets, where a fragment may be meant for another target's operations.
-    public var unusedFragmentsAreWarnings: Bool
+    package var unusedFragmentsAreWarnings: Bool
     /// Leave "Did you mean …?" suggestions out of messages.
-    public var hideSuggestions: Bool
+    package var hideSuggestions: Bool
     /// Stop after this many findings with graphql-core's "Too many validation errors" finding
     /// (graphql-core stops at 100 by default); nil reports every finding.
-    public var maxErrors: Int?
+    package var maxErrors: Int?
     /// Apply the @defer/@stream rules only when the schema defines those directives. graphql-core
     /// applies them whatever the schema defines, which is the default here too.
-    public var deferStreamRulesRequireSchemaDirectives: Bool
+    package var deferStreamRulesRequireSchemaDirectives: Bool
 
-    public init(unusedFragmentsAreWarnings: Bool = true, hideSuggestions: Bool = false, maxErrors: Int? = nil,
+    package init(unusedFragmentsAreWarnings: Bool = true, hideSuggestions: Bool = false, maxErrors: Int? = nil,
                 deferStreamRulesRequireSchemaDirectives: Bool = false) {
         self.unusedFragmentsAreWarnings = unusedFragmentsAreWarnings
         self.hideSuggestions = hideSuggestions
@@ -27,11 +27,11 @@ public struct ValidationOptions: Sendable {
 
 /// Validates executable documents against a schema with the rules of the GraphQL specification
 /// as graphql-core 3.3 applies them (`specified_rules`), in one shared traversal.
-public enum Validator {
+package enum Validator {
     /// All documents of a target are validated together: a fragment defined in one may be
     /// spread in another, and names must be unique across all of them. Findings come in
     /// graphql-core's order; each location points into the source of its node.
-    public static func validate(_ documents: [Document], schema: Schema,
+    package static func validate(_ documents: [Document], schema: Schema,
                                 options: ValidationOptions = ValidationOptions()) -> [Diagnostic] {
         let context = ValidationContext(schema: schema, documents: documents, options: options)
         let walker = ValidationWalker(context: context, rules: specifiedRules(context))

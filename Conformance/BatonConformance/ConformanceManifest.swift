@@ -6,15 +6,15 @@ import Foundation
 /// A conformance suite's `manifest.json` (formats 1 to 3; see spec/conformance/README.md of the
 /// original suite): the cases, each an operation committed with responses, the store dump it must
 /// leave, the rows its lens must read, and an optional optimistic override.
-public struct ConformanceManifest: Sendable {
-    public var format: Int
-    public var cases: [ConformanceCase]
+package struct ConformanceManifest: Sendable {
+    package var format: Int
+    package var cases: [ConformanceCase]
     /// Format 2 and later: the scripts' files, in order (this runner does not run them).
-    public var scripts: [String]
+    package var scripts: [String]
 
     /// Reads `manifest.json` in `directory`; a missing file or malformed text throws a
     /// `ManifestError` saying where.
-    public static func load(from directory: URL) throws(ManifestError) -> ConformanceManifest {
+    package static func load(from directory: URL) throws(ManifestError) -> ConformanceManifest {
         let url = directory.appendingPathComponent("manifest.json")
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ManifestError("no manifest.json in \(directory.path)")
@@ -47,36 +47,36 @@ public struct ConformanceManifest: Sendable {
 }
 
 /// One manifest case.
-public struct ConformanceCase: Sendable {
-    public var name: String
-    public var operation: String
+package struct ConformanceCase: Sendable {
+    package var name: String
+    package var operation: String
     /// `query`, `mutation` or `subscription`.
-    public var kind: String
-    public var variables: Baton.Variables
-    public var responses: [String]
-    public var records: String
+    package var kind: String
+    package var variables: Baton.Variables
+    package var responses: [String]
+    package var records: String
     /// Whether the responses answer every selected field (committed as a response, else as a payload).
-    public var complete: Bool
-    public var reads: [ReadRow]
-    public var override: Override?
+    package var complete: Bool
+    package var reads: [ReadRow]
+    package var override: Override?
 
     /// A `reads` row: what the lens reads at `path` (response keys and list indices joined by dots).
-    public struct ReadRow: Sendable {
-        public var path: String
+    package struct ReadRow: Sendable {
+        package var path: String
         /// The JSON the lens yields; nil when the row says `throws` or `result` instead.
-        public var value: JSONValue?
+        package var value: JSONValue?
         /// The row's `throws` or `result`, which this runner cannot bind yet.
-        public var unboundForm: String?
+        package var unboundForm: String?
     }
 
     /// The leaves an optimistic response overrides and the value they then read.
-    public struct Override: Sendable {
-        public var paths: [String]
-        public var value: JSONValue
+    package struct Override: Sendable {
+        package var paths: [String]
+        package var value: JSONValue
     }
 
     /// Every file the case reads, relative to the suite's directory.
-    public var files: [String] { responses + [records] }
+    package var files: [String] { responses + [records] }
 
     init(_ json: JSONValue, _ reader: ManifestReader) throws(ManifestError) {
         let object = try reader.object(json, "a case")
@@ -122,8 +122,8 @@ public struct ConformanceCase: Sendable {
 }
 
 /// Why a manifest could not be read: a usage error, with the file and position.
-public struct ManifestError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ManifestError: Error, Sendable, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

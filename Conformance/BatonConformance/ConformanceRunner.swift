@@ -8,15 +8,15 @@ import Foundation
 /// are committed through the operation's generated plan, the store's dump is compared with
 /// `records`, every `reads` row is read through the generated lens, and an `override` is applied
 /// as an optimistic layer whose leaves must then read the override's value.
-public struct ConformanceRunner: Sendable {
-    public var directory: URL
+package struct ConformanceRunner: Sendable {
+    package var directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// Reads the manifest (a `ManifestError` when it is missing or malformed) and runs every case.
-    @MainActor public func run() async throws(ManifestError) -> ConformanceReport {
+    @MainActor package func run() async throws(ManifestError) -> ConformanceReport {
         let manifest = try ConformanceManifest.load(from: directory)
         var outcomes: [ConformanceReport.Outcome] = []
         for testCase in manifest.cases {
@@ -31,7 +31,7 @@ public struct ConformanceRunner: Sendable {
     }
 
     /// One case's result.
-    @MainActor public func run(_ testCase: ConformanceCase) async -> ConformanceReport.Result {
+    @MainActor package func run(_ testCase: ConformanceCase) async -> ConformanceReport.Result {
         let missing = testCase.files.filter {
             !FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
         }
@@ -113,26 +113,26 @@ public struct ConformanceRunner: Sendable {
 }
 
 /// What a run found: one outcome a case, in the manifest's order.
-public struct ConformanceReport: Sendable {
-    public enum Result: Sendable, Equatable {
+package struct ConformanceReport: Sendable {
+    package enum Result: Sendable, Equatable {
         case passed
         case failed(String)
         /// The case's files are absent from the directory (the suite's copy is partial); not counted.
         case skipped(missing: [String])
     }
 
-    public struct Outcome: Sendable {
-        public var name: String
-        public var result: Result
+    package struct Outcome: Sendable {
+        package var name: String
+        package var result: Result
     }
 
-    public var outcomes: [Outcome]
+    package var outcomes: [Outcome]
 
-    public var passed: Int { outcomes.count { $0.result == .passed } }
-    public var failed: Int { outcomes.count { if case .failed = $0.result { true } else { false } } }
+    package var passed: Int { outcomes.count { $0.result == .passed } }
+    package var failed: Int { outcomes.count { if case .failed = $0.result { true } else { false } } }
 
     /// `PASS name`, `FAIL name: reason` or `SKIP name: missing files …`, one a case, then the counts.
-    public var lines: [String] {
+    package var lines: [String] {
         outcomes.map { outcome in
             switch outcome.result {
             case .passed: "PASS \(outcome.name)"
@@ -143,5 +143,5 @@ public struct ConformanceReport: Sendable {
     }
 
     /// 0 when nothing failed, else 1 (2, a usage error, is the executable's).
-    public var exitCode: Int32 { failed == 0 ? 0 : 1 }
+    package var exitCode: Int32 { failed == 0 ? 0 : 1 }
 }

@@ -3,34 +3,34 @@ import Foundation
 @_spi(Generated) import Baton
 
 /// What a generated accessor returns, as the JSON a manifest row compares it with.
-public protocol LensReading {
+package protocol LensReading {
     var readJSON: JSONValue { get }
 }
 
-extension String: LensReading { public var readJSON: JSONValue { .string(self) } }
-extension Int: LensReading { public var readJSON: JSONValue { .number(self) } }
-extension Double: LensReading { public var readJSON: JSONValue { .number(self) } }
-extension Bool: LensReading { public var readJSON: JSONValue { .bool(self) } }
+extension String: LensReading { package var readJSON: JSONValue { .string(self) } }
+extension Int: LensReading { package var readJSON: JSONValue { .number(self) } }
+extension Double: LensReading { package var readJSON: JSONValue { .number(self) } }
+extension Bool: LensReading { package var readJSON: JSONValue { .bool(self) } }
 extension Decimal: LensReading {
-    public var readJSON: JSONValue { (try? JSONParser.parse(text: "\(self)")) ?? .null }
+    package var readJSON: JSONValue { (try? JSONParser.parse(text: "\(self)")) ?? .null }
 }
 
 /// Absent reads as null.
 extension Optional: LensReading where Wrapped: LensReading {
-    public var readJSON: JSONValue { map(\.readJSON) ?? .null }
+    package var readJSON: JSONValue { map(\.readJSON) ?? .null }
 }
 
 extension Array: LensReading where Element: LensReading {
-    public var readJSON: JSONValue { .array(map(\.readJSON)) }
+    package var readJSON: JSONValue { .array(map(\.readJSON)) }
 }
 
 /// A lens over a record, read where a row expects an object or null: an object naming the record,
 /// so a present record never equals an expected null.
-public struct RecordReading: LensReading {
+package struct RecordReading: LensReading {
     let key: String?
-    public var readJSON: JSONValue { key.map { .object(["__record": .string($0)]) } ?? .null }
+    package var readJSON: JSONValue { key.map { .object(["__record": .string($0)]) } ?? .null }
 
-    public static func record<L: Baton.Lens>(_ lens: L?) -> RecordReading { RecordReading(key: lens?.recordKey) }
+    package static func record<L: Baton.Lens>(_ lens: L?) -> RecordReading { RecordReading(key: lens?.recordKey) }
 }
 
 /// A row's path names an element a list does not have.

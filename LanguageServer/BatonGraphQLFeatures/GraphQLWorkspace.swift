@@ -8,9 +8,9 @@ import BatonLanguageService
 /// (on the scan lane), follows their schema and configuration files, and checks open
 /// documents with the compiler core. Requests (completion, hover, ...) are answered by
 /// `GraphQLRequests` from the same state.
-public final class GraphQLWorkspace: LanguageFeature {
+package final class GraphQLWorkspace: LanguageFeature {
     let state = WorkspaceState()
-    public let diagnostics: DocumentDiagnostics
+    package let diagnostics: DocumentDiagnostics
     private weak var server: LanguageServer?
     private var scanning = false
     private var rescanRequested = false
@@ -19,7 +19,7 @@ public final class GraphQLWorkspace: LanguageFeature {
     let crossFileDelay: Int
 
     /// - Parameter delay: quiet time before pushed diagnostics are recomputed after an edit.
-    public init(delay: Int = 250) {
+    package init(delay: Int = 250) {
         crossFileDelay = delay * 4
         let state = self.state
         diagnostics = DocumentDiagnostics(delay: delay) { document, token in
@@ -45,26 +45,26 @@ public final class GraphQLWorkspace: LanguageFeature {
         return DocumentCheck.diagnostics(for: source, in: project, files: files)
     }
 
-    public func attach(to server: LanguageServer) {
+    package func attach(to server: LanguageServer) {
         self.server = server
         server.add(diagnostics)
         GraphQLRequests(state: state).attach(to: server)
     }
 
-    public func capabilities(for client: InitializeParams) -> JSONObject {
+    package func capabilities(for client: InitializeParams) -> JSONObject {
         // The folders are known by now. Queued first on the scan lane, the scan precedes any
         // check, and checks or requests that come early wait for it.
         rescan()
         return GraphQLRequests.capabilities
     }
 
-    public var watchedFilePatterns: [String] {
+    package var watchedFilePatterns: [String] {
         ["**/baton.json", "**/*.graphql", "**/*.graphqls", "**/*.gql", "**/*.swift"]
     }
 
     /// Finds the projects again (reusing those whose files did not change), then checks
     /// every open document again.
-    public func rescan() {
+    package func rescan() {
         guard let server else { return }
         if scanning {
             rescanRequested = true
@@ -109,7 +109,7 @@ public final class GraphQLWorkspace: LanguageFeature {
         })
     }
 
-    public func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer) {
+    package func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer) {
         var rescanNeeded = false
         if events.contains(where: { $0.type != .changed }) { state.sources.forgetFileLists() }
         for event in events {
@@ -122,16 +122,16 @@ public final class GraphQLWorkspace: LanguageFeature {
         if rescanNeeded { rescan() } else { diagnostics.refreshAll() }
     }
 
-    public func workspaceFoldersDidChange(added: [WorkspaceFolder], removed: [WorkspaceFolder], server: LanguageServer) {
+    package func workspaceFoldersDidChange(added: [WorkspaceFolder], removed: [WorkspaceFolder], server: LanguageServer) {
         rescan()
     }
 
-    public func documentDidOpen(_ document: TextDocument, server: LanguageServer) {
+    package func documentDidOpen(_ document: TextDocument, server: LanguageServer) {
         if let path = DocumentURI.filePath(of: document.uri) { state.setOpen(path, document.source) }
         rescanIfStale()
     }
 
-    public func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {
+    package func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {
         if let path = DocumentURI.filePath(of: document.uri) { state.setOpen(path, document.source) }
         // What this document declares may be spread in other open ones: once edits settle,
         // they are checked again too (the edited one is re-checked by its own debounce).
@@ -143,7 +143,7 @@ public final class GraphQLWorkspace: LanguageFeature {
         }
     }
 
-    public func documentDidSave(_ document: TextDocument, server: LanguageServer) {
+    package func documentDidSave(_ document: TextDocument, server: LanguageServer) {
         // Without file watching, a save is when files created meanwhile are looked for.
         state.sources.forgetFileLists()
         if document.uri.hasSuffix("/baton.json") { rescan() } else { rescanIfStale() }
@@ -151,7 +151,7 @@ public final class GraphQLWorkspace: LanguageFeature {
         diagnostics.refreshAll()
     }
 
-    public func documentDidClose(_ document: TextDocument, server: LanguageServer) {
+    package func documentDidClose(_ document: TextDocument, server: LanguageServer) {
         if let path = DocumentURI.filePath(of: document.uri) { state.setOpen(path, nil) }
     }
 }

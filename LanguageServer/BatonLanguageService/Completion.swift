@@ -3,21 +3,21 @@ import BatonSchema
 import BatonSyntax
 
 /// A completion proposal, in GraphQL terms; the server turns it into an LSP item.
-public struct CompletionProposal: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct CompletionProposal: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case field, argument, inputField, enumValue, value, variable, directive, fragment, type, keyword
     }
 
-    public var label: String
-    public var kind: Kind
+    package var label: String
+    package var kind: Kind
     /// The type (`String!`), or a fragment's `on Type`.
-    public var detail: String?
-    public var documentation: String?
-    public var isDeprecated: Bool
+    package var detail: String?
+    package var documentation: String?
+    package var isDeprecated: Bool
     /// The text that replaces the word at the cursor (the label when nil).
-    public var insertText: String?
+    package var insertText: String?
 
-    public init(label: String, kind: Kind, detail: String? = nil, documentation: String? = nil,
+    package init(label: String, kind: Kind, detail: String? = nil, documentation: String? = nil,
                 isDeprecated: Bool = false, insertText: String? = nil) {
         self.label = label
         self.kind = kind
@@ -29,9 +29,9 @@ public struct CompletionProposal: Sendable, Hashable {
 }
 
 /// Completion at a position of a GraphQL text (half typed or not).
-public enum Completion {
+package enum Completion {
     /// The proposals at `offset` and the range they replace (the word being typed).
-    public static func proposals(at offset: Int, in source: Source, schema: Schema, index: ProjectIndex)
+    package static func proposals(at offset: Int, in source: Source, schema: Schema, index: ProjectIndex)
         -> (proposals: [CompletionProposal], replacing: SourceRange)
     {
         let context = CursorContext.at(offset, in: source, schema: schema)
@@ -145,7 +145,7 @@ public enum Completion {
     }
 
     /// `@include(if: Boolean!)`.
-    public static func signature(of directive: SchemaDirective, schema: Schema) -> String {
+    package static func signature(of directive: SchemaDirective, schema: Schema) -> String {
         let arguments = directive.arguments.map { "\($0.name): \(schema.text(of: $0.type))" }
         return "@" + directive.name + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
     }

@@ -5,8 +5,8 @@ import BatonSyntax
 /// What a position in a GraphQL text is about, found from the tokens before it alone, so it
 /// works while the text is half typed and does not parse. The walk keeps a stack of the
 /// selection sets, argument lists and input values it is inside, each with its schema type.
-public struct CursorContext: Sendable {
-    public enum Kind: Sendable {
+package struct CursorContext: Sendable {
+    package enum Kind: Sendable {
         /// Where a selection starts: a field of `parent` (or a spread, an inline fragment).
         case selection(parent: TypeID?)
         /// An argument name of a field or directive; `given` are those already written.
@@ -32,19 +32,19 @@ public struct CursorContext: Sendable {
         case topLevel
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The word at the position (a name, with its `$`-less spelling), or an empty range there.
-    public var word: SourceRange
+    package var word: SourceRange
     /// The variables the enclosing operation declares, with their types when known.
-    public var variables: [(name: String, type: SchemaType?)]
+    package var variables: [(name: String, type: SchemaType?)]
     /// The directive whose arguments or name the position is in, and the field a selection
     /// or argument belongs to: for hover and definition.
-    public var field: (parent: TypeID, field: SchemaField)?
-    public var directive: SchemaDirective?
+    package var field: (parent: TypeID, field: SchemaField)?
+    package var directive: SchemaDirective?
 
     /// The context at `offset` of `source`. When a name token holds or ends at `offset`, it
     /// is the word and the context is that of its start.
-    public static func at(_ offset: Int, in source: Source, schema: Schema) -> CursorContext {
+    package static func at(_ offset: Int, in source: Source, schema: Schema) -> CursorContext {
         let lexed = Lexer.tokenize(source)
         var tokens = lexed.tokens.filter { $0.kind != .endOfFile && $0.start < offset }
         var word = SourceRange(offset, offset)
@@ -60,7 +60,7 @@ public struct CursorContext: Sendable {
     }
 
     /// The name token at `offset` (for hover and definition), if any.
-    public static func nameToken(at offset: Int, in source: Source) -> Token? {
+    package static func nameToken(at offset: Int, in source: Source) -> Token? {
         Lexer.tokenize(source).tokens.first { $0.kind == .name && $0.start <= offset && offset <= $0.end }
     }
 }

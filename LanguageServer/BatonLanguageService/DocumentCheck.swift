@@ -6,13 +6,13 @@ import BatonDiagnostics
 /// file) and the findings located in the document are kept. Files are parsed once per text
 /// (`Project.parsedFiles`), and only the documents that can change the document's findings
 /// are compiled with it (`ProjectSnapshot.compile(forFile:schema:config:)`).
-public enum DocumentCheck {
-    public static let outsideProjectCode = "Project"
+package enum DocumentCheck {
+    package static let outsideProjectCode = "Project"
 
     /// - Parameters:
     ///   - document: the checked text; its `name` is its path.
     ///   - files: every host file of the project, the document included.
-    public static func diagnostics(for document: Source, in project: Project, files: [Source]) -> [Diagnostic] {
+    package static func diagnostics(for document: Source, in project: Project, files: [Source]) -> [Diagnostic] {
         var files = files
         if !files.contains(where: { $0 === document }) {
             files.removeAll { $0.name == document.name }
@@ -22,7 +22,7 @@ public enum DocumentCheck {
     }
 
     /// The same over a snapshot of the project's files that holds `document`'s text.
-    public static func diagnostics(for document: Source, in project: Project, snapshot: ProjectSnapshot) -> [Diagnostic] {
+    package static func diagnostics(for document: Source, in project: Project, snapshot: ProjectSnapshot) -> [Diagnostic] {
         var diagnostics = project.diagnostics.filter { isIn(document, $0) }
         guard let schema = project.schema else {
             let reason = project.diagnostics.first { $0.severity == .error }?.rendered() ?? "no schema"
@@ -37,7 +37,7 @@ public enum DocumentCheck {
     }
 
     /// The one diagnostic of a document no `baton.json` covers.
-    public static func outsideEveryProject(_ document: Source) -> Diagnostic {
+    package static func outsideEveryProject(_ document: Source) -> Diagnostic {
         .warning("\(document.name) is outside every Baton project: no baton.json in the workspace covers it, so its GraphQL is not checked",
                  at: [Location(source: document, range: SourceRange(0, 0))], code: outsideProjectCode)
     }

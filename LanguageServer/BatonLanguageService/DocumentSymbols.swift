@@ -2,16 +2,16 @@ import BatonDiagnostics
 import BatonSyntax
 
 /// The operations and fragments of a file's documents, for an outline.
-public struct DocumentSymbol: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case operation, fragment }
-    public var name: String
-    public var detail: String
-    public var kind: Kind
+package struct DocumentSymbol: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable { case operation, fragment }
+    package var name: String
+    package var detail: String
+    package var kind: Kind
     /// The whole definition and its name, in the host file.
-    public var range: Location
-    public var selectionRange: Location
+    package var range: Location
+    package var selectionRange: Location
 
-    public static func symbols(of entries: [ProjectIndex.Entry]) -> [DocumentSymbol] {
+    package static func symbols(of entries: [ProjectIndex.Entry]) -> [DocumentSymbol] {
         var symbols: [DocumentSymbol] = []
         for entry in entries {
             let source = entry.hostDocument.source

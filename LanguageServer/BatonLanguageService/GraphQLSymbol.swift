@@ -3,7 +3,7 @@ import BatonSchema
 import BatonSyntax
 
 /// The schema or document element a name in a GraphQL text stands for.
-public enum GraphQLSymbol: Sendable {
+package enum GraphQLSymbol: Sendable {
     case field(parent: TypeID, field: SchemaField)
     case argument(InputValue)
     case inputField(type: TypeID, field: InputValue)
@@ -15,7 +15,7 @@ public enum GraphQLSymbol: Sendable {
 
     /// The element named at `offset` of `source` and the range of its name, found like
     /// completion finds its context (so it works in a text that does not parse).
-    public static func at(_ offset: Int, in source: Source, schema: Schema, index: ProjectIndex) -> (symbol: GraphQLSymbol, range: SourceRange)? {
+    package static func at(_ offset: Int, in source: Source, schema: Schema, index: ProjectIndex) -> (symbol: GraphQLSymbol, range: SourceRange)? {
         guard let token = CursorContext.nameToken(at: offset, in: source) else { return nil }
         let context = CursorContext.at(token.end, in: source, schema: schema)
         let name = Lexer.value(of: token, in: source)
@@ -51,7 +51,7 @@ public enum GraphQLSymbol: Sendable {
     }
 
     /// Where the element is declared: in the schema's files, or a fragment in any document.
-    public func definition(schema: Schema, index: ProjectIndex) -> Location? {
+    package func definition(schema: Schema, index: ProjectIndex) -> Location? {
         switch self {
         case .field(_, let field): Self.name(field.name, in: field.location)
         case .argument(let value): Self.name(value.name, in: value.location)
@@ -76,7 +76,7 @@ public enum GraphQLSymbol: Sendable {
 
     /// Markdown for hover: the declaration as GraphQL spells it, the description, the
     /// deprecation, and `accessor` (the Swift lens member it compiles to) when known.
-    public func hoverText(schema: Schema, index: ProjectIndex, accessor: String? = nil) -> String {
+    package func hoverText(schema: Schema, index: ProjectIndex, accessor: String? = nil) -> String {
         var declaration: String
         var description: String?
         var deprecation: String?

@@ -3,12 +3,12 @@ import BatonHosts
 
 /// Where a cursor in a host file is in GraphQL terms: the document under it and the GraphQL
 /// offset there.
-public enum HostCursor {
+package enum HostCursor {
     /// The document at `hostOffset` of `host`. In a Swift file whose marker literal is still
     /// being typed (not closed yet), the literal is read as if closed at the cursor, so
     /// completion works before the closing quotes exist. Offsets up to the cursor are the
     /// file's own.
-    public static func locate(_ host: Source, offset hostOffset: Int) -> (document: HostDocument, graphQLOffset: Int)? {
+    package static func locate(_ host: Source, offset hostOffset: Int) -> (document: HostDocument, graphQLOffset: Int)? {
         let found = HostFile.documents(for: host)
         if let hit = found.documents.document(atHostOffset: hostOffset) { return hit }
         guard HostFile.language(ofPath: host.name) == .swift else { return nil }

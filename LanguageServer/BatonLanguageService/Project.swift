@@ -7,24 +7,24 @@ import Foundation
 /// One `baton.json` and what it names: the schema and its client extensions, built once.
 /// The documents it covers are the host files under its directory. A project is immutable;
 /// a change on disk makes a new one (`isCurrent` tells when).
-public final class Project: Sendable {
+package final class Project: Sendable {
     /// The configuration file's absolute path.
-    public let configPath: String
+    package let configPath: String
     /// Where its documents live: the configuration's directory.
-    public let directory: String
-    public let config: BatonConfig?
-    public let schema: Schema?
+    package let directory: String
+    package let config: BatonConfig?
+    package let schema: Schema?
     /// Everything wrong with the configuration, the schema or its extensions.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// The schema and extension files (never documents of the project).
-    public let schemaFiles: Set<String>
+    package let schemaFiles: Set<String>
     /// Modification times of the configuration, schema and extensions when built.
     let stamps: [String: Date?]
     /// Its host files as parsed, per text (kept across checks and requests).
-    public let parsedFiles: ProjectFiles
+    package let parsedFiles: ProjectFiles
     /// Its host files on disk as listed while it was loaded, when `load` was asked to prepare
     /// its documents.
-    public let documentPathsAtLoad: [String]?
+    package let documentPathsAtLoad: [String]?
 
     init(configPath: String, directory: String, config: BatonConfig?, schema: Schema?, diagnostics: [Diagnostic],
          schemaFiles: Set<String>, stamps: [String: Date?], parsedFiles: ProjectFiles = ProjectFiles(),
@@ -43,7 +43,7 @@ public final class Project: Sendable {
     /// Reads the configuration at `configPath` and builds its schema. With `prepareDocuments`,
     /// its host files are listed, read and parsed meanwhile, on another core (what the first
     /// check needs, so a language server's first diagnostics do not wait for both in turn).
-    public static func load(configPath: String, prepareDocuments: Bool = false) -> Project {
+    package static func load(configPath: String, prepareDocuments: Bool = false) -> Project {
         let path = ConfigPaths.resolve(configPath, against: FileManager.default.currentDirectoryPath)
         let directory = ConfigPaths.directory(of: path)
         var stamps: [String: Date?] = [path: modificationDate(path)]
@@ -88,12 +88,12 @@ public final class Project: Sendable {
 
     /// Whether the configuration, schema and extension files are as they were when built
     /// (the modification-time check behind file watching).
-    public var isCurrent: Bool {
+    package var isCurrent: Bool {
         stamps.allSatisfy { Project.modificationDate($0.key) == $0.value }
     }
 
     /// Whether a file belongs to the project: under its directory and not its schema.
-    public func contains(path: String) -> Bool {
+    package func contains(path: String) -> Bool {
         Self.contains(path, directory: directory, excluding: schemaFiles)
     }
 
@@ -104,14 +104,14 @@ public final class Project: Sendable {
     }
 
     /// Whether a change to `path` concerns the project's schema or configuration.
-    public func dependsOn(path: String) -> Bool {
+    package func dependsOn(path: String) -> Bool {
         let standardized = ConfigPaths.resolve(path, against: "/")
         return standardized == configPath || stamps.keys.contains(standardized)
             || stamps.keys.contains { standardized.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 
     /// The host files of the project on disk (`.swift`, `.graphql`, `.gql`), schema excluded.
-    public func documentPaths() -> [String] {
+    package func documentPaths() -> [String] {
         Self.documentPaths(directory: directory, excluding: schemaFiles)
     }
 

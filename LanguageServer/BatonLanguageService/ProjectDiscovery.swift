@@ -2,9 +2,9 @@ import BatonConfig
 import Foundation
 
 /// Finds the `baton.json` files under workspace folders: one project each.
-public enum ProjectDiscovery {
+package enum ProjectDiscovery {
     /// Configuration paths under `folders`, sorted; hidden and build directories are skipped.
-    public static func configPaths(under folders: [String]) -> [String] {
+    package static func configPaths(under folders: [String]) -> [String] {
         var found: Set<String> = []
         for folder in folders {
             let root = ConfigPaths.resolve(folder, against: "/")
@@ -24,7 +24,7 @@ public enum ProjectDiscovery {
 
     /// The projects under `folders`, reusing those of `previous` whose files have not changed.
     /// New ones are loaded with their documents prepared (`Project.load(configPath:prepareDocuments:)`).
-    public static func projects(under folders: [String], previous: [Project] = []) -> [Project] {
+    package static func projects(under folders: [String], previous: [Project] = []) -> [Project] {
         configPaths(under: folders).map { path in
             if let kept = previous.first(where: { $0.configPath == path }), kept.isCurrent { return kept }
             return Project.load(configPath: path, prepareDocuments: true)
@@ -34,7 +34,7 @@ public enum ProjectDiscovery {
 
 extension Array where Element == Project {
     /// The project a file belongs to: the innermost configuration above it.
-    public func project(forPath path: String) -> Project? {
+    package func project(forPath path: String) -> Project? {
         filter { $0.contains(path: path) }.max { $0.directory.count < $1.directory.count }
     }
 }

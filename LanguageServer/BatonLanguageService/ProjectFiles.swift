@@ -9,7 +9,7 @@ import Foundation
 /// A project's host files, each found and parsed once per text: a check or request after an
 /// edit parses only the edited file, and checks and requests over the same texts share one
 /// `ProjectSnapshot`. Safe from any thread.
-public final class ProjectFiles: @unchecked Sendable {
+package final class ProjectFiles: @unchecked Sendable {
     struct Entry: Sendable {
         var file: ParsedHostFile
         var links: [DocumentLinks]
@@ -20,15 +20,15 @@ public final class ProjectFiles: @unchecked Sendable {
     private var last: ProjectSnapshot?
     private var _parseCount = 0
 
-    public init() {}
+    package init() {}
 
     /// How many files have been parsed so far (a cached text is not parsed again).
-    public var parseCount: Int { lock.withLock { _parseCount } }
+    package var parseCount: Int { lock.withLock { _parseCount } }
 
     /// The project as `files` (every host file, sorted as `ProjectSources` gives them) make it.
     /// A file whose text is the one parsed before (the same `Source`, or an equal text) is not
     /// parsed again; files no longer listed are forgotten.
-    public func snapshot(of files: [Source]) -> ProjectSnapshot {
+    package func snapshot(of files: [Source]) -> ProjectSnapshot {
         var found: [Entry?] = []
         found.reserveCapacity(files.count)
         var missing: [Int] = []
@@ -78,8 +78,8 @@ public final class ProjectFiles: @unchecked Sendable {
 /// computed on first use and then kept: each file's compilation (for its diagnostics), the
 /// index of documents (for completion, navigation and symbols) and the IR program (for
 /// hover's lens accessors).
-public final class ProjectSnapshot: @unchecked Sendable {
-    public let files: [ParsedHostFile]
+package final class ProjectSnapshot: @unchecked Sendable {
+    package let files: [ParsedHostFile]
     private let scope: CheckScope
     private let compilationLock = NSLock()
     private var compilations: [String: CompilationResult] = [:]
@@ -96,7 +96,7 @@ public final class ProjectSnapshot: @unchecked Sendable {
     /// The pipeline `batonc validate` runs, over the documents that decide the diagnostics of
     /// the file named `path` (`CheckScope`): its findings located in that file are the whole
     /// project's. Nil when the snapshot has no such file.
-    public func compile(forFile path: String, schema: Schema, config: BatonConfig?) -> CompilationResult? {
+    package func compile(forFile path: String, schema: Schema, config: BatonConfig?) -> CompilationResult? {
         guard let position = files.firstIndex(where: { $0.source.name == path }) else { return nil }
         compilationLock.lock()
         if let done = compilations[path] {
@@ -110,7 +110,7 @@ public final class ProjectSnapshot: @unchecked Sendable {
         return result
     }
 
-    public var index: ProjectIndex {
+    package var index: ProjectIndex {
         indexLock.withLock {
             if let _index { return _index }
             let index = ProjectIndex(parsed: files)
@@ -121,7 +121,7 @@ public final class ProjectSnapshot: @unchecked Sendable {
 
     /// The program lenses are built from, over every document parsed (those with syntax errors
     /// keep what parsed): hover names accessors in it.
-    public func lensProgram(schema: Schema) -> IRProgram {
+    package func lensProgram(schema: Schema) -> IRProgram {
         programLock.withLock {
             if let _program { return _program }
             let program = LensLookup.program(documents: index.entries.map(\.document), schema: schema)

@@ -6,35 +6,35 @@ import BatonSyntax
 /// The GraphQL documents of a project's files, parsed: where fragments are declared and
 /// spread, for completion, definition, references and symbols. Files that do not parse keep
 /// the definitions before the error.
-public struct ProjectIndex: Sendable {
-    public struct Entry: Sendable {
-        public var hostDocument: HostDocument
-        public var document: Document
+package struct ProjectIndex: Sendable {
+    package struct Entry: Sendable {
+        package var hostDocument: HostDocument
+        package var document: Document
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(files: [Source]) {
+    package init(files: [Source]) {
         self.init(parsed: files.map(Compilation.parse))
     }
 
-    public init(parsed files: [ParsedHostFile]) {
+    package init(parsed files: [ParsedHostFile]) {
         entries = files.flatMap { file in
             zip(file.documents, file.parses).map { Entry(hostDocument: $0, document: $1.document) }
         }
     }
 
     /// Every fragment definition, in file order.
-    public var fragments: [(definition: FragmentDefinition, source: Source)] {
+    package var fragments: [(definition: FragmentDefinition, source: Source)] {
         entries.flatMap { entry in entry.document.fragments.map { ($0, entry.hostDocument.source) } }
     }
 
-    public func fragment(named name: String) -> (definition: FragmentDefinition, source: Source)? {
+    package func fragment(named name: String) -> (definition: FragmentDefinition, source: Source)? {
         fragments.first { $0.definition.name.value == name }
     }
 
     /// Every spread of the fragment `name`, as locations of its name.
-    public func spreads(of name: String) -> [Location] {
+    package func spreads(of name: String) -> [Location] {
         var found: [Location] = []
         for entry in entries {
             let source = entry.hostDocument.source
@@ -60,7 +60,7 @@ public struct ProjectIndex: Sendable {
     }
 
     /// The documents found in the file named `path`.
-    public func entries(inFile path: String) -> [Entry] {
+    package func entries(inFile path: String) -> [Entry] {
         entries.filter { $0.hostDocument.host.name == path }
     }
 }

@@ -10,7 +10,7 @@ import Darwin
 /// The texts of a project's files: the editor's snapshot for open ones, the disk for the
 /// rest. Disk reads are cached by modification time and size, so checking an edit re-reads
 /// only files that changed.
-public final class ProjectSources: @unchecked Sendable {
+package final class ProjectSources: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [String: (stamp: FileStamp?, source: Source)] = [:]
     private var fileLists: [ObjectIdentifier: (project: Project, paths: [String])] = [:]
@@ -21,11 +21,11 @@ public final class ProjectSources: @unchecked Sendable {
     /// False once files were forgotten: a listing made at load may miss files created since.
     private var listingsAtLoadAreCurrent = true
 
-    public init() {}
+    package init() {}
 
     /// Every host file of `project`: `open` (keyed by path) wins over the disk. Files that
     /// belong to a nested project are left to it.
-    public func sources(of project: Project, among projects: [Project], open: [String: Source]) -> [Source] {
+    package func sources(of project: Project, among projects: [Project], open: [String: Source]) -> [Source] {
         let owned = ownedPaths(of: project, among: projects)
         let extra = open.keys.filter { !owned.set.contains($0) && projects.project(forPath: $0) === project }
         let paths = extra.isEmpty ? owned.paths : (owned.paths + extra).sorted()
@@ -51,7 +51,7 @@ public final class ProjectSources: @unchecked Sendable {
 
     /// The project's host files on disk: listed once, then again after `forgetFileList`
     /// (a file created or deleted), so a check does not walk the directory tree each time.
-    public func documentPaths(of project: Project) -> [String] {
+    package func documentPaths(of project: Project) -> [String] {
         let key = ObjectIdentifier(project)
         lock.lock()
         if let listed = fileLists[key], listed.project === project {
@@ -69,7 +69,7 @@ public final class ProjectSources: @unchecked Sendable {
     }
 
     /// Forgets every project's file list (files were created or deleted, or might have been).
-    public func forgetFileLists() {
+    package func forgetFileLists() {
         lock.lock()
         fileLists.removeAll()
         ownedLists.removeAll()
@@ -78,7 +78,7 @@ public final class ProjectSources: @unchecked Sendable {
     }
 
     /// A file from disk, or nil when it cannot be read.
-    public func read(_ path: String) -> Source? {
+    package func read(_ path: String) -> Source? {
         let stamp = FileStamp(path)
         lock.lock()
         if let cached = cache[path], cached.stamp == stamp {
@@ -94,7 +94,7 @@ public final class ProjectSources: @unchecked Sendable {
     }
 
     /// Forgets a file (deleted or changed on disk).
-    public func forget(_ path: String) {
+    package func forget(_ path: String) {
         lock.lock()
         cache[path] = nil
         lock.unlock()

@@ -23,7 +23,7 @@ import Testing
         #expect(Set(onDisk) == computed)
     }
 
-    /// compiler.md §7.4's size fence: accessor lines average at most 120 bytes of source.
+    /// The size fence of generated code: accessor lines average at most 120 bytes of source.
     @Test func accessorLinesStayWithinTheSizeFence() throws {
         var bytes = 0
         var lines = 0

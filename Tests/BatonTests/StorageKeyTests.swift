@@ -1,7 +1,7 @@
 import Testing
 @_spi(Generated) import Baton
 
-/// Storage keys (compiler.md §7.2), record keys and the process's slot numbering.
+/// Storage keys (GENERATED-CODE.md, "Shared file"), record keys and the process's slot numbering.
 @Suite struct StorageKeyTests {
     static let type = Registry.type("StorageKeyTestsType")
 

@@ -8,20 +8,20 @@ import BatonDiagnostics
 ///
 /// Type-system definitions print in the same spirit (a space only where two words meet),
 /// so a schema can be round-tripped too.
-public enum CompactPrinter {
-    public static func print(_ document: Document) -> String {
+package enum CompactPrinter {
+    package static func print(_ document: Document) -> String {
         var printer = CompactWriter(source: document.source)
         for definition in document.definitions { printer.definition(definition) }
         return printer.finish()
     }
 
-    public static func print(_ value: Value, in source: Source? = nil) -> String {
+    package static func print(_ value: Value, in source: Source? = nil) -> String {
         var printer = CompactWriter(source: source)
         printer.value(value)
         return printer.finish()
     }
 
-    public static func print(_ type: TypeReference) -> String {
+    package static func print(_ type: TypeReference) -> String {
         var printer = CompactWriter(source: nil)
         printer.type(type)
         return printer.finish()
@@ -30,7 +30,7 @@ public enum CompactPrinter {
     /// Definitions back to back, each with the source it was parsed from (an operation and
     /// the fragments it reaches may come from different files; strings keep their spelling
     /// from their own source).
-    public static func print(_ definitions: [(definition: Definition, source: Source)]) -> String {
+    package static func print(_ definitions: [(definition: Definition, source: Source)]) -> String {
         var out = ""
         for (definition, source) in definitions {
             var printer = CompactWriter(source: source)
@@ -42,7 +42,7 @@ public enum CompactPrinter {
     }
 
     /// One definition; executable definitions can be concatenated as they are.
-    public static func print(_ definition: Definition, in source: Source) -> String {
+    package static func print(_ definition: Definition, in source: Source) -> String {
         var printer = CompactWriter(source: source)
         printer.definition(definition)
         return printer.finish()

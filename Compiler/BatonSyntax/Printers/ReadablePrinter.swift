@@ -3,18 +3,18 @@ import BatonDiagnostics
 /// The readable printer: graphql-js's / graphql-core's `print` (two-space indentation,
 /// argument lists, lists and objects broken over lines past 80 characters, strings spelled
 /// from their values).
-public enum ReadablePrinter {
-    public static func print(_ document: Document) -> String {
+package enum ReadablePrinter {
+    package static func print(_ document: Document) -> String {
         join(document.definitions.map(definition), "\n\n")
     }
 
-    public static func print(_ definition: Definition) -> String {
+    package static func print(_ definition: Definition) -> String {
         Self.definition(definition)
     }
 
-    public static func print(_ value: Value) -> String { Self.value(value) }
+    package static func print(_ value: Value) -> String { Self.value(value) }
 
-    public static func print(_ type: TypeReference) -> String { type.text }
+    package static func print(_ type: TypeReference) -> String { type.text }
 
     // MARK: Helpers (graphql-core's join / wrap / block / indent over strings)
 

@@ -2,7 +2,7 @@ import BatonDiagnostics
 
 /// Spelling string values as GraphQL literals, shared by both printers and by the value
 /// printing of messages (BatonSchema's `ValuePrinter`).
-public enum StringLiterals {
+package enum StringLiterals {
     /// The literal as written in `source`, when `range` still holds a string token whose
     /// value is `value` (a node from the parser); nil for a node built or changed later.
     static func original(of value: String, block: Bool, range: SourceRange, in source: Source) -> String? {
@@ -20,7 +20,7 @@ public enum StringLiterals {
 
     /// graphql-core's `print_string`: a `"…"` literal with `"`, `\` and control characters
     /// (C0, DEL and C1) escaped.
-    public static func quoted(_ value: String) -> String {
+    package static func quoted(_ value: String) -> String {
         var out = "\""
         out.unicodeScalars.reserveCapacity(value.unicodeScalars.count + 2)
         for scalar in value.unicodeScalars {
@@ -45,7 +45,7 @@ public enum StringLiterals {
 
     /// graphql-core's `print_block_string`: `"""` escaped, leading/trailing newlines added
     /// where they keep the value intact or help reading (`minimize` drops the optional ones).
-    public static func block(_ value: String, minimize: Bool = false) -> String {
+    package static func block(_ value: String, minimize: Bool = false) -> String {
         let escaped = value.replacingAll("\"\"\"", with: "\\\"\"\"")
         let lines = splitLines(escaped)
         let isSingleLine = lines.count == 1

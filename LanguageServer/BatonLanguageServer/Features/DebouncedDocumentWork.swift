@@ -2,12 +2,12 @@
 /// edit restarts the delay and cancels work still running on an older version, and a result is
 /// delivered only while its document is still open at the version it was computed for. This is
 /// the shape pushed diagnostics need (debounced, cancelled by the next edit, never outdated).
-public final class DebouncedDocumentWork<Output: Sendable> {
-    public typealias Work = @Sendable (TextDocument, CancellationToken) -> Output?
-    public typealias Delivery = (TextDocument, Output) -> Void
+package final class DebouncedDocumentWork<Output: Sendable> {
+    package typealias Work = @Sendable (TextDocument, CancellationToken) -> Output?
+    package typealias Delivery = (TextDocument, Output) -> Void
 
-    public let delay: Int
-    public let lane: WorkLane
+    package let delay: Int
+    package let lane: WorkLane
     private unowned let server: LanguageServer
     private let work: Work
     private let deliver: Delivery
@@ -18,7 +18,7 @@ public final class DebouncedDocumentWork<Output: Sendable> {
     ///   - delay: milliseconds between the last edit and the start of the work.
     ///   - work: runs on a worker thread of `lane`; returns nil when it gave up (cancelled).
     ///   - deliver: runs on the loop thread with a result that is still current.
-    public init(server: LanguageServer, delay: Int, lane: WorkLane = .scan, work: @escaping Work, deliver: @escaping Delivery) {
+    package init(server: LanguageServer, delay: Int, lane: WorkLane = .scan, work: @escaping Work, deliver: @escaping Delivery) {
         self.server = server
         self.delay = delay
         self.lane = lane
@@ -27,7 +27,7 @@ public final class DebouncedDocumentWork<Output: Sendable> {
     }
 
     /// Schedules work for this version, replacing whatever was scheduled or running for the URI.
-    public func documentChanged(_ document: TextDocument) {
+    package func documentChanged(_ document: TextDocument) {
         cancel(uri: document.uri)
         scheduled[document.uri] = server.schedule(after: delay) { [weak self] in
             self?.start(document)
@@ -35,23 +35,23 @@ public final class DebouncedDocumentWork<Output: Sendable> {
     }
 
     /// Runs the work now (on open, or for a pull request), replacing pending work.
-    public func runNow(_ document: TextDocument) {
+    package func runNow(_ document: TextDocument) {
         cancel(uri: document.uri)
         start(document)
     }
 
     /// Drops scheduled and running work for a document (closed, or no longer in a project).
-    public func cancel(uri: String) {
+    package func cancel(uri: String) {
         scheduled.removeValue(forKey: uri)?.cancel()
         running.removeValue(forKey: uri)?.cancel()
     }
 
-    public func cancelAll() {
+    package func cancelAll() {
         for uri in Array(scheduled.keys) + Array(running.keys) { cancel(uri: uri) }
     }
 
     /// Whether work for the URI is waiting for its delay or running.
-    public func isPending(uri: String) -> Bool {
+    package func isPending(uri: String) -> Bool {
         scheduled[uri] != nil || running[uri] != nil
     }
 

@@ -13,13 +13,13 @@ import BatonJSON
 ///
 /// `refreshAll()` is for changes outside the open texts (the schema, baton.json, a file on
 /// disk): pushed diagnostics are recomputed, a pulling client is asked to pull again.
-public final class DocumentDiagnostics: LanguageFeature {
+package final class DocumentDiagnostics: LanguageFeature {
     /// Diagnostics of one snapshot; nil when it gave up because the token was cancelled.
-    public typealias Provider = @Sendable (TextDocument, CancellationToken) -> [Diagnostic]?
+    package typealias Provider = @Sendable (TextDocument, CancellationToken) -> [Diagnostic]?
 
     private let provider: Provider
     /// Quiet time in milliseconds before pushed diagnostics are recomputed after an edit.
-    public let delay: Int
+    package let delay: Int
     private weak var server: LanguageServer?
     private var pushing: DebouncedDocumentWork<[Diagnostic]>?
     /// Bumped by `refreshAll`: results of an older generation are stale even for the same text.
@@ -31,22 +31,22 @@ public final class DocumentDiagnostics: LanguageFeature {
     /// - Parameters:
     ///   - delay: quiet time in milliseconds before pushed diagnostics are recomputed.
     ///   - provider: runs on a worker thread with a document snapshot.
-    public init(delay: Int = 250, provider: @escaping Provider) {
+    package init(delay: Int = 250, provider: @escaping Provider) {
         self.delay = delay
         self.provider = provider
     }
 
     /// Whether the client pulls (decided in `initialize`).
-    public var clientPulls: Bool {
+    package var clientPulls: Bool {
         server?.clientParams?.clientCapability("textDocument.diagnostic") != nil
     }
 
-    public func capabilities(for client: InitializeParams) -> JSONObject {
+    package func capabilities(for client: InitializeParams) -> JSONObject {
         guard client.clientCapability("textDocument.diagnostic") != nil else { return [:] }
         return ["diagnosticProvider": ["identifier": "baton", "interFileDependencies": true, "workspaceDiagnostics": false]]
     }
 
-    public func attach(to server: LanguageServer) {
+    package func attach(to server: LanguageServer) {
         self.server = server
         let provider = self.provider
         pushing = DebouncedDocumentWork(server: server, delay: delay, lane: .scan, work: provider) { [weak server] document, diagnostics in
@@ -57,24 +57,24 @@ public final class DocumentDiagnostics: LanguageFeature {
         }
     }
 
-    public func documentDidOpen(_ document: TextDocument, server: LanguageServer) {
+    package func documentDidOpen(_ document: TextDocument, server: LanguageServer) {
         bumpRevision(document.uri)
         if !clientPulls { pushing?.runNow(document) }
     }
 
-    public func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {
+    package func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {
         bumpRevision(document.uri)
         if !clientPulls { pushing?.documentChanged(document) }
     }
 
-    public func documentDidClose(_ document: TextDocument, server: LanguageServer) {
+    package func documentDidClose(_ document: TextDocument, server: LanguageServer) {
         revisions[document.uri] = nil
         pushing?.cancel(uri: document.uri)
         if !clientPulls { server.clearDiagnostics(uri: document.uri) }
     }
 
     /// Recomputes everything: something all diagnostics may depend on has changed.
-    public func refreshAll() {
+    package func refreshAll() {
         guard let server else { return }
         generation += 1
         if clientPulls {
@@ -129,11 +129,11 @@ public final class DocumentDiagnostics: LanguageFeature {
 }
 
 /// `textDocument/diagnostic` params.
-public struct DocumentDiagnosticParams: Sendable, LSPDecodable {
-    public var textDocument: TextDocumentIdentifier
-    public var previousResultID: String?
+package struct DocumentDiagnosticParams: Sendable, LSPDecodable {
+    package var textDocument: TextDocumentIdentifier
+    package var previousResultID: String?
 
-    public init(json: JSONValue, path: String) throws(ResponseError) {
+    package init(json: JSONValue, path: String) throws(ResponseError) {
         let fields = try JSONFields(json, path: path)
         textDocument = try fields.decode("textDocument")
         previousResultID = try fields.optionalString("previousResultId")

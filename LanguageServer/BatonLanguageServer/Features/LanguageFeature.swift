@@ -6,7 +6,7 @@ import BatonJSON
 ///
 /// A feature registers its request handlers in `attach`, advertises exactly what it answers in
 /// `capabilities`, and may follow document events (to debounce and publish diagnostics, say).
-public protocol LanguageFeature: AnyObject {
+package protocol LanguageFeature: AnyObject {
     /// Members merged into `InitializeResult.capabilities` (for example `["hoverProvider": true]`).
     func capabilities(for client: InitializeParams) -> JSONObject
     /// Registers handlers with `server.onRequest` / `server.onNotification`. Called once, when
@@ -25,13 +25,13 @@ public protocol LanguageFeature: AnyObject {
 }
 
 extension LanguageFeature {
-    public func capabilities(for client: InitializeParams) -> JSONObject { [:] }
-    public func attach(to server: LanguageServer) {}
-    public func documentDidOpen(_ document: TextDocument, server: LanguageServer) {}
-    public func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {}
-    public func documentDidSave(_ document: TextDocument, server: LanguageServer) {}
-    public func documentDidClose(_ document: TextDocument, server: LanguageServer) {}
-    public var watchedFilePatterns: [String] { [] }
-    public func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer) {}
-    public func workspaceFoldersDidChange(added: [WorkspaceFolder], removed: [WorkspaceFolder], server: LanguageServer) {}
+    package func capabilities(for client: InitializeParams) -> JSONObject { [:] }
+    package func attach(to server: LanguageServer) {}
+    package func documentDidOpen(_ document: TextDocument, server: LanguageServer) {}
+    package func documentDidChange(_ document: TextDocument, previous: TextDocument, server: LanguageServer) {}
+    package func documentDidSave(_ document: TextDocument, server: LanguageServer) {}
+    package func documentDidClose(_ document: TextDocument, server: LanguageServer) {}
+    package var watchedFilePatterns: [String] { [] }
+    package func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer) {}
+    package func workspaceFoldersDidChange(added: [WorkspaceFolder], removed: [WorkspaceFolder], server: LanguageServer) {}
 }

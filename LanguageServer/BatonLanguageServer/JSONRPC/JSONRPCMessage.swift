@@ -2,11 +2,11 @@ import BatonJSON
 
 /// A JSON-RPC request id: a number or a string (RFC: "Number or String"; null only in error
 /// answers to messages whose id could not be read).
-public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+package enum RequestID: Hashable, Sendable, CustomStringConvertible {
     case number(Int)
     case string(String)
 
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         switch json.kind {
         case .number(let n):
             guard let i = n.intValue, n.isIntegerText else { return nil }
@@ -16,14 +16,14 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .number(let n): return .number(n)
         case .string(let s): return .string(s)
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .number(let n): return String(n)
         case .string(let s): return s.debugDescription
@@ -32,20 +32,20 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One decoded JSON-RPC 2.0 message.
-public enum JSONRPCMessage: Sendable, Equatable {
+package enum JSONRPCMessage: Sendable, Equatable {
     case request(id: RequestID, method: String, params: JSONValue?)
     case notification(method: String, params: JSONValue?)
     case response(id: RequestID?, result: Result<JSONValue, ResponseError>)
 
     /// Why a body is not a usable message, with the id to answer when one could be read.
-    public struct DecodingFailure: Error, Sendable {
-        public var error: ResponseError
-        public var id: RequestID?
+    package struct DecodingFailure: Error, Sendable {
+        package var error: ResponseError
+        package var id: RequestID?
     }
 
     /// Reads a message body: JSON syntax errors are -32700, valid JSON that is not a JSON-RPC
     /// 2.0 message is -32600 (answered with the id when it has a usable one).
-    public static func decode(_ body: [UInt8]) -> Result<JSONRPCMessage, DecodingFailure> {
+    package static func decode(_ body: [UInt8]) -> Result<JSONRPCMessage, DecodingFailure> {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes: body)
@@ -55,7 +55,7 @@ public enum JSONRPCMessage: Sendable, Equatable {
         return decode(value)
     }
 
-    public static func decode(_ value: JSONValue) -> Result<JSONRPCMessage, DecodingFailure> {
+    package static func decode(_ value: JSONValue) -> Result<JSONRPCMessage, DecodingFailure> {
         guard let object = value.objectValue else {
             let what = value.arrayValue != nil ? "batches are not supported by LSP" : "expected an object, found \(value.kindDescription)"
             return .failure(DecodingFailure(error: .invalidRequest("Invalid Request: \(what)"), id: nil))
@@ -88,7 +88,7 @@ public enum JSONRPCMessage: Sendable, Equatable {
         return invalid("neither a request, a notification nor a response")
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .request(let id, let method, let params):
             var object: JSONObject = ["jsonrpc": "2.0", "id": id.json, "method": .string(method)]

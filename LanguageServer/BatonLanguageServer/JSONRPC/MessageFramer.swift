@@ -8,17 +8,17 @@
 /// A broken header (no or bad `Content-Length`, an oversized header or body) cannot be
 /// skipped by length, so the framer reports it and resynchronizes at the next
 /// `Content-Length:` in the stream (possibly inside the broken block itself).
-public struct MessageFramer {
-    public enum Event: Equatable, Sendable {
+package struct MessageFramer {
+    package enum Event: Equatable, Sendable {
         case message([UInt8])
         /// The header was not usable; `detail` says why. The stream continues after it.
         case badHeader(String)
     }
 
     /// Headers longer than this without an empty line are garbage, not a header.
-    public static let maximumHeaderLength = 8 * 1024
+    package static let maximumHeaderLength = 8 * 1024
     /// Bodies above this would only exhaust memory; LSP messages for a 10 MB file are ~10 MB.
-    public static let defaultMaximumBodyLength = 512 * 1024 * 1024
+    package static let defaultMaximumBodyLength = 512 * 1024 * 1024
 
     private var buffer: [UInt8] = []
     /// Start of the unconsumed bytes in `buffer`.
@@ -27,22 +27,22 @@ public struct MessageFramer {
     private var pendingBodyLength: Int?
     /// After a bad header: drop bytes until the next `Content-Length:`.
     private var resynchronizing = false
-    public let maximumBodyLength: Int
+    package let maximumBodyLength: Int
 
-    public init(maximumBodyLength: Int = MessageFramer.defaultMaximumBodyLength) {
+    package init(maximumBodyLength: Int = MessageFramer.defaultMaximumBodyLength) {
         self.maximumBodyLength = maximumBodyLength
     }
 
     /// Bytes received but not yet part of a complete message.
-    public var bufferedByteCount: Int { buffer.count - head }
+    package var bufferedByteCount: Int { buffer.count - head }
 
     /// Adds received bytes and returns every event they complete, in stream order.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Event] {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Event] {
         buffer.append(contentsOf: bytes)
         return drain()
     }
 
-    public mutating func append(_ bytes: [UInt8]) -> [Event] {
+    package mutating func append(_ bytes: [UInt8]) -> [Event] {
         bytes.withUnsafeBytes { append($0) }
     }
 
@@ -156,7 +156,7 @@ public struct MessageFramer {
     }
 
     /// Frames a body for sending: `Content-Length: N\r\n\r\n` then the body.
-    public static func frame(_ body: [UInt8]) -> [UInt8] {
+    package static func frame(_ body: [UInt8]) -> [UInt8] {
         var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         out.append(contentsOf: body)
         return out

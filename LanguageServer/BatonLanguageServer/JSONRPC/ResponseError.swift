@@ -1,42 +1,42 @@
 import BatonJSON
 
 /// A JSON-RPC error answer: a code from JSON-RPC 2.0 or LSP, a message, optional data.
-public struct ResponseError: Error, Sendable, Equatable {
-    public var code: Int
-    public var message: String
-    public var data: JSONValue?
+package struct ResponseError: Error, Sendable, Equatable {
+    package var code: Int
+    package var message: String
+    package var data: JSONValue?
 
-    public init(code: Int, message: String, data: JSONValue? = nil) {
+    package init(code: Int, message: String, data: JSONValue? = nil) {
         self.code = code
         self.message = message
         self.data = data
     }
 
     // JSON-RPC 2.0
-    public static let parseErrorCode = -32700
-    public static let invalidRequestCode = -32600
-    public static let methodNotFoundCode = -32601
-    public static let invalidParamsCode = -32602
-    public static let internalErrorCode = -32603
+    package static let parseErrorCode = -32700
+    package static let invalidRequestCode = -32600
+    package static let methodNotFoundCode = -32601
+    package static let invalidParamsCode = -32602
+    package static let internalErrorCode = -32603
     // LSP
-    public static let serverNotInitializedCode = -32002
-    public static let requestFailedCode = -32803
-    public static let serverCancelledCode = -32802
-    public static let contentModifiedCode = -32801
-    public static let requestCancelledCode = -32800
+    package static let serverNotInitializedCode = -32002
+    package static let requestFailedCode = -32803
+    package static let serverCancelledCode = -32802
+    package static let contentModifiedCode = -32801
+    package static let requestCancelledCode = -32800
 
-    public static func parseError(_ message: String) -> ResponseError { ResponseError(code: parseErrorCode, message: message) }
-    public static func invalidRequest(_ message: String) -> ResponseError { ResponseError(code: invalidRequestCode, message: message) }
-    public static func methodNotFound(_ method: String) -> ResponseError {
+    package static func parseError(_ message: String) -> ResponseError { ResponseError(code: parseErrorCode, message: message) }
+    package static func invalidRequest(_ message: String) -> ResponseError { ResponseError(code: invalidRequestCode, message: message) }
+    package static func methodNotFound(_ method: String) -> ResponseError {
         ResponseError(code: methodNotFoundCode, message: "Unhandled method \(method)")
     }
-    public static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
-    public static func internalError(_ message: String) -> ResponseError { ResponseError(code: internalErrorCode, message: message) }
-    public static let serverNotInitialized = ResponseError(code: serverNotInitializedCode, message: "The server has not been initialized")
-    public static let requestCancelled = ResponseError(code: requestCancelledCode, message: "Request cancelled")
-    public static let contentModified = ResponseError(code: contentModifiedCode, message: "Content modified")
+    package static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
+    package static func internalError(_ message: String) -> ResponseError { ResponseError(code: internalErrorCode, message: message) }
+    package static let serverNotInitialized = ResponseError(code: serverNotInitializedCode, message: "The server has not been initialized")
+    package static let requestCancelled = ResponseError(code: requestCancelledCode, message: "Request cancelled")
+    package static let contentModified = ResponseError(code: contentModifiedCode, message: "Content modified")
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: JSONObject = ["code": .number(code), "message": .string(message)]
         if let data { object["data"] = data }
         return .object(object)

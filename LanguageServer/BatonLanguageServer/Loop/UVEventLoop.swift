@@ -13,14 +13,14 @@ import Darwin
 /// stdin/stdout that are pipes or terminals are libuv streams. A regular file (or anything
 /// else epoll cannot watch) is read by a blocking thread that posts chunks to the loop and
 /// written with blocking writes: epoll refuses regular files and `uv_run` would abort.
-public final class UVEventLoop: ServerHost {
+package final class UVEventLoop: ServerHost {
     /// Called on the loop thread with each chunk read from stdin.
-    public var onInput: ((UnsafeRawBufferPointer) -> Void)?
+    package var onInput: ((UnsafeRawBufferPointer) -> Void)?
     /// Called once on the loop thread when stdin ends (EOF or a read error).
-    public var onEndOfInput: (() -> Void)?
+    package var onEndOfInput: (() -> Void)?
 
     /// How stdin is read: "pipe", "tty" or "thread".
-    public private(set) var stdinMode = "thread"
+    package private(set) var stdinMode = "thread"
 
     private let loop: UnsafeMutablePointer<uv_loop_t>
     private let inputFD: Int32
@@ -42,7 +42,7 @@ public final class UVEventLoop: ServerHost {
 
     /// A loop reading client messages from `input` and writing to `output` (stdin and stdout
     /// for the server; pipes in tests).
-    public init(input: Int32 = 0, output: Int32 = 1) {
+    package init(input: Int32 = 0, output: Int32 = 1) {
         signal(SIGPIPE, SIG_IGN)  // a client that went away makes writes fail, not kill us
         inputFD = input
         outputFD = output
@@ -65,7 +65,7 @@ public final class UVEventLoop: ServerHost {
     }
 
     /// Reads stdin until the server exits; returns the exit code it asked for.
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         openStdin()
         uv_run(loop, UV_RUN_DEFAULT)
         requestWorkers.stop()
@@ -83,21 +83,21 @@ public final class UVEventLoop: ServerHost {
 
     // MARK: ServerHost
 
-    public func send(_ message: JSONRPCMessage) {
+    package func send(_ message: JSONRPCMessage) {
         var body: [UInt8] = []
         body.reserveCapacity(256)
         JSONSerializer.write(message.json, into: &body)
         write(MessageFramer.frame(body))
     }
 
-    public func exit(code: Int32) {
+    package func exit(code: Int32) {
         guard exitCode == nil else { return }
         exitCode = code
         stopReading()
         if pendingWrites == 0 { closeEverything() }
     }
 
-    public func schedule(after milliseconds: Int, _ action: @escaping () -> Void) -> ScheduledAction {
+    package func schedule(after milliseconds: Int, _ action: @escaping () -> Void) -> ScheduledAction {
         let timer = UVTimer(loop: self, action: action)
         guard !closing else { return timer }
         timers[ObjectIdentifier(timer)] = timer
@@ -105,7 +105,7 @@ public final class UVEventLoop: ServerHost {
         return timer
     }
 
-    public func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+    package func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
         let id = nextJob
         nextJob += 1
         completions[id] = { [weak self] value in
@@ -122,7 +122,7 @@ public final class UVEventLoop: ServerHost {
         }
     }
 
-    public func log(_ message: String) {
+    package func log(_ message: String) {
         var line = Array("baton-lsp: \(message)\n".utf8)
         Self.writeAll(fd: 2, &line)
     }

@@ -2,18 +2,18 @@ import BatonJSON
 
 /// The parts of `initialize`'s params the server reads; the full client capabilities stay
 /// available as JSON for features that look up their own client support.
-public struct InitializeParams: Sendable, LSPDecodable {
-    public var processId: Int?
-    public var rootURI: String?
-    public var workspaceFolders: [WorkspaceFolder]
-    public var capabilities: JSONValue
-    public var initializationOptions: JSONValue?
-    public var clientName: String?
+package struct InitializeParams: Sendable, LSPDecodable {
+    package var processId: Int?
+    package var rootURI: String?
+    package var workspaceFolders: [WorkspaceFolder]
+    package var capabilities: JSONValue
+    package var initializationOptions: JSONValue?
+    package var clientName: String?
     /// `capabilities.general.positionEncodings`, most preferred first.
-    public var positionEncodings: [String]
+    package var positionEncodings: [String]
 
     /// The folders to work in: `workspaceFolders`, else the deprecated `rootUri` as one folder.
-    public var initialFolders: [WorkspaceFolder] {
+    package var initialFolders: [WorkspaceFolder] {
         if !workspaceFolders.isEmpty { return workspaceFolders }
         guard let rootURI else { return [] }
         let name = DocumentURI.displayName(of: rootURI).split(separator: "/").last.map(String.init) ?? rootURI
@@ -22,18 +22,18 @@ public struct InitializeParams: Sendable, LSPDecodable {
 
     /// A client capability by its dotted path (`"textDocument.completion.completionItem.snippetSupport"`),
     /// nil when the client did not say.
-    public func clientCapability(_ path: String) -> JSONValue? {
+    package func clientCapability(_ path: String) -> JSONValue? {
         var value: JSONValue? = capabilities
         for key in path.split(separator: ".") { value = value?[String(key)] }
         return value
     }
 
     /// Whether the client lets the server register file watchers (`client/registerCapability`).
-    public var supportsWatchedFilesRegistration: Bool {
+    package var supportsWatchedFilesRegistration: Bool {
         clientCapability("workspace.didChangeWatchedFiles.dynamicRegistration")?.boolValue == true
     }
 
-    public init(json: JSONValue, path: String) throws(ResponseError) {
+    package init(json: JSONValue, path: String) throws(ResponseError) {
         let fields = try JSONFields(json, path: path)
         processId = try fields.optionalInt("processId")
         rootURI = try fields.optionalString("rootUri")
@@ -58,16 +58,16 @@ public struct InitializeParams: Sendable, LSPDecodable {
     }
 }
 
-public struct WorkspaceFolder: Sendable, Hashable, LSPDecodable {
-    public var uri: String
-    public var name: String
+package struct WorkspaceFolder: Sendable, Hashable, LSPDecodable {
+    package var uri: String
+    package var name: String
 
-    public init(uri: String, name: String) {
+    package init(uri: String, name: String) {
         self.uri = uri
         self.name = name
     }
 
-    public init(json: JSONValue, path: String) throws(ResponseError) {
+    package init(json: JSONValue, path: String) throws(ResponseError) {
         let fields = try JSONFields(json, path: path)
         uri = try fields.string("uri")
         name = try fields.string("name")
@@ -75,7 +75,7 @@ public struct WorkspaceFolder: Sendable, Hashable, LSPDecodable {
 }
 
 /// `TextDocumentSyncKind`.
-public enum TextDocumentSyncKind: Int, Sendable {
+package enum TextDocumentSyncKind: Int, Sendable {
     case none = 0
     case full = 1
     case incremental = 2

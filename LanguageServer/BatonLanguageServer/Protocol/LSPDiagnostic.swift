@@ -4,16 +4,16 @@ import BatonJSON
 /// Compiler diagnostics as LSP `Diagnostic` objects. Positions are taken where a person sees
 /// them (`hostLocation`: inside the Swift file for a marker literal) and counted in the
 /// negotiated encoding; the other nodes involved become `relatedInformation`.
-public enum LSPDiagnostic {
+package enum LSPDiagnostic {
     /// `DiagnosticSeverity`: Error = 1, Warning = 2.
-    public static func severity(_ severity: Severity) -> Int {
+    package static func severity(_ severity: Severity) -> Int {
         switch severity {
         case .error: return 1
         case .warning: return 2
         }
     }
 
-    public static func json(_ diagnostic: Diagnostic, encoding: PositionEncoding) -> JSONValue {
+    package static func json(_ diagnostic: Diagnostic, encoding: PositionEncoding) -> JSONValue {
         var object: JSONObject = [:]
         if let primary = diagnostic.primaryLocation?.hostLocation {
             object["range"] = PositionConverter.range(of: primary.range, in: primary.source, encoding: encoding).json
@@ -40,7 +40,7 @@ public enum LSPDiagnostic {
 
     /// A source's URI from its name: absolute paths become `file://` URIs, anything else
     /// (an untitled buffer's URI, say) is already one.
-    public static func uri(ofSourceNamed name: String) -> String {
+    package static func uri(ofSourceNamed name: String) -> String {
         name.hasPrefix("/") ? DocumentURI.fileURI(path: name) : name
     }
 }
@@ -50,7 +50,7 @@ extension LanguageServer {
     /// or closed since: a result computed for an outdated text is never shown. Returns whether
     /// it was sent.
     @discardableResult
-    public func publishDiagnostics(_ diagnostics: [Diagnostic], for document: TextDocument) -> Bool {
+    package func publishDiagnostics(_ diagnostics: [Diagnostic], for document: TextDocument) -> Bool {
         guard let current = documents[document.uri], current.source === document.source else { return false }
         sendNotification("textDocument/publishDiagnostics", params: [
             "uri": .string(document.uri),
@@ -63,7 +63,7 @@ extension LanguageServer {
     /// Publishes diagnostics for a file that is not open (found by a workspace scan). Refused
     /// while the file is open: then its editor snapshot, not the disk, is what is checked.
     @discardableResult
-    public func publishDiagnostics(_ diagnostics: [Diagnostic], forClosedFile uri: String) -> Bool {
+    package func publishDiagnostics(_ diagnostics: [Diagnostic], forClosedFile uri: String) -> Bool {
         guard documents[uri] == nil else { return false }
         sendNotification("textDocument/publishDiagnostics", params: [
             "uri": .string(uri),
@@ -73,7 +73,7 @@ extension LanguageServer {
     }
 
     /// Clears what was published for a document (on close, or when it leaves every project).
-    public func clearDiagnostics(uri: String) {
+    package func clearDiagnostics(uri: String) {
         sendNotification("textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []])
     }
 }

@@ -1,13 +1,13 @@
 import BatonDiagnostics
 
 /// What a `Position.character` counts, agreed in `initialize` (LSP 3.17 `PositionEncodingKind`).
-public enum PositionEncoding: String, Sendable, CaseIterable {
+package enum PositionEncoding: String, Sendable, CaseIterable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
     case utf32 = "utf-32"
 
     /// The matching column unit of `Source`.
-    public var columnUnit: ColumnUnit {
+    package var columnUnit: ColumnUnit {
         switch self {
         case .utf8: return .utf8
         case .utf16: return .utf16
@@ -17,7 +17,7 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
 
     /// UTF-8 when the client offers it (no conversion: our offsets are UTF-8), otherwise the
     /// mandatory UTF-16.
-    public static func negotiate(clientSupports offered: [String]) -> PositionEncoding {
+    package static func negotiate(clientSupports offered: [String]) -> PositionEncoding {
         offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
     }
 }

@@ -2,12 +2,12 @@ import Synchronization
 
 /// Set when a request is cancelled (`$/cancelRequest`, or a later edit that makes its answer
 /// useless). Work on a worker thread polls it between steps and gives up early.
-public final class CancellationToken: Sendable {
+package final class CancellationToken: Sendable {
     private let flag = Atomic<Bool>(false)
 
-    public init() {}
+    package init() {}
 
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    package var isCancelled: Bool { flag.load(ordering: .relaxed) }
 
-    public func cancel() { flag.store(true, ordering: .relaxed) }
+    package func cancel() { flag.store(true, ordering: .relaxed) }
 }

@@ -8,11 +8,11 @@ import Darwin
 /// The LSP server: lifecycle, dispatch, cancellation and document sync. It runs on one
 /// thread (the host's loop) and knows no GraphQL; features added with `add(_:)` answer the
 /// language requests.
-public final class LanguageServer {
-    public static let name = "baton-lsp"
-    public static let version = "0.1.0"
+package final class LanguageServer {
+    package static let name = "baton-lsp"
+    package static let version = "0.1.0"
 
-    public enum Lifecycle: Equatable, Sendable {
+    package enum Lifecycle: Equatable, Sendable {
         /// Waiting for `initialize`: other requests answer ServerNotInitialized.
         case uninitialized
         case running
@@ -20,19 +20,19 @@ public final class LanguageServer {
         case shutDown
     }
 
-    public typealias RequestHandler = (RequestContext) -> Void
-    public typealias NotificationHandler = (JSONValue?) throws(ResponseError) -> Void
+    package typealias RequestHandler = (RequestContext) -> Void
+    package typealias NotificationHandler = (JSONValue?) throws(ResponseError) -> Void
 
     private unowned let host: ServerHost
-    public private(set) var lifecycle = Lifecycle.uninitialized
+    package private(set) var lifecycle = Lifecycle.uninitialized
     /// Negotiated in `initialize`; UTF-16 until then.
-    public private(set) var positionEncoding = PositionEncoding.utf16
-    public private(set) var clientParams: InitializeParams?
-    public private(set) var documents = DocumentStore()
+    package private(set) var positionEncoding = PositionEncoding.utf16
+    package private(set) var clientParams: InitializeParams?
+    package private(set) var documents = DocumentStore()
     /// The client's workspace folders, kept current by `workspace/didChangeWorkspaceFolders`.
-    public private(set) var workspaceFolders: [WorkspaceFolder] = []
+    package private(set) var workspaceFolders: [WorkspaceFolder] = []
     /// How often the client's process (initialize's `processId`) is checked, in milliseconds.
-    public var parentProcessCheckInterval = 3000
+    package var parentProcessCheckInterval = 3000
 
     private var framer = MessageFramer()
     private var features: [LanguageFeature] = []
@@ -47,24 +47,24 @@ public final class LanguageServer {
     private var staleOnEdit: [String: [RequestContext]] = [:]
     private var didExit = false
 
-    public init(host: ServerHost) {
+    package init(host: ServerHost) {
         self.host = host
     }
 
     // MARK: Extension points
 
-    public func add(_ feature: LanguageFeature) {
+    package func add(_ feature: LanguageFeature) {
         features.append(feature)
         feature.attach(to: self)
     }
 
     /// Handles `method` requests. The built-in lifecycle and sync methods cannot be replaced.
-    public func onRequest(_ method: String, _ handler: @escaping RequestHandler) {
+    package func onRequest(_ method: String, _ handler: @escaping RequestHandler) {
         precondition(!Self.builtInMethods.contains(method), "\(method) is handled by the server")
         requestHandlers[method] = handler
     }
 
-    public func onNotification(_ method: String, _ handler: @escaping NotificationHandler) {
+    package func onNotification(_ method: String, _ handler: @escaping NotificationHandler) {
         precondition(!Self.builtInMethods.contains(method), "\(method) is handled by the server")
         notificationHandlers[method] = handler
     }
@@ -72,7 +72,7 @@ public final class LanguageServer {
     /// Answers `context` with work done on a worker thread. The work gets the request's
     /// cancellation token to poll; when the request was cancelled meanwhile, its result is
     /// dropped (the client already has its RequestCancelled answer).
-    public func respondInBackground(
+    package func respondInBackground(
         _ context: RequestContext,
         _ work: @escaping @Sendable (CancellationToken) -> Result<JSONValue, ResponseError>
     ) {
@@ -88,54 +88,54 @@ public final class LanguageServer {
     /// answer is ready (a hover or definition computed for text that no longer exists). LSP
     /// clients retry or drop such requests silently. Completion usually should not use this:
     /// clients expect completions to survive the typing that triggered them.
-    public func invalidateOnEdit(_ context: RequestContext, uri: String) {
+    package func invalidateOnEdit(_ context: RequestContext, uri: String) {
         staleOnEdit[uri, default: []].append(context)
     }
 
     /// Sends a notification to the client (`textDocument/publishDiagnostics`, `window/logMessage`).
-    public func sendNotification(_ method: String, params: JSONValue?) {
+    package func sendNotification(_ method: String, params: JSONValue?) {
         host.send(.notification(method: method, params: params))
     }
 
     /// `MessageType` of `window/showMessage` and `window/logMessage`.
-    public enum MessageType: Int, Sendable {
+    package enum MessageType: Int, Sendable {
         case error = 1, warning = 2, info = 3, log = 4
     }
 
     /// A message the editor shows to the user (a baton.json it cannot read, say).
-    public func showMessage(_ type: MessageType, _ message: String) {
+    package func showMessage(_ type: MessageType, _ message: String) {
         sendNotification("window/showMessage", params: ["type": .number(type.rawValue), "message": .string(message)])
     }
 
     /// A line in the editor's log for this server.
-    public func logMessage(_ type: MessageType, _ message: String) {
+    package func logMessage(_ type: MessageType, _ message: String) {
         sendNotification("window/logMessage", params: ["type": .number(type.rawValue), "message": .string(message)])
     }
 
     /// Sends a request to the client; `completion` gets its answer on the loop thread.
-    public func sendRequest(_ method: String, params: JSONValue?, completion: @escaping (Result<JSONValue, ResponseError>) -> Void) {
+    package func sendRequest(_ method: String, params: JSONValue?, completion: @escaping (Result<JSONValue, ResponseError>) -> Void) {
         let id = RequestID.number(nextOutgoingID)
         nextOutgoingID += 1
         outgoing[id] = completion
         host.send(.request(id: id, method: method, params: params))
     }
 
-    public func schedule(after milliseconds: Int, _ action: @escaping () -> Void) -> ScheduledAction {
+    package func schedule(after milliseconds: Int, _ action: @escaping () -> Void) -> ScheduledAction {
         host.schedule(after: milliseconds, action)
     }
 
-    public func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+    package func runInBackground<T: Sendable>(lane: WorkLane, _ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
         host.runInBackground(lane: lane, work, completion: completion)
     }
 
-    public func log(_ message: String) {
+    package func log(_ message: String) {
         host.log(message)
     }
 
     // MARK: Input
 
     /// Bytes from the client, in any chunking.
-    public func receive(_ bytes: UnsafeRawBufferPointer) {
+    package func receive(_ bytes: UnsafeRawBufferPointer) {
         for event in framer.append(bytes) {
             guard !didExit else { return }
             switch event {
@@ -149,12 +149,12 @@ public final class LanguageServer {
         }
     }
 
-    public func receive(_ bytes: [UInt8]) {
+    package func receive(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { receive($0) }
     }
 
     /// The client closed its end. Without `shutdown` first, that is an abnormal end.
-    public func receiveEndOfInput() {
+    package func receiveEndOfInput() {
         guard !didExit else { return }
         if framer.bufferedByteCount > 0 {
             host.log("input ended inside a message (\(framer.bufferedByteCount) bytes unread)")
@@ -163,7 +163,7 @@ public final class LanguageServer {
     }
 
     /// One message body.
-    public func receive(body: [UInt8]) {
+    package func receive(body: [UInt8]) {
         switch JSONRPCMessage.decode(body) {
         case .failure(let failure):
             host.log(failure.error.message)
@@ -173,7 +173,7 @@ public final class LanguageServer {
         }
     }
 
-    public func dispatch(_ message: JSONRPCMessage) {
+    package func dispatch(_ message: JSONRPCMessage) {
         guard !didExit else { return }
         switch message {
         case .request(let id, let method, let params):

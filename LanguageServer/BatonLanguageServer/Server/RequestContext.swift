@@ -2,13 +2,13 @@ import BatonJSON
 
 /// One request the client is waiting on. A handler answers it exactly once with `reply`;
 /// once the request is cancelled (its -32800 answer already sent), replies are dropped.
-public final class RequestContext {
-    public let id: RequestID
-    public let method: String
-    public let params: JSONValue?
-    public let cancellation = CancellationToken()
+package final class RequestContext {
+    package let id: RequestID
+    package let method: String
+    package let params: JSONValue?
+    package let cancellation = CancellationToken()
     private weak var server: LanguageServer?
-    public private(set) var isAnswered = false
+    package private(set) var isAnswered = false
 
     init(id: RequestID, method: String, params: JSONValue?, server: LanguageServer) {
         self.id = id
@@ -17,19 +17,19 @@ public final class RequestContext {
         self.server = server
     }
 
-    public var isCancelled: Bool { cancellation.isCancelled }
+    package var isCancelled: Bool { cancellation.isCancelled }
 
-    public func reply(_ result: Result<JSONValue, ResponseError>) {
+    package func reply(_ result: Result<JSONValue, ResponseError>) {
         guard !isAnswered else { return }
         isAnswered = true
         server?.finish(self, with: result)
     }
 
-    public func reply(_ value: JSONValue) { reply(.success(value)) }
-    public func reply(error: ResponseError) { reply(.failure(error)) }
+    package func reply(_ value: JSONValue) { reply(.success(value)) }
+    package func reply(error: ResponseError) { reply(.failure(error)) }
 
     /// Decodes the params, answering InvalidParams (and returning nil) when they do not fit.
-    public func decodeParams<P: LSPDecodable>(_ type: P.Type = P.self) -> P? {
+    package func decodeParams<P: LSPDecodable>(_ type: P.Type = P.self) -> P? {
         do {
             return try P.decode(params: params)
         } catch {

@@ -5,7 +5,7 @@
 /// Every method is called on the loop thread, and every callback the host makes (timer
 /// actions, background completions) runs on the loop thread too: the server's state needs no
 /// locks.
-public protocol ServerHost: AnyObject {
+package protocol ServerHost: AnyObject {
     /// Writes one message (framed by the host).
     func send(_ message: JSONRPCMessage)
     /// Finishes writing what was sent, then ends the process with `code`.
@@ -21,7 +21,7 @@ public protocol ServerHost: AnyObject {
 
 /// Where background work queues. A request never waits behind a workspace scan or a full
 /// revalidation: they have separate workers.
-public enum WorkLane: Sendable, CaseIterable {
+package enum WorkLane: Sendable, CaseIterable {
     /// Answers a client is waiting for (hover, completion, definition, pulled diagnostics).
     case request
     /// Work nobody waits on directly: scanning files, validating for pushed diagnostics.
@@ -29,7 +29,7 @@ public enum WorkLane: Sendable, CaseIterable {
 }
 
 /// A timer's action that has not run yet.
-public protocol ScheduledAction: AnyObject {
+package protocol ScheduledAction: AnyObject {
     /// Keeps the action from running; cancelling after it ran does nothing.
     func cancel()
 }

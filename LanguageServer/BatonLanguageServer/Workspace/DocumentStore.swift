@@ -1,17 +1,17 @@
 /// The documents the client has open, by URI. Lives on the server's loop thread; features
 /// take `TextDocument` snapshots (values) to their worker threads.
-public struct DocumentStore: Sendable {
+package struct DocumentStore: Sendable {
     private var documents: [String: TextDocument] = [:]
 
-    public init() {}
+    package init() {}
 
-    public subscript(uri: String) -> TextDocument? {
+    package subscript(uri: String) -> TextDocument? {
         documents[uri]
     }
 
-    public var count: Int { documents.count }
-    public var uris: [String] { documents.keys.sorted() }
-    public var all: [TextDocument] { uris.compactMap { documents[$0] } }
+    package var count: Int { documents.count }
+    package var uris: [String] { documents.keys.sorted() }
+    package var all: [TextDocument] { uris.compactMap { documents[$0] } }
 
     mutating func open(_ document: TextDocument) {
         documents[document.uri] = document

@@ -1,8 +1,8 @@
 /// Document URIs as clients send them. The server keys documents by the URI string exactly;
 /// file paths are derived only for display and for reading files from disk.
-public enum DocumentURI {
+package enum DocumentURI {
     /// The file path of a `file://` URI (percent-decoded), or nil for other schemes.
-    public static func filePath(of uri: String) -> String? {
+    package static func filePath(of uri: String) -> String? {
         guard uri.hasPrefix("file://") else { return nil }
         var rest = Substring(uri.dropFirst("file://".count))
         // `file://host/path`: only an empty host or localhost names this machine.
@@ -16,12 +16,12 @@ public enum DocumentURI {
     }
 
     /// The file path for file URIs, the URI itself otherwise.
-    public static func displayName(of uri: String) -> String {
+    package static func displayName(of uri: String) -> String {
         filePath(of: uri) ?? uri
     }
 
     /// The `file://` URI of an absolute path, escaping what RFC 3986 does not allow in a path.
-    public static func fileURI(path: String) -> String {
+    package static func fileURI(path: String) -> String {
         var out = "file://"
         for byte in path.utf8 {
             if isUnreserved(byte) || byte == UInt8(ascii: "/") {

@@ -3,13 +3,13 @@ import BatonDiagnostics
 /// One open editor buffer: an immutable `Source` snapshot and the version the client gave
 /// it. Edits make a new snapshot, so work started on an older one (on a worker thread) keeps
 /// a consistent text and can tell by the version that it is stale.
-public struct TextDocument: Sendable {
-    public let uri: String
-    public let languageID: String
-    public let version: Int
-    public let source: Source
+package struct TextDocument: Sendable {
+    package let uri: String
+    package let languageID: String
+    package let version: Int
+    package let source: Source
 
-    public init(uri: String, languageID: String, version: Int, text: String) {
+    package init(uri: String, languageID: String, version: Int, text: String) {
         self.uri = uri
         self.languageID = languageID
         self.version = version
@@ -25,7 +25,7 @@ public struct TextDocument: Sendable {
 
     /// The document after a `didChange`'s edits, applied in order (each edit's positions refer
     /// to the text left by the previous one). An edit without a range replaces the whole text.
-    public func applying(_ changes: [TextDocumentContentChangeEvent], version: Int, encoding: PositionEncoding) -> TextDocument {
+    package func applying(_ changes: [TextDocumentContentChangeEvent], version: Int, encoding: PositionEncoding) -> TextDocument {
         var source = self.source
         for change in changes {
             guard let range = change.range else {
@@ -54,16 +54,16 @@ public struct TextDocument: Sendable {
 }
 
 /// Conversions between LSP positions and the UTF-8 offsets the compiler core uses.
-public enum PositionConverter {
+package enum PositionConverter {
     /// The UTF-8 offset of an LSP position. Per LSP, a character past the end of its line
     /// means the line's end; a line past the end means the end of the text. A UTF-16 position
     /// inside a surrogate pair lands after the character.
-    public static func offset(of position: Position, in source: Source, encoding: PositionEncoding) -> Int {
+    package static func offset(of position: Position, in source: Source, encoding: PositionEncoding) -> Int {
         source.offset(line: position.line, column: position.character, in: encoding.columnUnit)
     }
 
     /// The LSP position of a UTF-8 offset.
-    public static func position(of offset: Int, in source: Source, encoding: PositionEncoding) -> Position {
+    package static func position(of offset: Int, in source: Source, encoding: PositionEncoding) -> Position {
         let p = source.position(of: offset)
         switch encoding {
         case .utf16: return Position(line: p.line, character: p.utf16Column)
@@ -74,7 +74,7 @@ public enum PositionConverter {
         }
     }
 
-    public static func range(of range: SourceRange, in source: Source, encoding: PositionEncoding) -> Range {
+    package static func range(of range: SourceRange, in source: Source, encoding: PositionEncoding) -> Range {
         Range(start: position(of: range.start, in: source, encoding: encoding),
               end: position(of: range.end, in: source, encoding: encoding))
     }

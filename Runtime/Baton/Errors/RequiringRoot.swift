@@ -1,6 +1,6 @@
 /// The root lens (`Op.Data`) of an operation whose own selection has `@required(action: NONE/LOG)`
 /// fields that bubble to the root: a null one has nothing above it to make absent, so it fails the
-/// operation with the path of the first null required field (compiler.md §4), and the lens is not
+/// operation with the path of the first null required field, and the lens is not
 /// given. `requirements` are those fields, each with its path (a chain lists what it requires below).
 public protocol RequiringRoot: Lens {
     static var requirements: [any SlotName] { get }
