@@ -10,29 +10,31 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
     // MARK: Reading inputs (BatonSyntax, BatonJSON, BatonHosts, BatonConfig, BatonCompiler)
 
     /// A GraphQL lexing or parsing error: "Syntax Error: <what>".
-    /// "Syntax Error: Expected Name, found '}'."
+    /// "Syntax Error: Expected Name, found <EOF>."
     case syntax = "Syntax"
     /// Malformed JSON (baton.json, recorded data): "<what>", at the error and at what was left open.
-    /// "Expected ',' or '}' after a member, found '\"'"
+    /// "Expected a JSON value, found '}'"
     case jsonSyntax = "JSONSyntax"
     /// A Swift marker literal the scanner cannot read as GraphQL, or that holds the wrong
     /// definitions: "`<marker>` <what is wrong>".
-    /// "`@Query` cannot hold a string interpolation: the compiler reads the GraphQL as written (pass values as GraphQL variables)"
+    /// "`@Query` takes its GraphQL as one string literal; the compiler reads the literal's text and cannot evaluate an expression"
     case marker = "Marker"
-    /// A baton.json that is unreadable or invalid, or a run with no schema: "<key or file> <what is wrong>".
+    /// A baton.json that is unreadable (`cannotRead(_:because:)`) or invalid, or a run with no
+    /// schema: "<key or file> <what is wrong>".
     /// "custom scalar `Date` has no Swift type: give \"swift\": \"<type>\""
     case config = "Config"
     /// A path that cannot be read (`cannotRead(_:because:)`): "cannot read <path>: <reason>".
     /// "cannot read Queries.graphql: No such file or directory"
     case io = "IO"
-    /// A file of a kind this run does not compile: "<file> is not a .swift, .graphql or .gql file".
+    /// A file of a kind this run does not compile: "<file> is not a .swift, .graphql or .gql file"
+    /// or "<file> is a Kotlin host; this run compiles Swift (run batonc once per language)".
     /// "notes.txt is not a .swift, .graphql or .gql file"
     case host = "Host"
     /// `batonc print` found no such operation: "no operation named '<name>' in the documents given[ (did you mean …)]".
     /// "no operation named 'hero' in the documents given (names are case-sensitive: did you mean 'Hero'?)"
     case print = "Print"
     /// `batonc generate` could not finish: "<what could not be done>".
-    /// "could not write Generated/Hero.baton.swift: Permission denied"
+    /// "generate needs --out <dir> or --emit <source>=<output>"
     case generate = "Generate"
 
     // MARK: Schema validation (BatonSchema), graphql-core's SDL rules and type-system checks
@@ -54,7 +56,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
     case uniqueFieldDefinitionNames = "UniqueFieldDefinitionNames"
     /// "Enum value '<Enum>.<value>' already exists in the schema. It cannot also be defined in
     /// this type extension." or "Enum value '<Enum>.<value>' can only be defined once."
-    /// "Enum value 'Status.ALIVE' can only be defined once."
+    /// "Enum value 'E.A' can only be defined once."
     case uniqueEnumValueNames = "UniqueEnumValueNames"
     /// "Argument '<coordinate>(<name>:)' can only be defined once."
     /// "Argument 'Query.character(id:)' can only be defined once."
@@ -65,10 +67,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
     case uniqueDirectiveNames = "UniqueDirectiveNames"
     /// "Cannot extend non-<kind> type '<name>'." or "Cannot extend type '<name>' because it is
     /// not defined.[ Did you mean …?]"
-    /// "Cannot extend type 'Charcter' because it is not defined. Did you mean 'Character'?"
+    /// "Cannot extend type 'Missing' because it is not defined."
     case possibleTypeExtensions = "PossibleTypeExtensions"
-    /// "The '<name>' <operation|fragment> definition is not allowed in a schema." (`OperationDefinition`'s wording for operations).
-    /// "The 'Hero' fragment definition is not allowed in a schema."
+    /// "The '<name>' <operation|fragment> definition is not allowed in a schema." or "An anonymous
+    /// operation definition is not allowed in a schema."
+    /// "The 'Q' operation definition is not allowed in a schema."
     case executableDefinitionsInSchema = "ExecutableDefinitionsInSchema"
     /// "Unknown argument '<name>' on directive '@<directive>'.[ Did you mean …?]" (`unknownDirectiveArgument(_:on:didYouMean:)`), in the SDL.
     /// "Unknown argument 'reasn' on directive '@deprecated'. Did you mean 'reason'?"
@@ -111,7 +114,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
     /// "Input Object <name> cannot be provided a finite value because it references itself
     /// through fields: <path>." or "Invalid circular reference. The default value of Input
     /// Object field <Input>.<field> references itself[ via the default values of: <path>]."
-    /// "Input Object Filter cannot be provided a finite value because it references itself through fields: and."
+    /// "Input Object Loop cannot be provided a finite value because it references itself through fields: Loop.next."
     case inputObjectCycles = "InputObjectCycles"
     /// "Directive @<name> must include 1 or more locations.", "The type of @<d>(<arg>:) must be
     /// Input Type but got: <type>." or "Required argument @<d>(<arg>:) cannot be deprecated."
@@ -121,7 +124,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
     /// "Name '__secret' must not begin with '__', which is reserved by GraphQL introspection."
     case reservedNames = "ReservedNames"
     /// "<Coordinate> has invalid default value[ at <path>]: <problem>"
-    /// "Argument Query.characters(page:) has invalid default value: Int cannot represent non-integer value: \"1\""
+    /// "Extra.f(a:) has invalid default value: Int cannot represent non-integer value: \"x\""
     case defaultValues = "DefaultValues"
 
     // MARK: Shared by schema and document validation (graphql-core's rules of the same name)
@@ -148,8 +151,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
 
     // MARK: Document validation (BatonValidation), graphql-core's rules
 
-    /// "The <kind> definition is not executable."
-    /// "The 'Dog' object type definition is not executable."
+    /// "The '<name>' definition is not executable." or "The schema definition is not executable."
+    /// "The 'Query' definition is not executable."
     case executableDefinitions = "ExecutableDefinitions"
     /// "There can be only one operation named '<name>'."
     /// "There can be only one operation named 'Foo'."
@@ -211,7 +214,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
     /// "Variable '$j' of type 'Int' used in position expecting type 'Int!'."
     case variablesInAllowedPosition = "VariablesInAllowedPosition"
     /// "Fields '<name>' conflict because <reason>. Use different aliases on the fields to fetch both if this was intentional."
-    /// "Fields 'name' conflict because 'name' and 'nickname' are different fields. Use different aliases on the fields to fetch both if this was intentional."
+    /// "Fields 'label' conflict because 'name' and 'species' are different fields. Use different aliases on the fields to fetch both if this was intentional."
     case overlappingFieldsCanBeMerged = "OverlappingFieldsCanBeMerged"
     /// "<Defer|Stream> directive cannot be used on <root mutation|root subscription> type '<type>'." (`deferStreamOnRoot(_:on:)`).
     /// "Defer directive cannot be used on root mutation type 'Mutation'."
@@ -237,60 +240,60 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStri
     case anonymousOperation = "AnonymousOperation"
     /// A malformed `@argumentDefinitions`: "Expected the 'type' of argument '<name>' to be a
     /// string naming a type, …", "Argument '<name>' is defined twice", ….
-    /// "Argument 'count' is defined twice"
+    /// "Unknown type 'Nope' for argument 'n'"
     case argumentDefinitions = "ArgumentDefinitions"
     /// Fragment arguments that do not fit their definitions or their operation: "Unknown argument
     /// '<name>' on fragment '<fragment>': <hint>", "Missing required argument …", ….
-    /// "Unknown argument 'size' on fragment 'Avatar': it defines 'width'"
+    /// "Unknown argument 'size' on fragment 'F': it defines no arguments (@argumentDefinitions)"
     case fragmentArguments = "FragmentArguments"
     /// "Fragments nest deeper than <n> spreads here; Baton does not follow them further"
     /// "Fragments nest deeper than 100 spreads here; Baton does not follow them further"
     case fragmentDepth = "FragmentDepth"
     /// A `@connection` field or directive Baton cannot page: "Expected field '<name>' to have a
     /// 'first' or 'last' argument, as @connection needs one to page", ….
-    /// "@connection is not supported on plural field 'friends': expected a single connection object"
+    /// "@connection is not supported on plural field 'list': expected a single connection object"
     case connection = "Connection"
     /// A `@refetchable` fragment Baton cannot refetch: "@refetchable needs a queryName: …",
     /// "The queryName of @refetchable must be unique: …" (`refetchableQueryNameTaken(_:)`), ….
-    /// "@refetchable needs a queryName: the name of the query it generates"
+    /// "The queryName of @refetchable must be unique: a definition named 'R' already exists"
     case refetchable = "Refetchable"
     /// A `@required` Baton cannot honour: "Unexpected `@required` on non-null field '<name>': the
     /// schema already guarantees a value", "All references to a field must have matching @required declarations.", ….
-    /// "All references to a field must have matching @required declarations."
+    /// "Unexpected `@required` on non-null field 'nonNull': the schema already guarantees a value"
     case required = "Required"
     /// An `@alias` Baton needs or cannot use: "Unexpected unaliased spread of fragment '<name>' …", ….
-    /// "Expected the `as` argument of `@alias` to be a string literal"
+    /// "`@alias(as: \"1x\")` does not name a field: expected a GraphQL name like `profile`"
     case alias = "Alias"
     /// "`@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias"
     case `catch` = "Catch"
     /// What an `@inline` fragment cannot hold: "`@<connection>` is not supported inside the @inline fragment '<name>': …", ….
-    /// "Fragment 'Avatar' cannot be both a value (`@inline`) and a lens (`@refetchable` refetches into a lens); remove one"
+    /// "Fragment 'F' cannot be both a value (`@inline`) and a lens (`@refetchable` refetches into a lens); remove one"
     case inline = "Inline"
     /// A directive where Baton gives it no meaning: "`@<name>` on <place> has no meaning in Baton; <place> takes <directives>".
     /// "`@catch` on a fragment spread has no meaning in Baton; catch the spread in an aliased inline fragment: `... @alias(as: \"name\") @catch { ...Fragment }`"
     case directivePlacement = "DirectivePlacement"
     /// "Invalid use of @stream on non-plural field '<name>': only list fields stream"
-    /// "Invalid use of @stream on non-plural field 'hero': only list fields stream"
+    /// "Invalid use of @stream on non-plural field 'name': only list fields stream"
     case stream = "Stream"
     /// "The label of @<defer|stream> must be a string literal" or "Invalid use of @<defer|stream>:
     /// the label '<label>' is not unique in '<document>'; give each a unique 'label'"
-    /// "The label of @defer must be a string literal"
+    /// "Invalid use of @defer: the label 'a' is not unique in 'R'; give each a unique 'label'"
     case deferLabel = "DeferLabel"
     /// A store-editing directive (`@appendEdge`, `@deleteRecord`, …) misused: "`@<name>` goes on an edge field …", ….
-    /// "`@appendEdge` edits the store when a mutation or subscription payload arrives; query 'Feed' cannot use it"
+    /// "`@deleteRecord` edits the store when a mutation or subscription payload arrives; query 'R' cannot use it"
     case edgeDirective = "EdgeDirective"
     /// "`@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found <value>"
-    /// "`@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found $seconds"
+    /// "`@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found $s"
     case cacheExpiration = "CacheExpiration"
     /// "Client field '<Type>.<field>' cannot be non-null ('<type>'): the app writes client fields, …"
-    /// "Client field 'Character.isFavorite' cannot be non-null ('Boolean!'): the app writes client fields, so a record may not have one yet; declare it 'Boolean'"
+    /// "Client field 'Character.favorite' cannot be non-null ('Boolean!'): the app writes client fields, so a record may not have one yet; declare it 'Boolean'"
     case clientSchema = "ClientSchema"
     /// "Invalid `@semanticNonNull` level <n> on '<Type>.<field>': …" or "`@semanticNonNull` level
     /// <n> on '<Type>.<field>' marks a position the type '<type>' already makes non-null"
-    /// "Invalid `@semanticNonNull` level 2 on 'Query.hero': its type 'Character' has levels 0 to 0"
+    /// "Invalid `@semanticNonNull` level 2 on 'Extra.f': its type 'Int' has levels 0 to 0"
     case semanticNonNull = "SemanticNonNull"
     /// "Operation '<name>' selects only client fields, so nothing of it would reach the server; …"
-    /// "Operation 'Favorites' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields"
+    /// "Operation 'R' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields"
     case clientOnlyOperation = "ClientOnlyOperation"
     /// A warning: "Fragment '<name>' is not spread by any operation, so nothing could ever read it"
     /// "Fragment 'Lonely' is not spread by any operation, so nothing could ever read it"
