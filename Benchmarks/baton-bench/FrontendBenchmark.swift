@@ -26,7 +26,7 @@ struct FrontendBenchmark {
         var generator = FragmentGenerator(schema: schema, seed: 0xBA70)
         let fragments = generator.document(fragments: fragmentCount)
         let check = Validator.validate([Parser.parse(Source(name: "fragments.graphql", text: fragments)).document], schema: schema)
-        let unexpected = check.filter { $0.code != "NoUnusedFragments" }
+        let unexpected = check.filter { $0.code != .noUnusedFragments }
         if !unexpected.isEmpty {
             print("generated fragments are not valid:")
             unexpected.prefix(5).forEach { print("  " + $0.rendered()) }

@@ -15,22 +15,29 @@ package struct Diagnostic: Sendable, Hashable {
     package var message: String
     /// The primary location first, then the other nodes involved, in graphql-core's order.
     package var locations: [Location]
-    /// The rule or check that produced it (`FieldsOnCorrectType`, `Syntax`, ...), for tests
+    /// The rule or check that produced it (`.fieldsOnCorrectType`, `.syntax`, ...), for tests
     /// and for editors that group findings.
-    package var code: String
+    package var code: DiagnosticCode
 
-    package init(_ severity: Severity, _ message: String, at locations: [Location], code: String) {
+    package init(_ severity: Severity, _ message: String, at locations: [Location], code: DiagnosticCode) {
+        // The catalog is the one place a code's severity is decided.
+        assert(severity == code.severity || code.severityVaries, "\(code) is reported as \(code.severity.rawValue)")
         self.severity = severity
         self.message = message
         self.locations = locations
         self.code = code
     }
 
-    package static func error(_ message: String, at locations: [Location], code: String) -> Diagnostic {
+    /// With the severity the catalog gives the code.
+    package init(_ code: DiagnosticCode, _ message: String, at locations: [Location]) {
+        self.init(code.severity, message, at: locations, code: code)
+    }
+
+    package static func error(_ message: String, at locations: [Location], code: DiagnosticCode) -> Diagnostic {
         Diagnostic(.error, message, at: locations, code: code)
     }
 
-    package static func warning(_ message: String, at locations: [Location], code: String) -> Diagnostic {
+    package static func warning(_ message: String, at locations: [Location], code: DiagnosticCode) -> Diagnostic {
         Diagnostic(.warning, message, at: locations, code: code)
     }
 

@@ -22,10 +22,10 @@ package struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     /// opening of what was left unclosed. Without a source there is no location to give, so
     /// pass one when the error came from bytes.
     package func diagnostic(in source: Source? = nil) -> Diagnostic {
-        guard let source = source ?? self.source else { return .error(message, at: [], code: "JSONSyntax") }
+        guard let source = source ?? self.source else { return .error(message, at: [], code: .jsonSyntax) }
         var locations = [Location(source: source, range: range)]
         if let opening { locations.append(Location(source: source, range: opening)) }
-        return .error(message, at: locations, code: "JSONSyntax")
+        return .error(message, at: locations, code: .jsonSyntax)
     }
 
     /// `name:line:column: message (opened at line:column)` with a source, offsets without.

@@ -107,7 +107,7 @@ package enum Compilation {
         result.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
         result.diagnostics += ValidateDirectivePlacement.validate(valid)
         // Input too deep for the validator is not transformed either.
-        if spec.contains(where: { $0.code == "ValidationAborted" }) { return result }
+        if spec.contains(where: { $0.code == .validationAborted }) { return result }
 
         let built = IRBuilder.build(valid, schema: schema)
         result.diagnostics += built.diagnostics
@@ -133,9 +133,9 @@ package enum Compilation {
         case .swift, .graphQL:
             return HostFile.documents(for: file)
         case .kotlin:
-            return ([], [.error("\(file.name) is a Kotlin host; this run compiles Swift (run batonc once per language)", at: at, code: "Host")])
+            return ([], [.error("\(file.name) is a Kotlin host; this run compiles Swift (run batonc once per language)", at: at, code: .host)])
         case nil:
-            return ([], [.error("\(file.name) is not a .swift, .graphql or .gql file", at: at, code: "Host")])
+            return ([], [.error("\(file.name) is not a .swift, .graphql or .gql file", at: at, code: .host)])
         }
     }
 

@@ -41,7 +41,7 @@ package enum CompilationSetup {
         guard let schemaPath = request.schemaPath ?? config?.schema?.resolved else {
             let message = request.configPath.map { "\($0) names no schema; add \"schema\" or pass --schema" }
                 ?? "no schema: pass --schema <sdl> or --config <baton.json>"
-            diagnostics.append(.error(message, at: [], code: "Config"))
+            diagnostics.append(.error(message, at: [], code: .config))
             return (nil, diagnostics)
         }
         let extensionPaths = (config?.extensionFiles() ?? []) + request.extensionPaths

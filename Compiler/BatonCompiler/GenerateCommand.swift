@@ -84,12 +84,12 @@ package enum GenerateCommand {
         var result = Result(diagnostics: target.diagnostics)
         guard !target.hasErrors, let schema = target.schema, let transforms = target.transforms else {
             if !target.hasErrors {
-                result.diagnostics.append(.error("the target could not be compiled", at: [], code: "Generate"))
+                result.diagnostics.append(.error("the target could not be compiled", at: [], code: .generate))
             }
             return result
         }
         if options.out == nil && options.emits.isEmpty {
-            result.diagnostics.append(.error("generate needs --out <dir> or --emit <source>=<output>", at: [], code: "Generate"))
+            result.diagnostics.append(.error("generate needs --out <dir> or --emit <source>=<output>", at: [], code: .generate))
             return result
         }
         let config = target.config
@@ -197,7 +197,7 @@ package enum GenerateCommand {
                 result.written.append(path)
             } catch {
                 result.failures.append(path)
-                result.diagnostics.append(.error("could not write \(path): \(error.localizedDescription)", at: [], code: "Generate"))
+                result.diagnostics.append(.error("could not write \(path): \(error.localizedDescription)", at: [], code: .generate))
             }
         }
         if let out = options.out, let names = try? manager.contentsOfDirectory(atPath: out) {
@@ -211,7 +211,7 @@ package enum GenerateCommand {
                     result.removed.append(path)
                 } catch {
                     result.failures.append(path)
-                    result.diagnostics.append(.error("could not remove \(path): \(error.localizedDescription)", at: [], code: "Generate"))
+                    result.diagnostics.append(.error("could not remove \(path): \(error.localizedDescription)", at: [], code: .generate))
                 }
             }
         }

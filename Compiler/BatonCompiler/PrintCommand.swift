@@ -18,7 +18,7 @@ package enum PrintCommand {
             let known = target.transforms?.textProgram.operations.map(\.name) ?? []
             let close = known.filter { $0.lowercased() == name.lowercased() }
             let hint = close.isEmpty ? "" : " (names are case-sensitive: did you mean '\(close[0])'?)"
-            diagnostics.append(.error("no operation named '\(name)' in the documents given\(hint)", at: [], code: "Print"))
+            diagnostics.append(.error("no operation named '\(name)' in the documents given\(hint)", at: [], code: .print))
             return Output(text: nil, diagnostics: diagnostics)
         }
         var output = ""

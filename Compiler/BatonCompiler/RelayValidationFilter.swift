@@ -22,7 +22,7 @@ enum RelayValidationFilter {
             collectArgumentsDirectives(document, into: &argumentDirectiveRanges)
         }
         return diagnostics.filter { diagnostic in
-            if diagnostic.code == "NoUnusedFragments" { return false }
+            if diagnostic.code == .noUnusedFragments { return false }
             guard let primary = diagnostic.primaryLocation else { return true }
             // Arguments of @arguments/@argumentDefinitions.
             if argumentDirectiveRanges.contains(where: { $0.0 === primary.source && $0.1.start <= primary.range.start && primary.range.end <= $0.1.end }) {

@@ -7,13 +7,13 @@ package enum SourceLoader {
     package static func load(_ path: String) -> Loaded {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failed(.error("cannot read \(path): No such file or directory", at: [], code: "IO"))
+            return .failed(.error(DiagnosticCode.cannotRead(path, because: "No such file or directory"), at: [], code: .io))
         }
         if isDirectory.boolValue {
-            return .failed(.error("cannot read \(path): Is a directory", at: [], code: "IO"))
+            return .failed(.error(DiagnosticCode.cannotRead(path, because: "Is a directory"), at: [], code: .io))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failed(.error("cannot read \(path): Permission denied or unreadable", at: [], code: "IO"))
+            return .failed(.error(DiagnosticCode.cannotRead(path, because: "Permission denied or unreadable"), at: [], code: .io))
         }
         // Invalid UTF-8 becomes U+FFFD, which the lexer then reports at its position.
         return .loaded(Source(name: path, bytes: [UInt8](data)))

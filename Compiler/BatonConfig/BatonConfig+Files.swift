@@ -14,9 +14,6 @@ package enum RunLanguage: Sendable, Hashable {
 }
 
 extension BatonConfig {
-    /// The code of every diagnostic about the configuration's content (a malformed JSON text
-    /// is `JSONSyntax`, from the JSON parser).
-    package static let diagnosticCode = "Config"
     package static let fileName = "baton.json"
 
     /// Reads a configuration text. Relative paths start at `directory`, by default the
@@ -41,7 +38,7 @@ extension BatonConfig {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return read(Source(name: path, bytes: Array(data)))
         } catch {
-            return (nil, [.error("cannot read \(path): \(error.localizedDescription)", at: [], code: diagnosticCode)])
+            return (nil, [.error(DiagnosticCode.cannotRead(path, because: error.localizedDescription), at: [], code: .config)])
         }
     }
 
@@ -87,11 +84,11 @@ extension BatonConfig {
             case .swift where entry.swift == nil:
                 diagnostics.append(.error(
                     "custom scalar `\(entry.scalar.value)` has no Swift type: give \"swift\": \"<type>\"",
-                    at: [location(entry.scalar.range)], code: Self.diagnosticCode))
+                    at: [location(entry.scalar.range)], code: .config))
             case .kotlin where entry.kotlin == nil:
                 diagnostics.append(.error(
                     "custom scalar `\(entry.scalar.value)` has no Kotlin type: give \"kotlin\": {\"type\": …, \"converter\": …}",
-                    at: [location(entry.scalar.range)], code: Self.diagnosticCode))
+                    at: [location(entry.scalar.range)], code: .config))
             default:
                 break
             }

@@ -25,7 +25,7 @@ struct ConfigReader {
     }
 
     mutating func error(_ message: String, _ range: SourceRange) {
-        diagnostics.append(.error(message, at: [Location(source: source, range: range)], code: BatonConfig.diagnosticCode))
+        diagnostics.append(.error(message, at: [Location(source: source, range: range)], code: .config))
     }
 
     // MARK: The file

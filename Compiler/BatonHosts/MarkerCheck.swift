@@ -30,7 +30,7 @@ package enum MarkerCheck {
         for definition in definitions where definition.range != keep {
             locations.append(Location(source: document.source, range: headRange(definition)))
         }
-        return [.error(message, at: locations, code: SwiftHostScanner.diagnosticCode)]
+        return [.error(message, at: locations, code: .marker)]
     }
 
     /// Parses every document and checks its marker: the syntax diagnostics of each document

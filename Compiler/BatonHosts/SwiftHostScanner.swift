@@ -6,9 +6,6 @@ import BatonDiagnostics
 /// not a string literal belongs to another library and is ignored, as is anything inside
 /// comments and other literals.
 package enum SwiftHostScanner {
-    /// The diagnostic code of everything the scanner reports.
-    package static let diagnosticCode = "Marker"
-
     /// Bound on how far to look for an attribute's closing parenthesis, so a file full of
     /// unclosed attributes stays linear.
     static let attributeSearchLimit = 4096
@@ -119,6 +116,6 @@ package enum SwiftHostScanner {
     }
 
     static func error(_ message: String, _ host: Source, _ range: SourceRange) -> Diagnostic {
-        .error(message, at: [Location(source: host, range: range)], code: diagnosticCode)
+        .error(message, at: [Location(source: host, range: range)], code: .marker)
     }
 }

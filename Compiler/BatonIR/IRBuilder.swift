@@ -56,7 +56,7 @@ package struct IRBuilder {
         guard let name = operation.name else {
             let range = operation.operationKeywordRange ?? operation.selectionSet.range
             diagnostics.append(.error("Baton needs every operation to be named: the name names its generated type",
-                                      at: [document.location(range)], code: "AnonymousOperation"))
+                                      at: [document.location(range)], code: .anonymousOperation))
             return nil
         }
         guard let root = schema.rootType(for: operation.operation) else { return nil }
@@ -100,7 +100,7 @@ package struct IRBuilder {
         let written = fragment.directives.filter { $0.name.value == "argumentDefinitions" }
         if written.count > 1 {
             diagnostics.append(.error("A fragment takes one @argumentDefinitions",
-                                      at: written.dropFirst().map { document.location($0.range) }, code: "ArgumentDefinitions"))
+                                      at: written.dropFirst().map { document.location($0.range) }, code: .argumentDefinitions))
         }
         guard let directive = written.first else { return [] }
         var result: [IRVariableDefinition] = []
@@ -109,7 +109,7 @@ package struct IRBuilder {
             guard case .object(let fields) = argument.value.kind else {
                 diagnostics.append(.error(
                     "Expected the definition of argument '\(argument.name.value)' in @argumentDefinitions to be an object with a 'type' and an optional 'defaultValue', e.g. {type: \"Int\", defaultValue: 10}",
-                    at: [document.location(argument.value.range)], code: "ArgumentDefinitions"))
+                    at: [document.location(argument.value.range)], code: .argumentDefinitions))
                 continue
             }
             var typeText: (String, Location)?
@@ -122,44 +122,44 @@ package struct IRBuilder {
                         typeText = (text, document.location(field.value.range))
                     } else {
                         diagnostics.append(.error("Expected the 'type' of argument '\(argument.name.value)' to be a string naming a type, e.g. \"Int\" or \"[ID!]!\"",
-                                                  at: [document.location(field.value.range)], code: "ArgumentDefinitions"))
+                                                  at: [document.location(field.value.range)], code: .argumentDefinitions))
                         valid = false
                     }
                 case "defaultValue":
                     defaultValue = IRValue(field.value)
                     if !defaultValue!.isConstant {
                         diagnostics.append(.error("The default value of argument '\(argument.name.value)' must be a constant, not a variable",
-                                                  at: [document.location(field.value.range)], code: "ArgumentDefinitions"))
+                                                  at: [document.location(field.value.range)], code: .argumentDefinitions))
                         valid = false
                     }
                 default:
                     diagnostics.append(.error("Unknown key '\(field.name.value)' in the definition of argument '\(argument.name.value)': @argumentDefinitions takes 'type' and 'defaultValue'",
-                                              at: [document.location(field.name.range)], code: "ArgumentDefinitions"))
+                                              at: [document.location(field.name.range)], code: .argumentDefinitions))
                     valid = false
                 }
             }
             guard valid else { continue }
             guard let (text, typeLocation) = typeText else {
                 diagnostics.append(.error("Argument '\(argument.name.value)' in @argumentDefinitions has no 'type'",
-                                          at: [location], code: "ArgumentDefinitions"))
+                                          at: [location], code: .argumentDefinitions))
                 continue
             }
             guard let reference = TypeText.parse(text) else {
-                diagnostics.append(.error("'\(text)' is not a GraphQL type", at: [typeLocation], code: "ArgumentDefinitions"))
+                diagnostics.append(.error("'\(text)' is not a GraphQL type", at: [typeLocation], code: .argumentDefinitions))
                 continue
             }
             guard let type = schema.resolve(reference) else {
                 diagnostics.append(.error("Unknown type '\(reference.namedType.value)' for argument '\(argument.name.value)'",
-                                          at: [typeLocation], code: "ArgumentDefinitions"))
+                                          at: [typeLocation], code: .argumentDefinitions))
                 continue
             }
             guard schema[type.namedType].kind.isInput else {
                 diagnostics.append(.error("Argument '\(argument.name.value)' cannot have type '\(text)': it is not an input type",
-                                          at: [typeLocation], code: "ArgumentDefinitions"))
+                                          at: [typeLocation], code: .argumentDefinitions))
                 continue
             }
             if result.contains(where: { $0.name == argument.name.value }) {
-                diagnostics.append(.error("Argument '\(argument.name.value)' is defined twice", at: [location], code: "ArgumentDefinitions"))
+                diagnostics.append(.error("Argument '\(argument.name.value)' is defined twice", at: [location], code: .argumentDefinitions))
                 continue
             }
             result.append(IRVariableDefinition(name: argument.name.value, type: type, defaultValue: defaultValue,

@@ -94,6 +94,6 @@ package struct SyntaxError: Error, Sendable, Hashable {
     }
 
     package func diagnostic(in source: Source) -> Diagnostic {
-        .error(message, at: [Location(source: source, range: range)], code: "Syntax")
+        .error(message, at: [Location(source: source, range: range)], code: .syntax)
     }
 }

@@ -69,7 +69,7 @@ package enum ApplyFragmentArguments {
                     guard depth < ApplyFragmentArguments.maxSpreadDepth else {
                         diagnostics.append(.error(
                             "Fragments nest deeper than \(ApplyFragmentArguments.maxSpreadDepth) spreads here; Baton does not follow them further",
-                            at: [spread.location].compactMap { $0 }, code: "FragmentDepth"))
+                            at: [spread.location].compactMap { $0 }, code: .fragmentDepth))
                         return nil
                     }
                     depth += 1

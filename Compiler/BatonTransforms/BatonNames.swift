@@ -59,7 +59,7 @@ package enum BatonNames {
     }
 
     static func refused(_ name: String, _ kind: String, because reason: String, at location: Location?) -> Diagnostic {
-        .error("'\(name)' cannot name \(kind.first == "o" ? "an" : "a") \(kind): \(reason); choose another name", at: [location].compactMap { $0 }, code: "ReservedName")
+        .error("'\(name)' cannot name \(kind.first == "o" ? "an" : "a") \(kind): \(reason); choose another name", at: [location].compactMap { $0 }, code: .reservedName)
     }
 
     static func checkSelections(_ selections: [IRSelection], parent: TypeID, extra: Set<String>, connection: Bool = false,
@@ -73,7 +73,7 @@ package enum BatonNames {
                 if names.contains(field.responseKey) {
                     diagnostics.append(.error(
                         "'\(field.responseKey)' cannot name a field here: the generated lens has a member of that name; alias the field",
-                        at: [field.aliasLocation ?? field.location].compactMap { $0 }, code: "ReservedName"))
+                        at: [field.aliasLocation ?? field.location].compactMap { $0 }, code: .reservedName))
                 }
                 if let children = field.selections {
                     let pages = connection && (field.directive("connection") != nil || field.directive("stream_connection") != nil)
@@ -97,6 +97,6 @@ package enum BatonNames {
         guard let argument = alias?.argument("as"), let name = argument.value.stringValue, names.contains(name) else { return }
         diagnostics.append(.error(
             "'\(name)' cannot name a spread accessor here: the generated lens has a member of that name; choose another alias",
-            at: [argument.valueLocation].compactMap { $0 }, code: "ReservedName"))
+            at: [argument.valueLocation].compactMap { $0 }, code: .reservedName))
     }
 }

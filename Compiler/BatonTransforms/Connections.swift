@@ -54,32 +54,32 @@ package enum Connections {
         let hasLast = field.definition.argument("last") != nil && field.argument("last") != nil
         if field.definition.type.isList {
             diagnostics.append(.error("@\(name) is not supported on plural field '\(field.name)': expected a single connection object",
-                                      at: fieldAt, code: "Connection"))
+                                      at: fieldAt, code: .connection))
             return nil
         }
         guard hasFirst || hasLast else {
             diagnostics.append(.error("Expected field '\(field.name)' to have a 'first' or 'last' argument, as @\(name) needs one to page",
-                                      at: fieldAt, code: "Connection"))
+                                      at: fieldAt, code: .connection))
             return nil
         }
         let connectionType = schema[field.type]
         guard let edges = connectionType.field("edges"), edges.type.isList,
               schema[edges.type.namedType].kind == .object || schema[edges.type.namedType].kind == .interface else {
             diagnostics.append(.error("Expected field '\(field.name)' of @\(name) to have an 'edges' field returning a list of objects on type '\(connectionType.name)'",
-                                      at: fieldAt, code: "Connection"))
+                                      at: fieldAt, code: .connection))
             return nil
         }
         let edgeType = edges.type.namedType
         guard let pageInfo = connectionType.field("pageInfo"), schema[pageInfo.type.namedType].kind == .object else {
             diagnostics.append(.error("Expected field '\(field.name)' of @\(name) to have a 'pageInfo' field returning an object on type '\(connectionType.name)'",
-                                      at: fieldAt, code: "Connection"))
+                                      at: fieldAt, code: .connection))
             return nil
         }
         let edge = schema[edgeType]
         guard let cursor = edge.field("cursor"), schema[cursor.type.namedType].kind.isLeaf,
               let node = edge.field("node"), schema[node.type.namedType].kind.isComposite, !node.type.isList else {
             diagnostics.append(.error("Expected the edges of field '\(field.name)' (type '\(edge.name)') to have a scalar 'cursor' and a single-object 'node' field",
-                                      at: fieldAt, code: "Connection"))
+                                      at: fieldAt, code: .connection))
             return nil
         }
         let pageInfoType = schema[pageInfo.type.namedType]
@@ -88,7 +88,7 @@ package enum Connections {
         for fieldName in needed {
             guard let definition = pageInfoType.field(fieldName) else {
                 diagnostics.append(.error("Expected type '\(pageInfoType.name)' to have a '\(fieldName)' field for @\(name) on '\(field.name)'",
-                                          at: fieldAt, code: "Connection"))
+                                          at: fieldAt, code: .connection))
                 return nil
             }
             pageInfoFields.append(.field(IRField(alias: nil, name: fieldName, definition: definition, parentType: pageInfoType.id)))
@@ -99,11 +99,11 @@ package enum Connections {
             if let text = key.value.stringValue {
                 if !text.hasSuffix(suffix) || text.count == suffix.count {
                     diagnostics.append(.error("Expected the key argument to @\(name) to be of form <SomeName>\(suffix), got '\(text)'",
-                                              at: key.valueLocation.map { [$0] } ?? at, code: "Connection"))
+                                              at: key.valueLocation.map { [$0] } ?? at, code: .connection))
                 }
             } else {
                 diagnostics.append(.error("Expected the key argument to @\(name) to be a string literal",
-                                          at: key.valueLocation.map { [$0] } ?? at, code: "Connection"))
+                                          at: key.valueLocation.map { [$0] } ?? at, code: .connection))
             }
         }
         if let filters = directive.argument("filters") {
@@ -112,7 +112,7 @@ package enum Connections {
             else if let single = filters.value.stringValue { names = [single] }
             for filter in names where field.definition.argument(filter) == nil {
                 diagnostics.append(.error("Expected the filters of @\(name) to name arguments of field '\(field.name)'; it has no argument '\(filter)'",
-                                          at: filters.valueLocation.map { [$0] } ?? at, code: "Connection"))
+                                          at: filters.valueLocation.map { [$0] } ?? at, code: .connection))
             }
         }
         var result = field
@@ -145,7 +145,7 @@ package enum Connections {
             selections.append(.field(IRField(alias: nil, name: "edges", definition: edges, parentType: connectionType.id, selections: added)))
         } else {
             diagnostics.append(.error("Expected field '\(field.name)' to have an 'edges' selection: @\(name) reads its pages through it",
-                                      at: fieldAt, code: "Connection"))
+                                      at: fieldAt, code: .connection))
             return nil
         }
         let pageInfoField = IRSelection.field(IRField(alias: nil, name: "pageInfo", definition: pageInfo,

@@ -37,7 +37,7 @@ package enum DeferStream {
                     let directive = field.directives[index]
                     if !field.definition.type.isList {
                         diagnostics.append(.error("Invalid use of @stream on non-plural field '\(field.name)': only list fields stream",
-                                                  at: directive.location.map { [$0] } ?? [], code: "Stream"))
+                                                  at: directive.location.map { [$0] } ?? [], code: .stream))
                     }
                     field.directives[index] = labelled(directive, kind: "stream", document: document,
                                                        fallback: field.responseKey, labels: &labels, &diagnostics)
@@ -78,14 +78,14 @@ package enum DeferStream {
         let written = directive.argument("label")
         if let written, written.value.stringValue == nil {
             diagnostics.append(.error("The label of @\(kind) must be a string literal",
-                                      at: written.valueLocation.map { [$0] } ?? [], code: "DeferLabel"))
+                                      at: written.valueLocation.map { [$0] } ?? [], code: .deferLabel))
         }
         let name = written?.value.stringValue ?? fallback
         let label = "\(document)$\(kind)$\(name)"
         let at = written?.valueLocation ?? directive.location
         if let previous = labels[label] {
             diagnostics.append(.error("Invalid use of @\(kind): the label '\(name)' is not unique in '\(document)'; give each a unique 'label'",
-                                      at: [at, previous].compactMap { $0 }, code: "DeferLabel"))
+                                      at: [at, previous].compactMap { $0 }, code: .deferLabel))
         } else {
             labels[label] = at
         }

@@ -19,17 +19,17 @@ package enum RefetchableFragments {
             guard let directive = fragment.directive("refetchable") else { continue }
             let at = directive.location.map { [$0] } ?? []
             guard let queryArgument = directive.argument("queryName"), let queryName = queryArgument.value.stringValue else {
-                diagnostics.append(.error("@refetchable needs a queryName: the name of the query it generates", at: at, code: "Refetchable"))
+                diagnostics.append(.error("@refetchable needs a queryName: the name of the query it generates", at: at, code: .refetchable))
                 continue
             }
             let nameAt = queryArgument.valueLocation.map { [$0] } ?? at
             if let existing = names[queryName] ?? nil {
-                diagnostics.append(.error("The queryName of @refetchable must be unique: a definition named '\(queryName)' already exists",
-                                          at: nameAt + [existing], code: "Refetchable"))
+                diagnostics.append(.error(DiagnosticCode.refetchableQueryNameTaken(queryName),
+                                          at: nameAt + [existing], code: .refetchable))
                 continue
             } else if names.keys.contains(queryName) || program.fragment(named: queryName) != nil {
-                diagnostics.append(.error("The queryName of @refetchable must be unique: a definition named '\(queryName)' already exists",
-                                          at: nameAt, code: "Refetchable"))
+                diagnostics.append(.error(DiagnosticCode.refetchableQueryNameTaken(queryName),
+                                          at: nameAt, code: .refetchable))
                 continue
             }
             names[queryName] = queryArgument.valueLocation
@@ -76,13 +76,13 @@ package enum RefetchableFragments {
         guard let root, let keyField = type.field(root.key) else {
             diagnostics.append(.error(
                 "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
-                at: at, code: "Refetchable"))
+                at: at, code: .refetchable))
             return nil
         }
         if variables.contains(where: { $0.name == "id" }) {
             diagnostics.append(.error(
                 "Fragment '\(fragment.name)' cannot use a variable named 'id': @refetchable passes the record's id as $id",
-                at: at, code: "Refetchable"))
+                at: at, code: .refetchable))
             return nil
         }
         let idType = root.argument.type.isNonNull ? root.argument.type : .nonNull(root.argument.type)

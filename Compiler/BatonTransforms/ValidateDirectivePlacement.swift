@@ -60,13 +60,13 @@ package enum ValidateDirectivePlacement {
             if name == "catch" && location == .fragmentSpread {
                 diagnostics.append(.error(
                     "`@catch` on a fragment spread has no meaning in Baton; catch the spread in an aliased inline fragment: `... @alias(as: \"name\") @catch { ...\(spread ?? "Fragment") }`",
-                    at: [at], code: "DirectivePlacement"))
+                    at: [at], code: .directivePlacement))
                 continue
             }
             let takes = allowed.isEmpty ? "takes no directive" : "takes " + allowed.map { "`@\($0)`" }.joined(separator: ", ")
             let place = BatonDirectives.describe(location)
             diagnostics.append(.error("`@\(name)` on \(place) has no meaning in Baton; \(place) \(takes)",
-                                      at: [at], code: "DirectivePlacement"))
+                                      at: [at], code: .directivePlacement))
         }
     }
 }

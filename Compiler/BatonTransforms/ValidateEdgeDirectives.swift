@@ -19,7 +19,7 @@ package enum ValidateEdgeDirectives {
                     if inQuery {
                         diagnostics.append(.error(
                             "`@\(directive.name)` edits the store when a mutation or subscription payload arrives; query '\(root.name)' cannot use it",
-                            at: at, code: "EdgeDirective"))
+                            at: at, code: .edgeDirective))
                     }
                     switch directive.name {
                     case "appendEdge", "prependEdge":
@@ -27,17 +27,17 @@ package enum ValidateEdgeDirectives {
                         if !field.isLinked || type.field("node") == nil || type.field("cursor") == nil {
                             diagnostics.append(.error(
                                 "`@\(directive.name)` goes on an edge field (one with 'cursor' and 'node'); '\(field.name)' of type '\(schema.text(of: field.definition.type))' is not one",
-                                at: at, code: "EdgeDirective"))
+                                at: at, code: .edgeDirective))
                         }
                     case "appendNode", "prependNode":
                         guard field.isLinked else {
                             diagnostics.append(.error("`@\(directive.name)` goes on a field selecting a node; '\(field.name)' is a scalar",
-                                                      at: at, code: "EdgeDirective"))
+                                                      at: at, code: .edgeDirective))
                             continue
                         }
                         guard let argument = directive.argument("edgeTypeName"), let edgeName = argument.value.stringValue else {
                             diagnostics.append(.error("`@\(directive.name)` needs `edgeTypeName`, a string naming the edge type to create",
-                                                      at: at, code: "EdgeDirective"))
+                                                      at: at, code: .edgeDirective))
                             continue
                         }
                         let valueAt = [argument.valueLocation ?? directive.location].compactMap { $0 }
@@ -45,7 +45,7 @@ package enum ValidateEdgeDirectives {
                         // runtime leaves such an edit alone.
                         guard let edge = schema.type(named: edgeName), edge.kind == .object else {
                             diagnostics.append(.error("Expected `edgeTypeName` of `@\(directive.name)` to name an object type; '\(edgeName)' is not one",
-                                                      at: valueAt, code: "EdgeDirective"))
+                                                      at: valueAt, code: .edgeDirective))
                             continue
                         }
                     default:
@@ -53,7 +53,7 @@ package enum ValidateEdgeDirectives {
                         if field.isLinked || !(named.name == "ID" || named.name == "String") {
                             diagnostics.append(.error(
                                 "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID', 'String', '[ID]' or '[String]'",
-                                at: at, code: "EdgeDirective"))
+                                at: at, code: .edgeDirective))
                         }
                     }
                 }

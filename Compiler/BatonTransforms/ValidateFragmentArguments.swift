@@ -24,12 +24,12 @@ package enum ValidateFragmentArguments {
                                                          global.type, schema) {
                             diagnostics.append(.error(
                                 "Variable '$\(global.name)' of type '\(schema.text(of: defined.type))' is used by fragment '\(fragment.name)' in a position expecting type '\(schema.text(of: global.type))'",
-                                at: [global.location, defined.location].compactMap { $0 }, code: "FragmentArguments"))
+                                at: [global.location, defined.location].compactMap { $0 }, code: .fragmentArguments))
                         }
                     } else {
                         diagnostics.append(.error(
                             "Variable '$\(global.name)' is used by fragment '\(fragment.name)' but not defined by operation '\(operation.name)'; define it there, or define it in the fragment's @argumentDefinitions",
-                            at: [global.location, operation.nameLocation].compactMap { $0 }, code: "FragmentArguments"))
+                            at: [global.location, operation.nameLocation].compactMap { $0 }, code: .fragmentArguments))
                     }
                 }
             }
@@ -54,14 +54,14 @@ package enum ValidateFragmentArguments {
                 let at = [argument.location].compactMap { $0 }
                 guard passed.insert(argument.name).inserted else {
                     diagnostics.append(.error("Argument '\(argument.name)' is passed twice to fragment '\(fragment.name)'",
-                                              at: at, code: "FragmentArguments"))
+                                              at: at, code: .fragmentArguments))
                     continue
                 }
                 guard let definition = fragment.argumentDefinitions.first(where: { $0.name == argument.name }) else {
                     let known = fragment.argumentDefinitions.map { "'\($0.name)'" }.joined(separator: ", ")
                     let hint = known.isEmpty ? "it defines no arguments (@argumentDefinitions)" : "it defines \(known)"
                     diagnostics.append(.error("Unknown argument '\(argument.name)' on fragment '\(fragment.name)': \(hint)",
-                                              at: at, code: "FragmentArguments"))
+                                              at: at, code: .fragmentArguments))
                     continue
                 }
                 check(argument.value, against: definition.type, scope: scope, schema,
@@ -72,7 +72,7 @@ package enum ValidateFragmentArguments {
             where definition.type.isNonNull && definition.defaultValue == nil && !passed.contains(definition.name) {
                 diagnostics.append(.error(
                     "Missing required argument '\(definition.name)' of type '\(schema.text(of: definition.type))' for fragment '\(fragment.name)': pass it with @arguments(\(definition.name): …)",
-                    at: [spread.location, definition.location].compactMap { $0 }, code: "FragmentArguments"))
+                    at: [spread.location, definition.location].compactMap { $0 }, code: .fragmentArguments))
             }
         }
     }
@@ -85,14 +85,14 @@ package enum ValidateFragmentArguments {
             if !InputValueCheck.variableFits(variable.type, hasDefault: hasDefault, type, schema) {
                 diagnostics.append(.error(
                     "Variable '$\(name)' of type '\(schema.text(of: variable.type))' cannot be passed as \(describe), of type '\(schema.text(of: type))'",
-                    at: at, code: "FragmentArguments"))
+                    at: at, code: .fragmentArguments))
             }
             return
         }
         if !InputValueCheck.fits(value, type, schema) {
             diagnostics.append(.error(
                 "Expected a value of type '\(schema.text(of: type))' for \(describe), found \(OperationPrinter.print(value))",
-                at: at, code: "FragmentArguments"))
+                at: at, code: .fragmentArguments))
         }
     }
 
@@ -109,7 +109,7 @@ package enum ValidateFragmentArguments {
                     if !InputValueCheck.variableFits(definition.type, hasDefault: hasDefault, position, schema) {
                         diagnostics.append(.error(
                             "Argument '$\(name)' of fragment '\(fragment.name)', of type '\(schema.text(of: definition.type))', is used in a position expecting type '\(schema.text(of: position))'",
-                            at: [argument.valueLocation, definition.location].compactMap { $0 }, code: "FragmentArguments"))
+                            at: [argument.valueLocation, definition.location].compactMap { $0 }, code: .fragmentArguments))
                     }
                 }
             }
@@ -122,7 +122,7 @@ package enum ValidateFragmentArguments {
                 if !InputValueCheck.variableFits(definition.type, hasDefault: hasDefault, .nonNull(.named(boolean)), schema) {
                     diagnostics.append(.error(
                         "Argument '$\(name)' of fragment '\(fragment.name)', of type '\(schema.text(of: definition.type))', is used as a condition, which expects type 'Boolean!'",
-                        at: [condition.location, definition.location].compactMap { $0 }, code: "FragmentArguments"))
+                        at: [condition.location, definition.location].compactMap { $0 }, code: .fragmentArguments))
                 }
             }
             for directive in selection.directives { checkArguments(directive.arguments) }

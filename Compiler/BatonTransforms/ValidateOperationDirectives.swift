@@ -15,7 +15,7 @@ package enum ValidateOperationDirectives {
             guard case .int(let text) = seconds.value, let value = Int(text), value > 0 else {
                 diagnostics.append(.error(
                     "`@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found \(OperationPrinter.print(seconds.value))",
-                    at: at, code: "CacheExpiration"))
+                    at: at, code: .cacheExpiration))
                 continue
             }
         }

@@ -14,7 +14,7 @@ package enum ValidateReach {
             guard let stripped = clientFree.operation(named: operation.name), stripped.selections.isEmpty else { continue }
             diagnostics.append(.error(
                 "Operation '\(operation.name)' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields",
-                at: [operation.nameLocation ?? operation.location].compactMap { $0 }, code: "ClientOnlyOperation"))
+                at: [operation.nameLocation ?? operation.location].compactMap { $0 }, code: .clientOnlyOperation))
         }
         return diagnostics
     }
@@ -26,7 +26,7 @@ package enum ValidateReach {
         }
         return program.sortedFragments.filter { !reached.contains($0.name) }.map { fragment in
             .warning("Fragment '\(fragment.name)' is not spread by any operation, so nothing could ever read it",
-                     at: [fragment.nameLocation ?? fragment.location].compactMap { $0 }, code: "UnusedFragment")
+                     at: [fragment.nameLocation ?? fragment.location].compactMap { $0 }, code: .unusedFragment)
         }
     }
 }

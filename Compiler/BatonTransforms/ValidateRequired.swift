@@ -40,12 +40,12 @@ package enum ValidateRequired {
                     if inline {
                         diagnostics.append(.error(
                             "`@required` is not supported inside the @inline fragment '\(fragment)': a value has no lens to bubble a null to",
-                            at: [required.location].compactMap { $0 }, code: "Required"))
+                            at: [required.location].compactMap { $0 }, code: .required))
                     }
                     if field.definition.type.isNonNull {
                         diagnostics.append(.error(
                             "Unexpected `@required` on non-null field '\(field.name)': the schema already guarantees a value",
-                            at: [required.location].compactMap { $0 }, code: "Required"))
+                            at: [required.location].compactMap { $0 }, code: .required))
                     }
                     if let (parent, parentAt) = parentAction, let action,
                        let mine = severity[action], let theirs = severity[parent], mine < theirs {
@@ -53,14 +53,14 @@ package enum ValidateRequired {
                         // child's null into a more severe action than the child asked for.
                         diagnostics.append(.error(
                             "A @required field may not have an `action` less severe than that of its @required parent. This @required directive should probably have `action: \(action)` so that it can match its parent",
-                            at: [parentAt, required.location].compactMap { $0 }, code: "Required"))
+                            at: [parentAt, required.location].compactMap { $0 }, code: .required))
                     }
                 }
                 if let previous = seen[key] {
                     if previous.action != action {
                         diagnostics.append(.error(
                             "All references to a field must have matching @required declarations.",
-                            at: [at, previous.location].compactMap { $0 }, code: "Required"))
+                            at: [at, previous.location].compactMap { $0 }, code: .required))
                     }
                 } else {
                     seen[key] = (action, at)

@@ -132,13 +132,14 @@ final class ValidationContext {
 
     func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }
 
-    func report(_ code: String, _ message: String, _ locations: [Location], severity: Severity = .error) {
+    /// With the code's severity unless `severity` overrides it (only where the catalog allows).
+    func report(_ code: DiagnosticCode, _ message: String, _ locations: [Location], severity: Severity? = nil) {
         guard !aborted else { return }
         if let limit = options.maxErrors, diagnostics.count >= limit {
             abort("Too many validation errors, error limit reached. Validation aborted.")
             return
         }
-        diagnostics.append(Diagnostic(severity, message, at: locations, code: code))
+        diagnostics.append(Diagnostic(severity ?? code.severity, message, at: locations, code: code))
     }
 
     /// `prefix`, `name`, `suffix` as one string, made in one allocation: interpolating grew the
@@ -169,7 +170,7 @@ final class ValidationContext {
     func abort(_ message: String = "Validation aborted.") {
         guard !aborted else { return }
         aborted = true
-        diagnostics.append(Diagnostic(.error, message, at: [], code: "ValidationAborted"))
+        diagnostics.append(Diagnostic(.validationAborted, message, at: []))
     }
 
     /// How deep rules have recursed through fragments and nested selections. Past the limit

@@ -7,8 +7,6 @@ import BatonDiagnostics
 /// (`Project.parsedFiles`), and only the documents that can change the document's findings
 /// are compiled with it (`ProjectSnapshot.compile(forFile:schema:config:)`).
 package enum DocumentCheck {
-    package static let outsideProjectCode = "Project"
-
     /// - Parameters:
     ///   - document: the checked text; its `name` is its path.
     ///   - files: every host file of the project, the document included.
@@ -27,7 +25,7 @@ package enum DocumentCheck {
         guard let schema = project.schema else {
             let reason = project.diagnostics.first { $0.severity == .error }?.rendered() ?? "no schema"
             diagnostics.append(.error("\(project.configPath) gives no usable schema (\(reason)); this document is not validated",
-                                      at: [Location(source: document, range: SourceRange(0, 0))], code: "Project"))
+                                      at: [Location(source: document, range: SourceRange(0, 0))], code: .project))
             return diagnostics
         }
         let result = snapshot.compile(forFile: document.name, schema: schema, config: project.config)
@@ -39,7 +37,7 @@ package enum DocumentCheck {
     /// The one diagnostic of a document no `baton.json` covers.
     package static func outsideEveryProject(_ document: Source) -> Diagnostic {
         .warning("\(document.name) is outside every Baton project: no baton.json in the workspace covers it, so its GraphQL is not checked",
-                 at: [Location(source: document, range: SourceRange(0, 0))], code: outsideProjectCode)
+                 at: [Location(source: document, range: SourceRange(0, 0))], code: .project)
     }
 
     static func isIn(_ document: Source, _ diagnostic: Diagnostic) -> Bool {

@@ -80,7 +80,7 @@ package final class Project: Sendable {
         diagnostics += built.diagnostics
         if input != nil && built.schema == nil {
             diagnostics.append(.error("the schema named by \(path) cannot be built; documents are not validated",
-                                      at: [], code: "Schema"))
+                                      at: [], code: .schema))
         }
         return Project(configPath: path, directory: directory, config: config, schema: built.schema, diagnostics: diagnostics,
                        schemaFiles: schemaFiles, stamps: stamps, parsedFiles: parsedFiles, documentPathsAtLoad: documents.paths)

@@ -101,13 +101,13 @@ struct BatonConfigTests {
         #expect(diagnostics.count == 1, "\(diagnostics.map(\.message))")
         #expect(diagnostics.first?.message.hasPrefix(message) == true, "\(diagnostics.map(\.message))")
         #expect(positions(diagnostics) == [position])
-        #expect(diagnostics.allSatisfy { $0.code == "Config" && $0.severity == .error })
+        #expect(diagnostics.allSatisfy { $0.code == .config && $0.severity == .error })
     }
 
     @Test func malformedJSONIsASyntaxErrorAtItsPosition() {
         let (config, diagnostics) = read("{\n  \"schema\": \"schema.graphql\",\n}")
         #expect(config == nil)
-        #expect(diagnostics.map(\.code) == ["JSONSyntax"])
+        #expect(diagnostics.map(\.code) == [.jsonSyntax])
         #expect(positions(diagnostics) == ["3:1"])
     }
 

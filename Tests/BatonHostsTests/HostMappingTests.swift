@@ -103,7 +103,7 @@ struct HostMappingTests {
         let status = try #require(offset(of: "status", in: fragment))
         let diagnostic = Diagnostic.error("Cannot query field \"status\"", at: [
             Location(source: fragment.source, range: SourceRange(status, status + 6)),
-        ], code: "FieldsOnCorrectType")
+        ], code: .fieldsOnCorrectType)
         #expect(diagnostic.rendered(relativeTo: hostFixtures.path) == "Markers.swift:12:11: error: Cannot query field \"status\"")
         #expect(diagnostic.primaryLocation?.hostLocation.source === source)
     }

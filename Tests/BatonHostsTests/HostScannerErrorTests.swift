@@ -58,7 +58,7 @@ struct HostScannerErrorTests {
         #expect(documents.isEmpty)
         #expect(diagnostics.count == 2)
         #expect(diagnostics.map(where_) == ["2:27", "2:41"])
-        #expect(diagnostics.allSatisfy { $0.code == "Marker" && $0.severity == .error })
+        #expect(diagnostics.allSatisfy { $0.code == .marker && $0.severity == .error })
         #expect(diagnostics.first?.message.contains("`@Query` cannot hold a string interpolation") == true)
         let first = try #require(diagnostics.first?.primaryLocation)
         #expect(first.source.slice(first.range) == "\\(id)")
@@ -87,7 +87,7 @@ struct HostScannerErrorTests {
         #expect(diagnostics.count == 1, "\(diagnostics.map { $0.rendered() })")
         #expect(diagnostics.first?.message.hasPrefix(message) == true, "\(diagnostics.map(\.message))")
         #expect(diagnostics.first.map(where_) == position)
-        #expect(diagnostics.first?.code == "Marker")
+        #expect(diagnostics.first?.code == .marker)
     }
 
     @Test func anUnclosedInterpolationEndsWithItsLine() {

@@ -26,7 +26,7 @@ struct MarkerCheckTests {
         let diagnostics = check("@Query(\"query A { a } query B { b } fragment F on T { x }\") var q: Q")
         #expect(diagnostics.map(\.message) == ["`@Query` holds 3 definitions, 2 of them a query: it takes exactly one query"])
         let diagnostic = try #require(diagnostics.first)
-        #expect(diagnostic.code == "Marker")
+        #expect(diagnostic.code == .marker)
         // At the marker, then at each definition beyond the first query, in the Swift file.
         #expect(diagnostic.locations.map { "\($0.hostLocation.start)" } == ["1:1", "1:23", "1:37"])
         #expect(diagnostic.locations.dropFirst().map { $0.source.slice($0.range) } == ["query B", "fragment F"])
@@ -49,7 +49,7 @@ struct MarkerCheckTests {
 
     @Test func aSyntaxErrorIsReportedAloneInTheSwiftFile() {
         let diagnostics = check("struct V {\n  @Query(\"\"\"\n      query Q { a(: 1) }\n      \"\"\") var q: Q\n}")
-        #expect(diagnostics.map(\.code) == ["Syntax"])
+        #expect(diagnostics.map(\.code) == [.syntax])
         #expect(diagnostics.first.map(where_) == "3:19")
     }
 
@@ -57,7 +57,7 @@ struct MarkerCheckTests {
     /// syntax error there, not an empty marker.
     @Test func aDefinitionCutShortIsASyntaxErrorNotAnEmptyMarker() {
         let diagnostics = check("struct V {\n  @Fragment(\"\"\"\n      fragment V_c on C {\n        origin { name\n      \"\"\") var c: V_c\n}")
-        #expect(diagnostics.map(\.code) == ["Syntax"])
+        #expect(diagnostics.map(\.code) == [.syntax])
         #expect(diagnostics.map(\.message) == ["Syntax Error: Expected Name, found <EOF>."])
     }
 

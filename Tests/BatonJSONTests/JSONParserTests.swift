@@ -160,7 +160,7 @@ import Testing
         let value = JSONParser.parse(source, diagnostics: &diagnostics)
         #expect(value == nil)
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.code == "JSONSyntax")
+        #expect(diagnostics.first?.code == .jsonSyntax)
         #expect(diagnostics.first?.rendered() == "baton.json:3:13: error: Expected a JSON value, found ','")
         do {
             _ = try JSONParser.parse(source)

@@ -15,7 +15,7 @@ struct ShiftedMapping: SourceMapping {
         let source = Source(name: "/p/a.graphql", text: "# 😀\n{ 😀 bad }")
         let bad = SourceRange(start: 14, end: 17)  // "bad": 7 bytes of line 0, then "{ 😀 " (7 bytes)
         #expect(source.slice(bad) == "bad")
-        let diagnostic = Diagnostic.error("Cannot query field \"bad\"", at: [Location(source: source, range: bad)], code: "FieldsOnCorrectType")
+        let diagnostic = Diagnostic.error("Cannot query field \"bad\"", at: [Location(source: source, range: bad)], code: .fieldsOnCorrectType)
         let utf16 = LSPDiagnostic.json(diagnostic, encoding: .utf16)
         #expect(utf16["range"] == ["start": ["line": 1, "character": 5], "end": ["line": 1, "character": 8]])
         #expect(utf16["severity"] == 1)
@@ -25,7 +25,7 @@ struct ShiftedMapping: SourceMapping {
         #expect(utf16["relatedInformation"] == nil)
         let utf8 = LSPDiagnostic.json(diagnostic, encoding: .utf8)
         #expect(utf8["range"]?["start"]?["character"] == 7)
-        let warning = Diagnostic.warning("w", at: [], code: "X")
+        let warning = Diagnostic.warning("w", at: [], code: .unusedFragment)
         #expect(LSPDiagnostic.json(warning, encoding: .utf16)["severity"] == 2)
         #expect(LSPDiagnostic.json(warning, encoding: .utf16)["range"]?["end"] == ["line": 0, "character": 0])
     }
@@ -37,7 +37,7 @@ struct ShiftedMapping: SourceMapping {
         let other = Source(name: "/p/b.graphql", text: "fragment F on User { y }")
         let diagnostic = Diagnostic.error("There can be only one fragment named \"F\".",
                                           at: [Location(source: graphQL, range: SourceRange(9, 10)), Location(source: other, range: SourceRange(9, 10))],
-                                          code: "UniqueFragmentNames")
+                                          code: .uniqueFragmentNames)
         let json = LSPDiagnostic.json(diagnostic, encoding: .utf16)
         #expect(json["range"]?["start"] == ["line": 1, "character": 9])
         let related = json["relatedInformation"]?[0]

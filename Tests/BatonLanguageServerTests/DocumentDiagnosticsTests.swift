@@ -10,7 +10,7 @@ let reportBadWords: DocumentDiagnostics.Provider = { document, _ in
     var i = 0
     while i + 3 <= bytes.count {
         if bytes[i] == UInt8(ascii: "b") && bytes[i + 1] == UInt8(ascii: "a") && bytes[i + 2] == UInt8(ascii: "d") {
-            diagnostics.append(.error("bad word", at: [Location(source: document.source, range: SourceRange(i, i + 3))], code: "BadWord"))
+            diagnostics.append(.error("bad word", at: [Location(source: document.source, range: SourceRange(i, i + 3))], code: .syntax))
         }
         i += 1
     }

@@ -106,6 +106,6 @@ import Testing
         #expect(after !== first)
         #expect(loaded.parsedFiles.parseCount == 3)
         #expect(DocumentCheck.diagnostics(for: header, in: loaded, snapshot: first).map(\.code) == [])
-        #expect(DocumentCheck.diagnostics(for: header, in: loaded, snapshot: after).map(\.code) == ["UnusedFragment"])
+        #expect(DocumentCheck.diagnostics(for: header, in: loaded, snapshot: after).map(\.code) == [.unusedFragment])
     }
 }

@@ -163,7 +163,7 @@ import Testing
             }
             """)
         #expect(described(identical.diagnostics) == ["warning: Field 'Query.f' can only be defined once. @ 2:11, 3:12"])
-        #expect(identical.diagnostics.first?.code == "UniqueFieldDefinitionNames")
+        #expect(identical.diagnostics.first?.code == .uniqueFieldDefinitionNames)
         #expect(identical.schema?.type(named: "Query")?.field("f")?.description == "first")
         for other in ["f(a: Int = 2 @deprecated): [String!] @deprecated(reason: \"x\")",
                       "f(a: Int = 1): [String!] @deprecated(reason: \"x\")",
@@ -205,7 +205,7 @@ import Testing
             "The 'F' fragment definition is not allowed in a schema. @ 3:1",
             "An anonymous operation definition is not allowed in a schema. @ 4:1",
         ])
-        #expect(result.diagnostics.allSatisfy { $0.code == "ExecutableDefinitionsInSchema" })
+        #expect(result.diagnostics.allSatisfy { $0.code == .executableDefinitionsInSchema })
     }
 
     @Test func serverSchemaMayRedefineSpecifiedDefinitions() throws {

@@ -44,7 +44,7 @@ import BatonDiagnostics
         #expect(result.document.definitions.count == 1)
         let diagnostic = try #require(result.diagnostics.first)
         #expect(result.diagnostics.count == 1)
-        #expect(diagnostic.code == "Syntax")
+        #expect(diagnostic.code == .syntax)
         #expect(diagnostic.message == "Syntax Error: Unexpected ')'.")
         #expect(diagnostic.primaryLocation?.start.description == "2:8")
     }

@@ -94,7 +94,7 @@ import BatonDiagnostics
             let result = Parser.parse(source)
             #expect(result.diagnostics.count <= 1)
             if let d = result.diagnostics.first {
-                #expect(d.code == "Syntax")
+                #expect(d.code == .syntax)
                 #expect(d.primaryLocation!.range.start <= source.utf8.count)
             }
         }

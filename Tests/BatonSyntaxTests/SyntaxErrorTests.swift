@@ -33,7 +33,7 @@ import BatonDiagnostics
         }
         #expect(result.diagnostics.count == 1)
         let diagnostic = try #require(result.diagnostics.first)
-        #expect(diagnostic.code == "Syntax")
+        #expect(diagnostic.code == .syntax)
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.message == c.message)
         let start = try #require(diagnostic.primaryLocation).start

@@ -35,7 +35,7 @@ extension ConformanceDocumentsTests {
         let errors = Self.output.diagnostics.filter { $0.severity == .error }.map { $0.rendered() }
         #expect(errors == [])
         let warned = Self.output.diagnostics.filter { $0.severity == .warning }
-        #expect(warned.allSatisfy { $0.code == "UnusedFragment" })
+        #expect(warned.allSatisfy { $0.code == .unusedFragment })
         #expect(warned.contains { $0.message.contains("'TestName_character'") })
     }
 }

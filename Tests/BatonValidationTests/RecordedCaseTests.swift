@@ -36,7 +36,7 @@ import Testing
             }
             #expect(actual == recorded.expected, "\(recorded.name)")
             for diagnostic in diagnostics {
-                #expect(diagnostic.severity == (diagnostic.code == "NoUnusedFragments" ? .warning : .error))
+                #expect(diagnostic.severity == (diagnostic.code == .noUnusedFragments ? .warning : .error))
             }
         }
     }
@@ -60,6 +60,6 @@ import Testing
     /// Each finding carries the code of the rule that made it.
     @Test func codesNameTheRules() {
         let findings = Validator.validate([parseDocument("{ dog { meowVolume } }\nfragment F on Dog { name }")], schema: Schemas.zoo)
-        #expect(findings.map(\.code) == ["FieldsOnCorrectType", "NoUnusedFragments"])
+        #expect(findings.map(\.code) == [.fieldsOnCorrectType, .noUnusedFragments])
     }
 }

@@ -11,7 +11,7 @@ extension SDLValidator {
         for argument in directive.arguments {
             guard let definition = info.arguments.first(where: { $0.name == argument.name.value }) else { continue }
             for problem in checker.check(argument.value, as: definition.type) {
-                report(problem.message, [problem.range], code: "ValuesOfCorrectType")
+                report(problem.message, [problem.range], code: .valuesOfCorrectType)
             }
         }
     }

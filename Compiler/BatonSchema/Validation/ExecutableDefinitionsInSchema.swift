@@ -15,6 +15,6 @@ extension SDLValidator {
         default:
             return
         }
-        report(message, [definition.range], code: "ExecutableDefinitionsInSchema")
+        report(message, [definition.range], code: .executableDefinitionsInSchema)
     }
 }

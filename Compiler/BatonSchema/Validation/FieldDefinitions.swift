@@ -7,7 +7,7 @@ extension SchemaChecks {
     mutating func checkFields(_ index: Int) {
         let (typeName, fields) = read(index) { ($0.name, $0.fields) }
         if fields.isEmpty && writtenMemberCount(index) == 0 {
-            report("Type \(typeName) must define one or more fields.", allLocations(index), code: "FieldDefinitions")
+            report("Type \(typeName) must define one or more fields.", allLocations(index), code: .fieldDefinitions)
         }
         for fieldIndex in suspiciousFields(fields) {
             // The members used, not a copy of the whole field.
@@ -18,7 +18,7 @@ extension SchemaChecks {
             if !kind(fieldType.namedType).isOutput {
                 let node = fieldNode(index, fieldIndex)
                 report("The type of \(typeName).\(fieldName) must be Output Type but got: \(text(fieldType)).",
-                       [node.location(node.node.type.range)], code: "FieldDefinitions")
+                       [node.location(node.node.type.range)], code: .fieldDefinitions)
             }
             guard !arguments.isEmpty else { continue }
             // The field's node, the argument's node and the argument's name in messages are
@@ -34,12 +34,12 @@ extension SchemaChecks {
                     let description = "\(typeName).\(fieldName)(\(argument.name):)"
                     if misplaced {
                         report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
-                               [typeLocation], code: "FieldDefinitions")
+                               [typeLocation], code: .fieldDefinitions)
                     }
                     if deprecatedRequired {
                         report("Required argument \(description) cannot be deprecated.",
                                [deprecatedDirective(argument.directives, node.source), typeLocation],
-                               code: "FieldDefinitions")
+                               code: .fieldDefinitions)
                     }
                 }
                 checkDefaultValue(argument, "\(typeName).\(fieldName)(\(argument.name):)")

@@ -99,7 +99,7 @@ extension SchemaChecks {
                     let cycle = fieldPath[cycleIndex...]
                     report("Input Object \(schema.types[target].name) cannot be provided a finite value because it "
                            + "references itself through fields: \(cycle.map(\.0).joined(separator: ", ")).",
-                           cycle.map(\.1), code: "InputObjectCycles")
+                           cycle.map(\.1), code: .inputObjectCycles)
                     fieldPath.removeLast()
                 } else if visited.insert(target).inserted {
                     pathIndexByType[target] = fieldPath.count
@@ -153,7 +153,7 @@ extension SchemaChecks {
                     let via = cycleIndex < path.count
                         ? " via the default values of: " + path[cycleIndex...].map(\.0).joined(separator: ", ") : ""
                     report("Invalid circular reference. The default value of Input Object field \(description) references itself\(via).",
-                           path[(cycleIndex - 1)...].map(\.1), code: "InputObjectCycles")
+                           path[(cycleIndex - 1)...].map(\.1), code: .inputObjectCycles)
                     continue
                 }
                 guard defaultValueCycles.visitedFields.insert(description).inserted else { continue }

@@ -13,16 +13,16 @@ extension SchemaChecks {
             let interface = read(interfaceID.index.asInt) { (name: $0.name, kind: $0.kind) }
             if interface.kind != .interface {
                 report("Type \(type.name) must only implement Interface types, it cannot implement \(interface.name).",
-                       implementsNodes(index, interface.name), code: "InterfaceImplementations")
+                       implementsNodes(index, interface.name), code: .interfaceImplementations)
                 continue
             }
             if interfaceID.index.asInt == index {
                 report("Type \(type.name) cannot implement itself because it would create a circular reference.",
-                       implementsNodes(index, interface.name), code: "InterfaceImplementations")
+                       implementsNodes(index, interface.name), code: .interfaceImplementations)
             }
             if !seen.insert(interfaceID).inserted {
                 report("Type \(type.name) can only implement \(interface.name) once.",
-                       implementsNodes(index, interface.name), code: "InterfaceImplementations")
+                       implementsNodes(index, interface.name), code: .interfaceImplementations)
                 continue
             }
             checkAncestors(index, interfaceID.index.asInt)
@@ -39,7 +39,7 @@ extension SchemaChecks {
                 ? "Type \(type.name) cannot implement \(interface.name) because it would create a circular reference."
                 : "Type \(type.name) must implement \(schema[transitive].name) because it is implemented by \(interface.name)."
             report(message, implementsNodes(interfaceIndex, schema[transitive].name) + implementsNodes(index, interface.name),
-                   code: "InterfaceImplementations")
+                   code: .interfaceImplementations)
         }
     }
 
@@ -53,7 +53,7 @@ extension SchemaChecks {
             var interfaceNode: Located<FieldDefinition> { fieldNode(interfaceIndex, interfaceFieldIndex) }
             guard let typeFieldIndex = type.fieldLookup.position(of: name, { type.fields[$0].name }) else {
                 report("Interface field \(interface.name).\(name) expected but \(type.name) does not provide it.",
-                       [interfaceField.location] + allLocations(index), code: "InterfaceImplementations")
+                       [interfaceField.location] + allLocations(index), code: .interfaceImplementations)
                 continue
             }
             let typeField = type.fields[typeFieldIndex]
@@ -62,14 +62,14 @@ extension SchemaChecks {
                 report("Interface field \(interface.name).\(name) expects type \(text(interfaceField.type)) "
                        + "but \(type.name).\(name) is type \(text(typeField.type)).",
                        [interfaceNode.location(interfaceNode.node.type.range), typeNode.location(typeNode.node.type.range)],
-                       code: "InterfaceImplementations")
+                       code: .interfaceImplementations)
             }
             for interfaceArgument in interfaceField.arguments {
                 let argumentName = interfaceArgument.name
                 guard let typeArgument = typeField.argument(argumentName) else {
                     report("Interface field argument \(interface.name).\(name)(\(argumentName):) expected "
                            + "but \(type.name).\(name) does not provide it.",
-                           [interfaceArgument.location, typeField.location], code: "InterfaceImplementations")
+                           [interfaceArgument.location, typeField.location], code: .interfaceImplementations)
                     continue
                 }
                 if interfaceArgument.type != typeArgument.type {
@@ -78,20 +78,20 @@ extension SchemaChecks {
                            + "\(text(typeArgument.type)).",
                            [argumentNode(interfaceNode, argumentName).map { interfaceNode.location($0.type.range) },
                             argumentNode(typeNode, argumentName).map { typeNode.location($0.type.range) }],
-                           code: "InterfaceImplementations")
+                           code: .interfaceImplementations)
                 }
             }
             for typeArgument in typeField.arguments where typeArgument.isRequired
                 && interfaceField.argument(typeArgument.name) == nil {
                 report("Argument '\(type.name).\(name)(\(typeArgument.name):)' must not be required type "
                        + "'\(text(typeArgument.type))' if not provided by the Interface field '\(interface.name).\(name)'.",
-                       [typeArgument.location, interfaceField.location], code: "InterfaceImplementations")
+                       [typeArgument.location, interfaceField.location], code: .interfaceImplementations)
             }
             if typeField.isDeprecated && !interfaceField.isDeprecated {
                 report("Interface field \(interface.name).\(name) is not deprecated, so implementation field "
                        + "\(type.name).\(name) must not be deprecated.",
                        [deprecatedDirective(typeField.directives, typeNode.source), typeNode.location(typeNode.node.type.range)],
-                       code: "ImplementationFieldDeprecation", severity: .warning)
+                       code: .implementationFieldDeprecation)
             }
         }
     }

@@ -6,9 +6,9 @@ extension SDLValidator {
     mutating func knownArgumentNamesOnDirective(_ directive: Directive) {
         guard !directive.arguments.isEmpty, let info = directiveInfos[directive.name.value] else { return }
         for argument in directive.arguments where !info.argumentNames.contains(argument.name.value) {
-            report("Unknown argument '\(argument.name.value)' on directive '@\(directive.name.value)'."
-                   + Suggestions.didYouMean(Suggestions.list(argument.name.value, options: info.argumentNames)),
-                   [argument.range], code: "KnownArgumentNamesOnDirectives")
+            report(DiagnosticCode.unknownDirectiveArgument(argument.name.value, on: directive.name.value,
+                   didYouMean: Suggestions.didYouMean(Suggestions.list(argument.name.value, options: info.argumentNames))),
+                   [argument.range], code: .knownArgumentNamesOnDirectives)
         }
     }
 }

@@ -6,13 +6,13 @@ extension SDLValidator {
     mutating func knownDirective(_ directive: Directive, at location: String) {
         let name = directive.name.value
         guard let info = directiveInfos[name] else {
-            report("Unknown directive '@\(name)'.", [directive.range], code: "KnownDirectives")
+            report(DiagnosticCode.unknownDirective(name), [directive.range], code: .knownDirectives)
             return
         }
         if !info.locations.contains(location) {
             // graphql-core words the location in lower case: "field definition".
             let words = String(location.lowercased().map { $0 == "_" ? " " : $0 })
-            report("Directive '@\(name)' may not be used on \(words).", [directive.range], code: "KnownDirectives")
+            report(DiagnosticCode.misplacedDirective(name, on: words), [directive.range], code: .knownDirectives)
         }
     }
 }

@@ -18,6 +18,6 @@ extension SDLValidator {
         } else {
             suggestion = ""
         }
-        report("Unknown type '\(name.value)'." + suggestion, [name.range], code: "KnownTypeNames")
+        report(DiagnosticCode.unknownType(name.value, didYouMean: suggestion), [name.range], code: .knownTypeNames)
     }
 }

@@ -6,11 +6,11 @@ import BatonSyntax
 extension SDLValidator {
     mutating func loneSchemaDefinition(_ s: SchemaDefinition) {
         if let existing, existing.hasSchemaDefinitionOrRoot {
-            report("Cannot define a new schema within a schema extension.", [s.range], code: "LoneSchemaDefinition")
+            report("Cannot define a new schema within a schema extension.", [s.range], code: .loneSchemaDefinition)
             return
         }
         if schemaDefinitionCount > 0 {
-            report("Must provide only one schema definition.", [s.range], code: "LoneSchemaDefinition")
+            report("Must provide only one schema definition.", [s.range], code: .loneSchemaDefinition)
         }
         schemaDefinitionCount += 1
     }

@@ -29,7 +29,7 @@ extension SDLValidator {
                 var locations = [location(t.range)]
                 if let definition { locations.insert(definition.location(definition.node.range), at: 0) }
                 diagnostics.append(.error("Cannot extend non-\(t.kind.kindName) type '\(name)'.", at: locations,
-                                          code: "PossibleTypeExtensions"))
+                                          code: .possibleTypeExtensions))
             }
             return
         }
@@ -38,6 +38,6 @@ extension SDLValidator {
             allNames += schema.types.prefix(existing.typeCount).map(\.name)
         }
         report("Cannot extend type '\(name)' because it is not defined." + Suggestions.didYouMean(Suggestions.list(name, options: allNames)),
-               [t.name.range], code: "PossibleTypeExtensions")
+               [t.name.range], code: .possibleTypeExtensions)
     }
 }

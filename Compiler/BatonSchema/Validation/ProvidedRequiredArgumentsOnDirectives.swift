@@ -7,8 +7,8 @@ extension SDLValidator {
     mutating func providedRequiredArgumentsOnDirective(_ directive: Directive) {
         guard let info = directiveInfos[directive.name.value], !info.requiredArguments.isEmpty else { return }
         for (name, type) in info.requiredArguments where directive.argument(name) == nil {
-            report("Argument '@\(directive.name.value)(\(name):)' of type '\(type)' is required, but it was not provided.",
-                   [directive.range], code: "ProvidedRequiredArgumentsOnDirectives")
+            report(DiagnosticCode.missingRequiredArgument("@\(directive.name.value)(\(name):)", type: "\(type)"),
+                   [directive.range], code: .providedRequiredArgumentsOnDirectives)
         }
     }
 }

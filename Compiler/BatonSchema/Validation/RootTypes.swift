@@ -9,7 +9,7 @@ extension SchemaChecks {
         // A query type named but unknown is already an unknown type.
         if schema.queryType == nil && builder.rootTypeNodes[.query] == nil {
             report("Query root type must be provided.", [schemaDefinition.map { $0.location($0.node.range) }],
-                   code: "RootTypes")
+                   code: .rootTypes)
         }
         var operationsByType: [(TypeID, [OperationType])] = []
         for operation in OperationType.allCases {
@@ -27,14 +27,14 @@ extension SchemaChecks {
                 let ifProvided = operation == .query ? "" : " if provided"
                 report("\(name) root type must be Object type\(ifProvided), it cannot be \(type.name).",
                        [node.map { $0.location($0.node.type.range) } ?? definitionLocation(root.index.asInt)],
-                       code: "RootTypes")
+                       code: .rootTypes)
             }
         }
         for (root, operations) in operationsByType where operations.count > 1 {
             report("All root types must be different, '\(schema[root].name)' type is used as "
                    + "\(Suggestions.andList(operations.map(\.rawValue))) root types.",
                    operations.map { op in builder.rootTypeNodes[op].map { $0.location($0.node.type.range) } },
-                   code: "RootTypes")
+                   code: .rootTypes)
         }
     }
 }

@@ -51,8 +51,8 @@ struct SDLValidator {
 
     func location(_ range: SourceRange) -> Location { Location(source: source, range: range) }
 
-    mutating func report(_ message: String, _ ranges: [SourceRange], code: String, severity: Severity = .error) {
-        diagnostics.append(Diagnostic(severity, message, at: ranges.map(location), code: code))
+    mutating func report(_ message: String, _ ranges: [SourceRange], code: DiagnosticCode) {
+        diagnostics.append(Diagnostic(code, message, at: ranges.map(location)))
     }
 
     /// Whether a type or directive defined in the schema counts for this walk: the server's

@@ -42,8 +42,8 @@ struct SchemaChecks {
         checkInputObjectCycles()
     }
 
-    mutating func report(_ message: String, _ locations: [Location?], code: String, severity: Severity = .error) {
-        diagnostics.append(Diagnostic(severity, message, at: locations.compactMap { $0 }, code: code))
+    mutating func report(_ message: String, _ locations: [Location?], code: DiagnosticCode) {
+        diagnostics.append(Diagnostic(code, message, at: locations.compactMap { $0 }))
     }
 
     // MARK: Nodes behind the model
@@ -90,7 +90,7 @@ struct SchemaChecks {
     mutating func checkReservedName(_ name: String, _ location: Location?) {
         if name.utf8.count >= 2 && name.utf8.first == 0x5F && name.hasPrefix("__") {
             report("Name '\(name)' must not begin with '__', which is reserved by GraphQL introspection.", [location],
-                   code: "ReservedNames")
+                   code: .reservedNames)
         }
     }
 
@@ -100,7 +100,7 @@ struct SchemaChecks {
         guard let defaultValue = value.defaultValue, let source = value.defaultValueSource else { return }
         for problem in literals.check(defaultValue, as: value.type) {
             report("\(description()) has invalid default value\(problem.pathDescription): \(problem.message)",
-                   [Location(source: source, range: problem.range)], code: "DefaultValues")
+                   [Location(source: source, range: problem.range)], code: .defaultValues)
         }
     }
 

@@ -7,7 +7,7 @@ extension SchemaChecks {
         let union = schema.types[index]
         if builder.writtenMembers[index].isEmpty && writtenMemberCount(index) == 0 {
             report("Union type \(union.name) must define one or more member types.", allLocations(index),
-                   code: "UnionMembers")
+                   code: .unionMembers)
         }
         var included = Set<TypeID>()
         for member in builder.writtenMembers[index] {
@@ -15,11 +15,11 @@ extension SchemaChecks {
             if type.kind == .object {
                 if !included.insert(member).inserted {
                     report("Union type \(union.name) can only include type \(type.name) once.",
-                           memberNodes(index, type.name), code: "UnionMembers")
+                           memberNodes(index, type.name), code: .unionMembers)
                 }
             } else {
                 report("Union type \(union.name) can only include Object types, it cannot include \(type.name).",
-                       memberNodes(index, type.name), code: "UnionMembers")
+                       memberNodes(index, type.name), code: .unionMembers)
             }
         }
     }

@@ -6,7 +6,7 @@ extension SDLValidator {
     mutating func uniqueArgumentNames(_ arguments: [Argument]) {
         guard arguments.count > 1 else { return }
         for (name, names) in groupedByName(arguments.map(\.name)) where names.count > 1 {
-            report("There can be only one argument named '\(name)'.", names.map(\.range), code: "UniqueArgumentNames")
+            report(DiagnosticCode.duplicateArgument(name), names.map(\.range), code: .uniqueArgumentNames)
         }
     }
 }

@@ -26,8 +26,8 @@ extension SDLValidator {
             let name = directive.name.value
             guard let info = directiveInfos[name], !info.isRepeatable else { continue }
             if let first = seen[name] {
-                diagnostics.append(.error("The directive '@\(name)' can only be used once at this location.",
-                                          at: [first, location(directive.range)], code: "UniqueDirectivesPerLocation"))
+                diagnostics.append(.error(DiagnosticCode.repeatedDirective(name),
+                                          at: [first, location(directive.range)], code: .uniqueDirectivesPerLocation))
             } else {
                 seen[name] = location(directive.range)
             }

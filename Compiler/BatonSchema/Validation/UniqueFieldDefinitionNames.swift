@@ -41,12 +41,12 @@ extension SDLValidator {
         let fieldName = name.value
         if let existingFieldNames, existingFieldNames(fieldName) {
             report("Field '\(typeName).\(fieldName)' already exists in the schema. It cannot also be defined in this type extension.",
-                   [name.range], code: "UniqueFieldDefinitionNames")
+                   [name.range], code: .uniqueFieldDefinitionNames)
         } else if let (first, firstField) = known[fieldName] {
             let identical = field.map { Self.identical(firstField, $0) } ?? false
             diagnostics.append(Diagnostic(identical ? .warning : .error,
                                           "Field '\(typeName).\(fieldName)' can only be defined once.",
-                                          at: [first, location(name.range)], code: "UniqueFieldDefinitionNames"))
+                                          at: [first, location(name.range)], code: .uniqueFieldDefinitionNames))
         } else {
             // Input fields keep a placeholder definition: they are never compared.
             known[fieldName] = (location(name.range), field ?? FieldDefinition(

@@ -7,10 +7,10 @@ extension SDLValidator {
         let name = t.name.value
         if existingType(name) != nil {
             report("Type '\(name)' already exists in the schema. It cannot also be defined in this type definition.",
-                   [t.name.range], code: "UniqueTypeNames")
+                   [t.name.range], code: .uniqueTypeNames)
         } else if let first = knownTypeNames[name] {
             diagnostics.append(.error("There can be only one type named '\(name)'.",
-                                      at: [first, location(t.name.range)], code: "UniqueTypeNames"))
+                                      at: [first, location(t.name.range)], code: .uniqueTypeNames))
         } else {
             knownTypeNames[name] = location(t.name.range)
         }

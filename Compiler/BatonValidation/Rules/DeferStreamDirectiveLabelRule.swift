@@ -3,7 +3,7 @@ import BatonSyntax
 
 /// @defer/@stream labels are static strings, unique across the validated documents.
 final class DeferStreamDirectiveLabelRule: ValidationRule {
-    static let code = "DeferStreamDirectiveLabel"
+    static let code: DiagnosticCode = .deferStreamDirectiveLabel
     override var events: RuleEvents { [.enterDirective] }
     private var known: [String: Location] = [:]
 

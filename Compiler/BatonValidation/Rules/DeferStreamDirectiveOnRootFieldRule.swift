@@ -5,7 +5,7 @@ import BatonSyntax
 /// @defer and @stream are not used at the root of a mutation or subscription, directly or in
 /// the fragments spread there.
 final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
-    static let code = "DeferStreamDirectiveOnRootField"
+    static let code: DiagnosticCode = .deferStreamDirectiveOnRootField
     override var events: RuleEvents { [.enterOperation] }
     /// Fragments already found free of root @defer/@stream.
     private var checkedFragments = Set<String>()
@@ -31,7 +31,7 @@ final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
             case .field(let field):
                 if context.checksStream, let stream = field.directives.first(where: { $0.name.value == "stream" }) {
                     valid = false
-                    context.report(Self.code, "Stream directive cannot be used on \(subject).",
+                    context.report(Self.code, DiagnosticCode.deferStreamOnRoot("Stream", on: subject),
                                    [Location(source: source, range: stream.range)])
                 }
             case .fragmentSpread(let spread):
@@ -40,7 +40,7 @@ final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
                 guard let fragment = context.fragment(named: name) else { continue }
                 if context.checksDefer, let deferred = spread.directives.first(where: { $0.name.value == "defer" }) {
                     valid = false
-                    context.report(Self.code, "Defer directive cannot be used on \(subject).",
+                    context.report(Self.code, DiagnosticCode.deferStreamOnRoot("Defer", on: subject),
                                    [Location(source: source, range: deferred.range)])
                 }
                 if !checkedFragments.contains(name) {
@@ -49,7 +49,7 @@ final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
             case .inlineFragment(let inline):
                 if context.checksDefer, let deferred = inline.directives.first(where: { $0.name.value == "defer" }) {
                     valid = false
-                    context.report(Self.code, "Defer directive cannot be used on \(subject).",
+                    context.report(Self.code, DiagnosticCode.deferStreamOnRoot("Defer", on: subject),
                                    [Location(source: source, range: deferred.range)])
                 }
                 valid = check(inline.selectionSet, source, subject, &visited, context) && valid

@@ -4,7 +4,7 @@ import BatonSyntax
 /// Subscriptions do not use @defer or @stream unless they can be disabled (`if: false` or a
 /// variable), nor where @skip/@include may leave the selection out anyway.
 final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
-    static let code = "DeferStreamDirectiveOnValidOperations"
+    static let code: DiagnosticCode = .deferStreamDirectiveOnValidOperations
     override var events: RuleEvents { [.enterOperation] }
     private var checkedFragments = Set<String>()
 

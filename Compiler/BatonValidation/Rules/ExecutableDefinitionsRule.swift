@@ -1,8 +1,9 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// Executable documents hold only operations and fragments.
 final class ExecutableDefinitionsRule: ValidationRule {
-    static let code = "ExecutableDefinitions"
+    static let code: DiagnosticCode = .executableDefinitions
     override var events: RuleEvents { [.document] }
 
     override func enterDocument(_ document: Document, _ context: ValidationContext) {

@@ -1,10 +1,11 @@
+import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
 /// Every selected field exists on the type it is selected on. Suggests inline fragments on the
 /// possible types that have the field, else similarly named fields.
 final class FieldsOnCorrectTypeRule: ValidationRule {
-    static let code = "FieldsOnCorrectType"
+    static let code: DiagnosticCode = .fieldsOnCorrectType
     override var events: RuleEvents { [.enterField] }
 
     override func enterField(_ field: Field, _ context: ValidationContext) {

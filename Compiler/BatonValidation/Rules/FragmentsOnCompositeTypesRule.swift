@@ -1,8 +1,9 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// Fragments condition on objects, interfaces or unions only.
 final class FragmentsOnCompositeTypesRule: ValidationRule {
-    static let code = "FragmentsOnCompositeTypes"
+    static let code: DiagnosticCode = .fragmentsOnCompositeTypes
     override var events: RuleEvents { [.inlineFragment, .enterFragment] }
 
     override func enterInlineFragment(_ inline: InlineFragment, _ context: ValidationContext) {

@@ -1,9 +1,10 @@
+import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
 /// Every argument given to a field or directive is defined by it.
 final class KnownArgumentNamesRule: ValidationRule {
-    static let code = "KnownArgumentNames"
+    static let code: DiagnosticCode = .knownArgumentNames
     override var events: RuleEvents { [.enterDirective, .fieldArgument] }
     private var directiveArguments: [String: [String]] = [:]
 
@@ -24,7 +25,7 @@ final class KnownArgumentNamesRule: ValidationRule {
             let name = argument.name.value
             let suggestions = context.options.hideSuggestions ? [] : Suggestions.list(name, options: known)
             context.report(Self.code,
-                           "Unknown argument '\(name)' on directive '@\(directive.name.value)'." + Suggestions.didYouMean(suggestions),
+                           DiagnosticCode.unknownDirectiveArgument(name, on: directive.name.value, didYouMean: Suggestions.didYouMean(suggestions)),
                            [context.location(argument.range)])
         }
     }

@@ -1,8 +1,9 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// Every directive is defined (by the schema or a document) and allowed where it is used.
 final class KnownDirectivesRule: ValidationRule {
-    static let code = "KnownDirectives"
+    static let code: DiagnosticCode = .knownDirectives
     override var events: RuleEvents { [.enterDirective] }
     private var locationsByName: [String: Set<DirectiveLocation>] = [:]
 
@@ -21,11 +22,11 @@ final class KnownDirectivesRule: ValidationRule {
         let name = directive.name.value
         if let locations = locationsByName[name], !locations.isEmpty {
             if !locations.contains(location) {
-                context.report(Self.code, "Directive '@\(name)' may not be used on \(Self.describe(location)).",
+                context.report(Self.code, DiagnosticCode.misplacedDirective(name, on: Self.describe(location)),
                                [context.location(directive.range)])
             }
         } else {
-            context.report(Self.code, "Unknown directive '@\(name)'.", [context.location(directive.range)])
+            context.report(Self.code, DiagnosticCode.unknownDirective(name), [context.location(directive.range)])
         }
     }
 

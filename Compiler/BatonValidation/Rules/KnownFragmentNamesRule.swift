@@ -1,8 +1,9 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// Every spread fragment is defined in one of the validated documents.
 final class KnownFragmentNamesRule: ValidationRule {
-    static let code = "KnownFragmentNames"
+    static let code: DiagnosticCode = .knownFragmentNames
     override var events: RuleEvents { [.fragmentSpread] }
 
     override func enterFragmentSpread(_ spread: FragmentSpread, _ context: ValidationContext) {

@@ -1,6 +1,8 @@
+import BatonDiagnostics
+
 /// Every operation's kind has a root type in the schema.
 final class KnownOperationTypesRule: ValidationRule {
-    static let code = "KnownOperationTypes"
+    static let code: DiagnosticCode = .knownOperationTypes
     override var events: RuleEvents { [.enterOperation] }
 
     override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {

@@ -1,10 +1,11 @@
+import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
 /// Every type named in a variable's type or a type condition exists in the schema (or is
 /// defined by one of the documents).
 final class KnownTypeNamesRule: ValidationRule {
-    static let code = "KnownTypeNames"
+    static let code: DiagnosticCode = .knownTypeNames
     override var events: RuleEvents { [.namedType] }
     private let definedTypeNames: Set<String>
     private var typeNames: [String]?
@@ -27,7 +28,7 @@ final class KnownTypeNamesRule: ValidationRule {
             if typeNames == nil { typeNames = context.schema.types.map(\.name) + definedTypeNames.sorted() }
             suggestions = Suggestions.list(typeName, options: typeNames!)
         }
-        context.report(Self.code, "Unknown type '\(typeName)'." + Suggestions.didYouMean(suggestions),
+        context.report(Self.code, DiagnosticCode.unknownType(typeName, didYouMean: Suggestions.didYouMean(suggestions)),
                        [context.location(name.range)])
     }
 }

@@ -1,9 +1,10 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// An anonymous operation is the only operation of its document. Counted per document: each
 /// file of a target stands alone here, as graphql-core sees one document at a time.
 final class LoneAnonymousOperationRule: ValidationRule {
-    static let code = "LoneAnonymousOperation"
+    static let code: DiagnosticCode = .loneAnonymousOperation
     override var events: RuleEvents { [.document, .enterOperation] }
     private var operationCount = 0
 

@@ -1,10 +1,11 @@
+import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
 /// Introspection queries do not nest `fields`, `interfaces`, `possibleTypes` or `inputFields`
 /// three deep (following fragments), which would make the response explode.
 final class MaxIntrospectionDepthRule: ValidationRule {
-    static let code = "MaxIntrospectionDepth"
+    static let code: DiagnosticCode = .maxIntrospectionDepth
     override var events: RuleEvents { [.enterField, .leaveField] }
     private static let maxListDepth = 3
     private static let listFields: Set<String> = ["fields", "interfaces", "possibleTypes", "inputFields"]

@@ -4,7 +4,7 @@ import BatonSyntax
 /// No fragment spreads itself, directly or through other fragments. Each cycle is reported once,
 /// at the spreads that form it.
 final class NoFragmentCyclesRule: ValidationRule {
-    static let code = "NoFragmentCycles"
+    static let code: DiagnosticCode = .noFragmentCycles
     override var events: RuleEvents { [.enterFragment] }
     /// By fragment name id (see `ValidationContext.fragmentNameID`).
     private var visited: [Bool] = []

@@ -1,6 +1,8 @@
+import BatonDiagnostics
+
 /// Every variable an operation uses, directly or in the fragments it reaches, is defined by it.
 final class NoUndefinedVariablesRule: ValidationRule {
-    static let code = "NoUndefinedVariables"
+    static let code: DiagnosticCode = .noUndefinedVariables
     override var events: RuleEvents { [.enterOperation] }
 
     override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {

@@ -3,7 +3,7 @@ import BatonDiagnostics
 /// Every fragment is reached from some operation of the validated documents. Reported as a
 /// warning by default: a target's fragments may serve operations compiled elsewhere.
 final class NoUnusedFragmentsRule: ValidationRule {
-    static let code = "NoUnusedFragments"
+    static let code: DiagnosticCode = .noUnusedFragments
     override var events: RuleEvents { [.finish] }
 
     override func finish(_ context: ValidationContext) {

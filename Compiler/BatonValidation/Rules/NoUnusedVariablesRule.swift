@@ -1,6 +1,8 @@
+import BatonDiagnostics
+
 /// Every variable an operation defines is used, directly or in the fragments it reaches.
 final class NoUnusedVariablesRule: ValidationRule {
-    static let code = "NoUnusedVariables"
+    static let code: DiagnosticCode = .noUnusedVariables
     override var events: RuleEvents { [.enterOperation] }
 
     override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {

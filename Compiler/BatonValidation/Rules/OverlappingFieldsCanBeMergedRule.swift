@@ -8,7 +8,7 @@ import BatonSyntax
 /// and each (fields, fragment) and (fragment, fragment) pair is compared once, so spreading the
 /// same fragments in many places does not blow up. Findings and their order are graphql-core's.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
-    static let code = "OverlappingFieldsCanBeMerged"
+    static let code: DiagnosticCode = .overlappingFieldsCanBeMerged
     override var events: RuleEvents { [.selectionSet] }
     private var state: OverlapState?
 

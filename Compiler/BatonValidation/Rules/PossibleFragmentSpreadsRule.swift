@@ -1,9 +1,10 @@
+import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
 /// A fragment is spread only where its type can overlap the enclosing type.
 final class PossibleFragmentSpreadsRule: ValidationRule {
-    static let code = "PossibleFragmentSpreads"
+    static let code: DiagnosticCode = .possibleFragmentSpreads
     override var events: RuleEvents { [.inlineFragment, .fragmentSpread] }
 
     override func enterInlineFragment(_ inline: InlineFragment, _ context: ValidationContext) {

@@ -1,9 +1,10 @@
+import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
 /// Every required argument (non-null, no default) of a field or directive is given.
 final class ProvidedRequiredArgumentsRule: ValidationRule {
-    static let code = "ProvidedRequiredArguments"
+    static let code: DiagnosticCode = .providedRequiredArguments
     override var events: RuleEvents { [.leaveDirective, .leaveField] }
     /// Per directive, its required arguments and their types as written.
     private var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
@@ -28,7 +29,7 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
         guard let required = requiredDirectiveArguments[directive.name.value], !required.isEmpty else { return }
         for argument in required where !directive.arguments.contains(where: { $0.name.value == argument.name }) {
             context.report(Self.code,
-                           "Argument '@\(directive.name.value)(\(argument.name):)' of type '\(argument.type)' is required, but it was not provided.",
+                           DiagnosticCode.missingRequiredArgument("@\(directive.name.value)(\(argument.name):)", type: "\(argument.type)"),
                            [context.location(directive.range)])
         }
     }
@@ -53,7 +54,7 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
                 owner = ""
             }
             context.report(Self.code,
-                           "Argument '\(owner)\(field.name.value)(\(argument.name):)' of type '\(schema.text(of: argument.type))' is required, but it was not provided.",
+                           DiagnosticCode.missingRequiredArgument("\(owner)\(field.name.value)(\(argument.name):)", type: schema.text(of: argument.type)),
                            [context.location(field.range)])
         }
     }

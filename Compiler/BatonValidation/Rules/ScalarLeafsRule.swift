@@ -1,8 +1,9 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// Leaf fields (scalars, enums) have no selection set; composite fields have one.
 final class ScalarLeafsRule: ValidationRule {
-    static let code = "ScalarLeafs"
+    static let code: DiagnosticCode = .scalarLeafs
     override var events: RuleEvents { [.enterField] }
 
     override func enterField(_ field: Field, _ context: ValidationContext) {

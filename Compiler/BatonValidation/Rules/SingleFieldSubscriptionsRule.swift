@@ -5,7 +5,7 @@ import BatonSyntax
 /// A subscription selects exactly one root field, not an introspection field, and without
 /// @skip/@include at its top level (fields collected as execution would collect them).
 final class SingleFieldSubscriptionsRule: ValidationRule {
-    static let code = "SingleFieldSubscriptions"
+    static let code: DiagnosticCode = .singleFieldSubscriptions
     override var events: RuleEvents { [.enterOperation] }
 
     override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {

@@ -1,9 +1,10 @@
+import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
 
 /// @stream is used on list fields only.
 final class StreamDirectiveOnListFieldRule: ValidationRule {
-    static let code = "StreamDirectiveOnListField"
+    static let code: DiagnosticCode = .streamDirectiveOnListField
     override var events: RuleEvents { [.enterDirective] }
 
     override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {

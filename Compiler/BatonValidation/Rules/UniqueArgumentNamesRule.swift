@@ -3,7 +3,7 @@ import BatonSyntax
 
 /// A field or directive is given each argument once.
 final class UniqueArgumentNamesRule: ValidationRule {
-    static let code = "UniqueArgumentNames"
+    static let code: DiagnosticCode = .uniqueArgumentNames
     override var events: RuleEvents { [.enterField, .enterDirective] }
 
     override func enterField(_ field: Field, _ context: ValidationContext) { check(field.arguments, context) }
@@ -22,7 +22,7 @@ final class UniqueArgumentNamesRule: ValidationRule {
             groups[name, default: []].append(context.location(argument.name.range))
         }
         for name in order where groups[name]!.count > 1 {
-            context.report(Self.code, "There can be only one argument named '\(name)'.", groups[name]!)
+            context.report(Self.code, DiagnosticCode.duplicateArgument(name), groups[name]!)
         }
     }
 }

@@ -3,7 +3,7 @@ import BatonSyntax
 
 /// A non-repeatable directive appears at most once on a node.
 final class UniqueDirectivesPerLocationRule: ValidationRule {
-    static let code = "UniqueDirectivesPerLocation"
+    static let code: DiagnosticCode = .uniqueDirectivesPerLocation
     override var events: RuleEvents { [.enterOperation, .enterFragment, .variableDefinition, .enterField,
                               .fragmentSpread, .inlineFragment] }
     private var isUnique: [String: Bool] = [:]
@@ -25,7 +25,7 @@ final class UniqueDirectivesPerLocationRule: ValidationRule {
             guard isUnique[name] == true else { continue }
             let location = context.location(directive.range)
             if let first = seen[name] {
-                context.report(Self.code, "The directive '@\(name)' can only be used once at this location.", [first, location])
+                context.report(Self.code, DiagnosticCode.repeatedDirective(name), [first, location])
             } else {
                 seen[name] = location
             }

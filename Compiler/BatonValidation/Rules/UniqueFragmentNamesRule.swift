@@ -2,7 +2,7 @@ import BatonDiagnostics
 
 /// No two fragments of the validated documents share a name.
 final class UniqueFragmentNamesRule: ValidationRule {
-    static let code = "UniqueFragmentNames"
+    static let code: DiagnosticCode = .uniqueFragmentNames
     override var events: RuleEvents { [.enterFragment] }
     /// By fragment name id, the first fragment of that name (-1 before it is reached).
     private var firstByName: [Int] = []

@@ -3,7 +3,7 @@ import BatonSyntax
 
 /// An input object value gives each field once.
 final class UniqueInputFieldNamesRule: ValidationRule {
-    static let code = "UniqueInputFieldNames"
+    static let code: DiagnosticCode = .uniqueInputFieldNames
     override var events: RuleEvents { [.value] }
 
     override func enterValue(_ value: Value, _ context: ValidationContext) {
@@ -21,7 +21,7 @@ final class UniqueInputFieldNamesRule: ValidationRule {
                 let name = field.name.value
                 let location = context.location(field.name.range)
                 if let first = known[name] {
-                    context.report(Self.code, "There can be only one input field named '\(name)'.", [first, location])
+                    context.report(Self.code, DiagnosticCode.duplicateInputField(name), [first, location])
                 } else {
                     known[name] = location
                 }

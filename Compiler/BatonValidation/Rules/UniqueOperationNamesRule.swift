@@ -2,7 +2,7 @@ import BatonDiagnostics
 
 /// No two operations of the validated documents share a name.
 final class UniqueOperationNamesRule: ValidationRule {
-    static let code = "UniqueOperationNames"
+    static let code: DiagnosticCode = .uniqueOperationNames
     override var events: RuleEvents { [.enterOperation] }
     private var known: [String: Location] = [:]
 

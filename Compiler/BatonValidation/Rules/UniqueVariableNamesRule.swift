@@ -3,7 +3,7 @@ import BatonSyntax
 
 /// An operation defines each variable once.
 final class UniqueVariableNamesRule: ValidationRule {
-    static let code = "UniqueVariableNames"
+    static let code: DiagnosticCode = .uniqueVariableNames
     override var events: RuleEvents { [.enterOperation] }
 
     override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {

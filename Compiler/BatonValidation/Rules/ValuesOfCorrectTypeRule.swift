@@ -7,7 +7,7 @@ import BatonSyntax
 /// are checked by VariablesInAllowedPosition instead). The checking is BatonSchema's
 /// `InputLiteralChecker`, which also checks SDL default values.
 final class ValuesOfCorrectTypeRule: ValidationRule {
-    static let code = "ValuesOfCorrectType"
+    static let code: DiagnosticCode = .valuesOfCorrectType
     override var events: RuleEvents { [.value] }
     private var checker: InputLiteralChecker?
 

@@ -1,8 +1,9 @@
+import BatonDiagnostics
 import BatonSyntax
 
 /// Variables are of input types (scalars, enums, input objects).
 final class VariablesAreInputTypesRule: ValidationRule {
-    static let code = "VariablesAreInputTypes"
+    static let code: DiagnosticCode = .variablesAreInputTypes
     override var events: RuleEvents { [.variableDefinition] }
 
     override func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {

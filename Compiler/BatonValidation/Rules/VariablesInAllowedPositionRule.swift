@@ -5,7 +5,7 @@ import BatonSyntax
 /// Every variable is used where its type fits: a nullable variable reaches a non-null position
 /// only when it or the position has a default, and never a field of a OneOf input object.
 final class VariablesInAllowedPositionRule: ValidationRule {
-    static let code = "VariablesInAllowedPosition"
+    static let code: DiagnosticCode = .variablesInAllowedPosition
     override var events: RuleEvents { [.leaveOperation] }
 
     override func leaveOperation(_ operation: OperationEntry, _ context: ValidationContext) {

@@ -21,7 +21,7 @@ package enum LSPDiagnostic {
             object["range"] = Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)).json
         }
         object["severity"] = .number(severity(diagnostic.severity))
-        object["code"] = .string(diagnostic.code)
+        object["code"] = .string(diagnostic.code.rawValue)
         object["source"] = "baton"
         object["message"] = .string(diagnostic.message)
         let related = diagnostic.locations.dropFirst().map { location -> JSONValue in
