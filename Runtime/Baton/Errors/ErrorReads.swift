@@ -115,7 +115,7 @@ public struct FieldErrors: Error, Sendable, Equatable {
     /// otherwise the value, nil for null.
     @MainActor public func caught<V: LensValue, K: SlotName>(_ key: K) -> Result<V?, FieldErrors> {
         do {
-            return .success(try checkedRead(key.ref(in: self)))
+            return .success(try checkedRead(key.ref(in: self), reportingUnheld: true))
         } catch let errors as FieldErrors {
             return .failure(errors)
         } catch let required as RequiredFieldError {
@@ -131,13 +131,16 @@ public struct FieldErrors: Error, Sendable, Equatable {
     }
 
     /// The checked read the rules share: the field's error thrown; nil for null or missing; else
-    /// the value, each level checked (`LensValue.checkedLensValue`); what cannot be held reported.
-    @MainActor func checkedRead<V: LensValue>(_ ref: Int32) throws -> V? {
+    /// the value, each level checked (`LensValue.checkedLensValue`); what cannot be held below
+    /// reported, and a value `V` cannot hold at all when `reportingUnheld` (a caught read gives nil
+    /// for it, as the plain read does; a required one throws a required-field error instead).
+    @MainActor func checkedRead<V: LensValue>(_ ref: Int32, reportingUnheld: Bool = false) throws -> V? {
         if let error = record.readError(ref) { throw FieldErrors([error]) }
         guard let value = load(ref) else { return nil }
         if case .null = value { return nil }
         var wrong = false
         let read = try V.checkedLensValue(value, at: ref, in: self, wrong: &wrong)
+        if case .none = read, reportingUnheld { wrong = true }
         if wrong { unexpected(ref) }
         return read
     }

@@ -56,10 +56,15 @@ extension Array: PluralValue where Element: PluralValue {
         let ref = key.ref(in: self)
         guard let value = load(ref) else { return P.pluralEmpty(self) }
         if case .null = value { return P.pluralEmpty(self) }
-        guard let read = P.pluralValue(value, anchor: self, requiring: keys) else {
-            unexpected(ref)
-            return P.pluralEmpty(self)
+        // A value of another kind than a list is unexpected at any shape (an optional level would
+        // otherwise read it as nil quietly).
+        switch value {
+        case .links, .list:
+            if let read = P.pluralValue(value, anchor: self, requiring: keys) { return read }
+        default:
+            break
         }
-        return read
+        unexpected(ref)
+        return P.pluralEmpty(self)
     }
 }
