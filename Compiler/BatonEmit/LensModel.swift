@@ -16,10 +16,10 @@ package struct LensModel: Sendable {
     var requirements: [RequiredField] = []
     /// Those fields as the producer's `requiring:` list spells them.
     package var requiredSlots: [String] { requirements.map { $0.spelled(named: false) } }
+    /// Those as a producer's `requiring:` list, nil when the lens requires nothing.
+    var requiring: [String]? { requirements.isEmpty ? nil : requiredSlots }
     /// Those as a list literal (`[slots…]`), nil when the lens requires nothing.
-    var requiringList: String? { requirements.isEmpty ? nil : "[" + requiredSlots.joined(separator: ", ") + "]" }
-    /// Those as a producer's trailing argument (`, requiring: [slots…]`), empty when there are none.
-    var requiringArgument: String { requiringList.map { ", requiring: " + $0 } ?? "" }
+    var requiringList: String? { requiring.map { "[" + $0.joined(separator: ", ") + "]" } }
     /// The slots the lens's own fields read (what a deferred spread waits for).
     package var fieldSlots: [String] = []
     /// A `@throwOnFieldError` fragment's `Baton.ErrorScope`: what its spread accessor weighs.
@@ -46,7 +46,7 @@ package struct LensAccessor: Sendable {
     /// The Swift type as written inside the lens declaring it (a nested lens by its own name);
     /// `LensLookup.Owner.swiftType(of:)` spells it as declared, through the owner.
     package var swiftType: String
-    /// The body: one read of the anchor.
+    /// The body: one read of the anchor (a field's as `LensReadPrinter` spells `fieldRead`).
     package var read: String
     package var optional: Bool
     /// For a list: whether elements may be absent.
@@ -75,6 +75,9 @@ package struct LensAccessor: Sendable {
     /// Where the selections it reads are named in the document (field names, the spread's fragment
     /// name, type conditions): how hover finds the accessor under the cursor.
     package var nameRanges: [SourceRange] = []
+    /// A field's read as chosen, before it is spelled (nil for spreads, conditions, `__typename`
+    /// and the members a connection lens adds).
+    var fieldRead: LensRead?
 }
 
 /// A `@required(action: NONE/LOG)` field as the producer of its lens checks it.
@@ -386,12 +389,6 @@ struct LensBuilder {
                       logged: Self.requiredAction(field) == "LOG", below: below)
     }
 
-    /// A link producing `nested`: when the child lens requires fields, it reads nil unless they hold.
-    func linkRead(_ slot: String, nested: LensModel) -> String? {
-        guard !nested.requiredSlots.isEmpty else { return nil }
-        return "anchor.link(\(slot)\(nested.requiringArgument))"
-    }
-
     /// Whether a selection under `condition` reads on the lens's own record unconditionally.
     func applies(_ condition: TypeID?, to type: TypeID) -> Bool {
         guard let condition, condition != type else { return true }
@@ -475,54 +472,44 @@ struct LensBuilder {
             if Self.requiredAction(field) == nil, let target = Self.catchTarget(field) {
                 return caughtLinkAccessor(field, name: name, nested: nested, target: target, slot: slot, nonNull: nonNull)
             }
-            if Self.requiredAction(field) == "THROW" {
-                // Non-optional, throwing on null (Relay allows only THROW below a THROW, so the lens
-                // requires nothing that bubbles).
-                let plural = schemaType.isList
-                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
-                                            swiftType: plural ? "Baton.List<\(nestedName)>" : nestedName,
-                                            read: "try anchor.required(\(plural ? "plural" : "link"): \(slot))", optional: false,
-                                            list: plural, elementsOptional: false, fragment: nil, conditionType: nil,
-                                            nested: nested)
-                accessor.throwing = true
-                return accessor
+            let plural = schemaType.isList
+            let placeholder = references.type(named.name)
+            func linked(_ type: ReadType, _ read: LensRead) -> LensAccessor {
+                LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, type: type, read: read, nested: nested)
             }
             let required = Self.requiredAction(field)
-            if schemaType.isList {
+            if required == "THROW" {
+                // Non-optional, throwing on null (Relay allows only THROW below a THROW, so the lens
+                // requires nothing that bubbles).
+                return linked(plural ? .plural(nestedName) : .named(nestedName),
+                              LensRead(rule: .required, element: plural ? .plural(scope: nil) : .link(placeholder: nil), slot: slot))
+            }
+            let bubbles = required == "NONE" || required == "LOG"
+            if plural {
                 // NONE/LOG: non-optional (unless `@include`/`@skip` may leave it out), a null
                 // bubbles; an element lacking a field its lens requires is dropped (no further bubble).
-                let bubbles = required == "NONE" || required == "LOG"
                 let present = nonNull || (bubbles && !conditional)
-                let requiring = nested.requiringArgument
-                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
-                                            swiftType: "Baton.List<\(nestedName)>" + (present ? "" : "?"),
-                                            read: "anchor.\(present ? "requiredPlural" : "plural")(\(slot)\(requiring))",
-                                            optional: !present, list: true, elementsOptional: false, fragment: nil,
-                                            conditionType: nil, nested: nested)
+                var accessor = linked(ReadType.plural(nestedName).optional(!present),
+                                      LensRead(rule: .read, element: .plural(scope: nil), slot: slot, requiring: nested.requiring))
                 if bubbles { accessor.requirement = requirement(field, slot: slot) }
                 return accessor
             }
-            if required == "NONE" || required == "LOG" {
+            if bubbles {
                 // Absent when null, or when a field its lens requires is (a chain): the lens holding
                 // it reads absent instead, so it reads non-optional (optional where `@include`/`@skip`
                 // may leave it out).
-                var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked,
-                                            swiftType: nestedName + (conditional ? "?" : ""),
-                                            read: conditional ? "anchor.link(\(slot))" : "anchor.requiredLink(\(slot), \(references.type(named.name)))",
-                                            optional: conditional, list: false, elementsOptional: false, fragment: nil,
-                                            conditionType: nil, nested: nested)
+                var accessor = linked(ReadType.named(nestedName).optional(conditional),
+                                      LensRead(rule: .read, element: .link(placeholder: conditional ? nil : placeholder), slot: slot))
                 accessor.requirement = requirement(field, slot: slot, below: nested.requirements)
                 return accessor
             }
-            if let requiring = linkRead(slot, nested: nested) {
-                return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + "?",
-                                    read: requiring, optional: true, list: false, elementsOptional: false,
-                                    fragment: nil, conditionType: nil, nested: nested)
+            if let requiring = nested.requiring {
+                // A link producing a lens that requires fields reads nil unless they hold.
+                return linked(.optional(.named(nestedName)),
+                              LensRead(rule: .read, element: .link(placeholder: nil), slot: slot, requiring: requiring))
             }
-            return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: nestedName + (nonNull ? "" : "?"),
-                                read: nonNull ? "anchor.requiredLink(\(slot), \(references.type(named.name)))" : "anchor.link(\(slot))",
-                                optional: !nonNull, list: false, elementsOptional: false, fragment: nil,
-                                conditionType: nil, nested: nested)
+            return linked(ReadType.named(nestedName).optional(!nonNull),
+                          LensRead(rule: .read, element: .link(placeholder: nonNull ? placeholder : nil), slot: slot))
         }
         if named.kind == .enum { references.enums.insert(named.name) }
         let leaf = LensNaming.leafType(named, customScalars: customScalars)
@@ -533,102 +520,50 @@ struct LensBuilder {
             }
             return mappedAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, conditional: conditional)
         }
+        func value(_ type: ReadType, _ rule: LensRead.Rule) -> LensAccessor {
+            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, type: type,
+                         read: LensRead(rule: rule, element: .value, slot: slot))
+        }
+        // A scalar or a list of one: the type carries the shape, the rule picks the entry point.
+        var type = ReadType.named(leaf)
         if let element = schemaType.listElement {
             if element.isList {
                 return nestedListAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, mapped: false)
             }
-            let elementNonNull = element.isNonNull
-            let elementType = leaf + (elementNonNull ? "" : "?")
-            let shape = elementNonNull ? "List" : "ListOfNullable"
-            func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
-                LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
-                             optional: swiftType.hasSuffix("?"), list: true, elementsOptional: !elementNonNull,
-                             fragment: nil, conditionType: nil, nested: nil)
-            }
-            switch (Self.requiredAction(field), Self.catchTarget(field)) {
-            case ("THROW"?, _):
-                var thrown = accessor("[\(elementType)]", "try anchor.required\(shape)(\(slot))")
-                thrown.throwing = true
-                return thrown
-            case (.some, _):
-                // NONE/LOG: non-optional (unless conditional); a null bubbles to the lens boundary.
-                var required = conditional
-                    ? accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "nullableList" : "nullableListOfNullable")(\(slot))")
-                    : accessor("[\(elementType)]", "anchor.\(elementNonNull ? "list" : "listOfNullable")(\(slot))")
-                required.requirement = requirement(field, slot: slot)
-                return required
-            case (nil, "NULL"?):
-                var caught = accessor("[\(elementType)]?", "anchor.\(elementNonNull ? "list" : "listOfNullable")NullOnError(\(slot))")
-                caught.caught = true
-                return caught
-            case (nil, .some):
-                var caught = accessor("Result<[\(elementType)]?, Baton.FieldErrors>", "anchor.caught\(shape)(\(slot))")
-                caught.caught = true
-                return caught
-            case (nil, nil):
-                let function = switch (nonNull, elementNonNull) {
-                case (true, true): "list"
-                case (false, true): "nullableList"
-                case (true, false): "listOfNullable"
-                case (false, false): "nullableListOfNullable"
-                }
-                return accessor("[\(elementType)]" + (nonNull ? "" : "?"), "anchor.\(function)(\(slot))")
-            }
+            type = .list(type.optional(!element.isNonNull))
         }
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case ("THROW"?, _):
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
-                                        read: "try anchor.required(\(slot))", optional: false, list: false,
-                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
-            accessor.throwing = true
-            return accessor
+            return value(type, .required)
         case (.some, _):
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar,
-                                        swiftType: leaf + (conditional ? "?" : ""),
-                                        read: conditional ? "anchor.nullable(\(slot))" : "anchor.scalar(\(slot))", optional: conditional, list: false,
-                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
+            // NONE/LOG: non-optional (unless conditional); a null bubbles to the lens boundary.
+            var accessor = value(type.optional(conditional), .read)
             accessor.requirement = requirement(field, slot: slot)
             return accessor
         case (nil, "NULL"?):
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + "?",
-                                        read: "anchor.nullOnError(\(slot))", optional: true, list: false,
-                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
-            accessor.caught = true
-            return accessor
+            return value(.optional(type), .nullOnError)
         case (nil, .some):
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar,
-                                        swiftType: "Result<\(leaf)?, Baton.FieldErrors>", read: "anchor.caught(\(slot))",
-                                        optional: false, list: false, elementsOptional: false, fragment: nil,
-                                        conditionType: nil, nested: nil)
-            accessor.caught = true
-            return accessor
+            return value(.result(.optional(type)), .caught)
         case (nil, nil):
-            break
+            // Under `@throwOnFieldError` a `@semanticNonNull` scalar throws its error instead of a zero.
+            if semantic && nonNull && schemaType.listElement == nil { return value(type, .required) }
+            return value(type.optional(!nonNull), .read)
         }
-        if semantic && nonNull {
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf,
-                                        read: "try anchor.required(\(slot))", optional: false, list: false,
-                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
-            accessor.throwing = true
-            return accessor
-        }
-        return LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: leaf + (nonNull ? "" : "?"),
-                            read: nonNull ? "anchor.scalar(\(slot))" : "anchor.nullable(\(slot))", optional: !nonNull,
-                            list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: nil)
     }
 
     /// A list of lists of records: the innermost lists `Baton.List`s of the nested lens, each level
     /// above an array, optional where the schema's level is nullable (`[[Character]]` reads
-    /// `[Baton.List<Lens>?]?`), read through `Baton.NestedPlural`; the error directives read as on
-    /// a plural link (`@catch` weighs every record's errors through the nested lens's scope).
+    /// `[Baton.List<Lens>?]?`), read through `Baton.PluralValue` as a plural link is; the error
+    /// directives read as on a plural link (`@catch` weighs every record's errors through the nested
+    /// lens's scope).
     func nestedPluralAccessor(_ field: IRField, name: String, nested: LensModel, slot: String,
                               nonNull: Bool) -> LensAccessor? {
         guard let element = field.definition.type.listElement else { return nil }
-        func spelled(_ type: SchemaType) -> String {
-            let inner = type.listElement.map { $0.isList ? "[" + spelled($0) + "]" : "Baton.List<\(nested.name)>" } ?? nested.name
-            return inner + (type.isNonNull ? "" : "?")
+        func shape(_ type: SchemaType) -> ReadType {
+            let inner = type.listElement.map { $0.isList ? ReadType.list(shape($0)) : .plural(nested.name) } ?? .named(nested.name)
+            return inner.optional(!type.isNonNull)
         }
-        let lists = "[" + spelled(element) + "]"
+        let lists = ReadType.list(shape(element))
         var levels: [Bool] = []
         var level: SchemaType? = element
         while let type = level, type.isList {
@@ -637,92 +572,72 @@ struct LensBuilder {
         }
         var nested = nested
         // A record lacking a field its lens requires is dropped from its list, as from a plural link.
-        let requiring = nested.requiringArgument
-        func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType,
-                                        read: read, optional: swiftType.hasSuffix("?"), list: true,
-                                        elementsOptional: !element.isNonNull, fragment: nil, conditionType: nil,
+        func accessor(_ type: ReadType, _ rule: LensRead.Rule, scope: String? = nil) -> LensAccessor {
+            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, type: type,
+                                        read: LensRead(rule: rule, element: .plural(scope: scope), slot: slot,
+                                                       requiring: nested.requiring),
                                         nested: nested)
             // The outer level: optional as the read is (a caught one is optional inside its `Result`).
-            accessor.pluralLevels = [swiftType.hasSuffix("?")] + levels
+            accessor.pluralLevels = [type.isOptional || accessor.caught] + levels
             return accessor
         }
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case ("THROW"?, _):
-            var thrown = accessor(lists, "try anchor.required(nestedPlural: \(slot)\(requiring))")
-            thrown.throwing = true
-            return thrown
+            return accessor(lists, .required)
         case (.some, _):
-            var required = accessor(lists, "anchor.requiredNestedPlural(\(slot)\(requiring))")
+            var required = accessor(lists, .read)
             required.requirement = requirement(field, slot: slot)
             return required
         case (nil, let target?):
             nested.catchScope = caughtScope(nested)
             let scope = SwiftSpelling.identifier(nested.name) + ".errorScope"
-            var caught = target == "NULL"
-                ? accessor(lists + "?", "anchor.nullOnError(nestedPlural: \(slot), \(scope)\(requiring))")
-                : accessor("Result<\(lists)?, Baton.FieldErrors>", "anchor.caught(nestedPlural: \(slot), \(scope)\(requiring))")
-            caught.caught = true
-            caught.pluralLevels[0] = true
-            return caught
+            return target == "NULL" ? accessor(.optional(lists), .nullOnError, scope: scope)
+                : accessor(.result(.optional(lists)), .caught, scope: scope)
         case (nil, nil):
-            return accessor(lists + (nonNull ? "" : "?"),
-                            nonNull ? "anchor.requiredNestedPlural(\(slot)\(requiring))" : "anchor.nestedPlural(\(slot)\(requiring))")
+            return accessor(lists.optional(!nonNull), .read)
         }
     }
 
     /// A list of lists of a scalar: nested arrays, each level optional where the schema's is nullable
-    /// (every level for a mapped scalar, whose text may not convert), read through
-    /// `Baton.NestedListElement`; the error directives read as on one level. A mapped scalar under a
-    /// rule that throws (`@required`, `@throwOnFieldError`) keeps the schema's nullability at each
-    /// level and throws what a level cannot hold, as a one-level mapped list does; under `@catch`
-    /// its conversion failure is the failure.
+    /// (every level for a mapped scalar, whose text may not convert), read through `Baton.LensValue`;
+    /// the error directives read as on one level. A mapped scalar under a rule that throws
+    /// (`@required`, `@throwOnFieldError`) keeps the schema's nullability at each level and throws
+    /// what a level cannot hold, as a one-level mapped list does; under `@catch` its conversion
+    /// failure is the failure.
     func nestedListAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
                             mapped: Bool) -> LensAccessor? {
         guard let element = field.definition.type.listElement else { return nil }
         let action = Self.requiredAction(field)
         let target = Self.catchTarget(field)
         let checked = mapped && (action != nil || (target == nil && throwsOnFieldError))
-        func spelled(_ type: SchemaType) -> String {
-            let inner = type.listElement.map { "[" + spelled($0) + "]" } ?? leaf
-            return inner + ((mapped && !checked) || !type.isNonNull ? "?" : "")
+        func shape(_ type: SchemaType) -> ReadType {
+            let inner = type.listElement.map { ReadType.list(shape($0)) } ?? .named(leaf)
+            return inner.optional((mapped && !checked) || !type.isNonNull)
         }
-        let list = "[" + spelled(element) + "]"
-        func accessor(_ swiftType: String, _ read: String) -> LensAccessor {
-            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
-                         optional: swiftType.hasSuffix("?"), list: true,
-                         elementsOptional: (mapped && !checked) || !element.isNonNull,
-                         fragment: nil, conditionType: nil, nested: nil)
+        let list = ReadType.list(shape(element))
+        func accessor(_ type: ReadType, _ rule: LensRead.Rule) -> LensAccessor {
+            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, type: type,
+                         read: LensRead(rule: rule, element: .value, slot: slot))
         }
         if checked {
             let required = action != nil || nonNull
-            var thrown = required ? accessor(list, "try anchor.requiredMappedNestedList(\(slot))")
-                : accessor(list + "?", "try anchor.throwingMappedNestedList(\(slot))")
-            thrown.throwing = true
+            var thrown = required ? accessor(list, .required) : accessor(.optional(list), .throwing)
             if let action, action != "THROW" { thrown.requirement = requirement(field, slot: slot) }
             return thrown
         }
         switch (action, target) {
         case ("THROW"?, _):
-            var thrown = accessor(list, "try anchor.requiredNestedList(\(slot))")
-            thrown.throwing = true
-            return thrown
+            return accessor(list, .required)
         case (.some, _):
-            var required = accessor(list, "anchor.nestedList(\(slot))")
+            var required = accessor(list, .read)
             required.requirement = requirement(field, slot: slot)
             return required
         case (nil, "NULL"?):
-            var caught = accessor(list + "?", "anchor.nestedListNullOnError(\(slot))")
-            caught.caught = true
-            return caught
+            return accessor(.optional(list), .nullOnError)
         case (nil, .some):
-            var caught = accessor("Result<\(list)?, Baton.FieldErrors>",
-                                  "anchor.caught\(mapped ? "Mapped" : "")NestedList(\(slot))")
-            caught.caught = true
-            return caught
+            return accessor(.result(.optional(list)), .caught)
         case (nil, nil):
-            let present = nonNull && !mapped
-            return accessor(list + (present ? "" : "?"), present ? "anchor.nestedList(\(slot))" : "anchor.nullableNestedList(\(slot))")
+            return accessor(list.optional(!(nonNull && !mapped)), .read)
         }
     }
 
@@ -735,30 +650,17 @@ struct LensBuilder {
     /// `@throwOnFieldError`, and reads `[T?]?` otherwise.
     func mappedAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
                         conditional: Bool = false) -> LensAccessor {
-        let isList = field.definition.type.listElement != nil
-        let elementNonNull = field.definition.type.listElement?.isNonNull ?? false
-        let plain = isList ? "[\(leaf)?]?" : leaf + "?"
-        func accessor(_ swiftType: String, _ read: String, optional: Bool, elementsOptional: Bool = true) -> LensAccessor {
-            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, swiftType: swiftType, read: read,
-                         optional: optional, list: isList, elementsOptional: isList && elementsOptional,
-                         fragment: nil, conditionType: nil, nested: nil)
+        let element = field.definition.type.listElement
+        let plain: ReadType = element == nil ? .optional(.named(leaf)) : .optional(.list(.optional(.named(leaf))))
+        func accessor(_ type: ReadType, _ rule: LensRead.Rule) -> LensAccessor {
+            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, type: type,
+                         read: LensRead(rule: rule, element: .value, slot: slot))
         }
-        // The read under a throwing rule, by shape: the list's and its elements' nullability.
+        // The read under a throwing rule: the schema's nullability, the list's and its elements'.
         func throwing(nonNull: Bool) -> LensAccessor {
-            var read: LensAccessor
-            if isList {
-                let element = leaf + (elementNonNull ? "" : "?")
-                let function = (nonNull ? "requiredMappedList" : "throwingMappedList") + (elementNonNull ? "" : "OfNullable")
-                read = accessor("[\(element)]" + (nonNull ? "" : "?"), "try anchor.\(function)(\(slot))", optional: !nonNull,
-                                elementsOptional: !elementNonNull)
-            } else {
-                read = nonNull ? accessor(leaf, "try anchor.requiredMapped(\(slot))", optional: false)
-                    : accessor(leaf + "?", "try anchor.throwingMapped(\(slot))", optional: true)
-            }
-            read.throwing = true
-            return read
+            let type: ReadType = element.map { .list(ReadType.named(leaf).optional(!$0.isNonNull)) } ?? .named(leaf)
+            return nonNull ? accessor(type, .required) : accessor(.optional(type), .throwing)
         }
-        let suffix = isList ? "List" : ""
         switch (Self.requiredAction(field), Self.catchTarget(field)) {
         case (let action?, _):
             // NONE/LOG under `@include`/`@skip`: optional, as a field left out is absent.
@@ -766,15 +668,11 @@ struct LensBuilder {
             if action != "THROW" { required.requirement = requirement(field, slot: slot) }
             return required
         case (nil, "NULL"?):
-            var caught = accessor(plain, "anchor.mapped\(suffix)NullOnError(\(slot))", optional: true)
-            caught.caught = true
-            return caught
+            return accessor(plain, .nullOnError)
         case (nil, .some):
-            var caught = accessor("Result<\(plain), Baton.FieldErrors>", "anchor.caughtMapped\(suffix)(\(slot))", optional: false)
-            caught.caught = true
-            return caught
+            return accessor(.result(plain), .caught)
         case (nil, nil):
-            return throwsOnFieldError ? throwing(nonNull: nonNull) : accessor(plain, "anchor.mapped\(suffix)(\(slot))", optional: true)
+            return throwsOnFieldError ? throwing(nonNull: nonNull) : accessor(plain, .read)
         }
     }
 
@@ -786,35 +684,20 @@ struct LensBuilder {
         var nested = nested
         nested.catchScope = caughtScope(nested)
         let plural = field.definition.type.isList
-        let requiring = nested.requiringArgument
         // A link lacking a required field reads nil; a plural drops the element instead.
-        let present = nonNull && (plural || requiring.isEmpty)
-        let base = plural ? "Baton.List<\(nested.name)>" : nested.name
-        let swiftType: String
-        let read: String
-        if target == "NULL" {
-            swiftType = base + "?"
-            read = "anchor.nullOnError(\(plural ? "plural" : "link"): \(slot)\(requiring))"
-        } else {
-            swiftType = "Result<\(base)\(present ? "" : "?"), Baton.FieldErrors>"
-            let type = references.type(schema[field.type].name)
-            read = switch (plural, present) {
-            case (true, true): "anchor.caughtRequiredPlural(\(slot)\(requiring))"
-            case (true, false): "anchor.caughtPlural(\(slot)\(requiring))"
-            case (false, true): "anchor.caughtRequiredLink(\(slot), \(type))"
-            case (false, false): "anchor.caughtLink(\(slot)\(requiring))"
-            }
-        }
-        var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, swiftType: swiftType, read: read,
-                                    optional: swiftType.hasSuffix("?"), list: plural, elementsOptional: false, fragment: nil,
-                                    conditionType: nil, nested: nested)
-        accessor.caught = true
-        return accessor
+        let present = nonNull && (plural || nested.requiring == nil)
+        let base: ReadType = plural ? .plural(nested.name) : .named(nested.name)
+        let element: LensRead.Element = plural ? .plural(scope: SwiftSpelling.identifier(nested.name) + ".errorScope")
+            : .link(placeholder: present && target != "NULL" ? references.type(schema[field.type].name) : nil)
+        let read = LensRead(rule: target == "NULL" ? .nullOnError : .caught, element: element, slot: slot,
+                            requiring: nested.requiring)
+        let type: ReadType = target == "NULL" ? .optional(base) : .result(base.optional(!present))
+        return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, type: type, read: read, nested: nested)
     }
 
     /// A `@connection` field reads a lens on the connection record every page merged into, reached
     /// through the parent's client link: the declared fields read there like any linked field's (so
-    /// `edges` are the merged edges), and the lens adds what GENERATED-CODE.md lists — `nodes` (the
+    /// `edges` are the merged edges), and the lens adds what compiler.md §7.5 lists — `nodes` (the
     /// `edges { node }` selection's lens), `hasNext`, `hasPrevious`, `connectionID` and `pageInfo`
     /// (the declared one, with the cursors added). Names are settled by `LensNaming`. Under `@catch`
     /// it reads a `Result` (nil with `to: NULL`) over the error of the field itself (on `page`, the
@@ -890,57 +773,38 @@ struct LensBuilder {
         // The connection's own required fields, checked on the connection record the lens stands on.
         connection.requirements = accessors.compactMap(\.requirement)
         let typeName = references.type(schema[connectionType].name)
+        func connected(_ type: ReadType, _ rule: LensRead.Rule, page: String? = nil, requiring: [String]? = nil) -> LensAccessor {
+            LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, type: type,
+                         read: LensRead(rule: rule, element: .connection(type: typeName, page: page), slot: slot,
+                                        requiring: requiring),
+                         nested: connection)
+        }
         if let action = Self.requiredAction(fields[0]) {
             // `@required` as on a link, over the server's page (`page`): THROW reads it or throws,
             // NONE/LOG bubble its null to the lens boundary.
-            var accessor = LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
-                                        read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,
-                                        elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
-            if action == "THROW" {
-                accessor.read = "try anchor.required(connection: \(slot), page: \(page), \(typeName))"
-                accessor.throwing = true
-            } else {
-                // Its null bubbles, and so does one of the fields its lens requires (a chain).
-                accessor.requirement = requirement(fields[0], slot: page, below: connection.requirements)
-                accessor.requirement?.connection = connection.requirements.isEmpty ? nil : slot
-                if conditional {
-                    // Where `@include`/`@skip` may leave it out: optional, as a link is (nil without a
-                    // connection record, or lacking a field its lens requires).
-                    accessor.read = "anchor.connection(\(slot), \(typeName), requiring: \(connection.requiringList ?? "[]"))"
-                    accessor.swiftType += "?"
-                    accessor.optional = true
-                }
-            }
+            if action == "THROW" { return connected(.named(nestedName), .required, page: page) }
+            // Where `@include`/`@skip` may leave it out: optional, as a link is (nil without a
+            // connection record, or lacking a field its lens requires).
+            var accessor = conditional ? connected(.optional(.named(nestedName)), .read, requiring: connection.requiring ?? [])
+                : connected(.named(nestedName), .read)
+            // Its null bubbles, and so does one of the fields its lens requires (a chain).
+            accessor.requirement = requirement(fields[0], slot: page, below: connection.requirements)
+            accessor.requirement?.connection = connection.requirements.isEmpty ? nil : slot
             return accessor
         }
         guard let target = Self.catchTarget(fields[0]) else {
+            // A required field of the connection that is null makes the connection absent; under
+            // `@include`/`@skip` it is absent where left out (no connection record), as a link is.
             if !connection.requirements.isEmpty || conditional {
-                // A required field of the connection that is null makes the connection absent; under
-                // `@include`/`@skip` it is absent where left out (no connection record), as a link is.
-                return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
-                                    read: "anchor.connection(\(slot), \(typeName), requiring: \(connection.requiringList ?? "[]"))",
-                                    optional: true,
-                                    list: false, elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+                return connected(.optional(.named(nestedName)), .read, requiring: connection.requiring ?? [])
             }
-            return LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName,
-                                read: "anchor.connection(\(slot), \(typeName))", optional: false, list: false,
-                                elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
+            return connected(.named(nestedName), .read)
         }
         connection.catchScope = caughtScope(connection)
         // A connection whose lens requires fields reads nil without them, after the errors.
-        let requiring = connection.requiringArgument
-        let arguments = "connection: \(slot), page: \(page), \(typeName)\(requiring)"
-        var accessor = target == "NULL"
-            ? LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, swiftType: nestedName + "?",
-                           read: "anchor.nullOnError(\(arguments))", optional: true, list: false,
-                           elementsOptional: false, fragment: nil, conditionType: nil, nested: connection)
-            : LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked,
-                           swiftType: "Result<\(nestedName)\(requiring.isEmpty ? "" : "?"), Baton.FieldErrors>",
-                           read: "anchor.caught(\(arguments))",
-                           optional: false, list: false, elementsOptional: false, fragment: nil, conditionType: nil,
-                           nested: connection)
-        accessor.caught = true
-        return accessor
+        return target == "NULL" ? connected(.optional(.named(nestedName)), .nullOnError, page: page, requiring: connection.requiring)
+            : connected(.result(ReadType.named(nestedName).optional(connection.requiring != nil)), .caught, page: page,
+                        requiring: connection.requiring)
     }
 
     /// Adds accessors for `names` to the lens of `accessor`, the connection's field `field`, where

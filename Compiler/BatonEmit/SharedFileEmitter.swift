@@ -11,7 +11,7 @@ struct SharedFileEmitter {
     let variables: VariableSpelling
 
     /// The runtime's generated-code format this emitter writes.
-    static let format = "Baton.Format1"
+    static let format = "Baton.Format2"
 
     func emit() -> String {
         let schema = input.schema

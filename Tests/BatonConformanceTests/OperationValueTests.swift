@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func sharedFileCarriesTheFormatAndDigest() {
-        #expect(Types.format == Baton.Format1.self)
+        #expect(Types.format == Baton.Format2.self)
         #expect(Types.schemaDigest.count == 32)
         #expect(Types.schemaDigest.allSatisfy { $0.isHexDigit && !$0.isUppercase })
     }

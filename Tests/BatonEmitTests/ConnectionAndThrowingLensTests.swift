@@ -45,15 +45,15 @@ import Testing
             query PlainQuery { character(id: "2") { ...Plain_character } }
             """)
         // The lens stands on the connection record the parent links to.
-        #expect(output.contains("@MainActor var notes: List_character.Notes { anchor.connection(Slots.Character.__List_notes_connection, Types.NoteConnection) }"))
-        #expect(output.contains("@MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }"))
+        #expect(output.contains("@MainActor var notes: List_character.Notes { anchor.read(connection: Slots.Character.__List_notes_connection, Types.NoteConnection) }"))
+        #expect(output.contains("@MainActor var totalCount: Int { anchor.read(Slots.NoteConnection.totalCount) }"))
         // A declared field named like a member the lens adds keeps its read under another name (a
         // `@refetchable` fragment's is refused before).
-        #expect(output.contains("@MainActor var nodes_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }"))
+        #expect(output.contains("@MainActor var nodes_: Int { anchor.read(Slots.NoteConnection.totalCount) }"))
         #expect(output.contains("@MainActor var nodes: Baton.List<List_character.Notes.Node> { anchor.connectionNodes() }"))
-        #expect(output.contains("@MainActor var edges: Baton.List<List_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }"))
+        #expect(output.contains("@MainActor var edges: Baton.List<List_character.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }"))
         // The edge's cursor is the compiler's addition, readable all the same.
-        #expect(output.contains("@MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }"))
+        #expect(output.contains("@MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }"))
         // One `pageInfo` a connection: the declared one, with every cursor and flag.
         #expect(output.components(separatedBy: "var pageInfo: List_character.Notes.PageInfo ").count == 2)
         #expect(output.components(separatedBy: "var pageInfo: Plain_character.Notes.PageInfo ").count == 2)
@@ -63,7 +63,7 @@ import Testing
         #expect(output.contains("@MainActor var hasNext: Bool { anchor.connectionFlag(\"hasNextPage\") }"))
         #expect(output.contains("@MainActor var connectionID: String? { anchor.connectionID }"))
         // The refetch query's node reads the id it was fetched by.
-        #expect(output.contains("@MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }"))
+        #expect(output.contains("@MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }"))
     }
 
     @Test func throwOnFieldErrorFragmentThrowsAtItsSpread() throws {
@@ -76,7 +76,7 @@ import Testing
         #expect(output.contains("static let errorScope = Baton.ErrorScope([Slots.Character.species, Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))])"))
         // `@semanticNonNull` reads non-optional under it, and nowhere else.
         #expect(output.contains("@MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }"))
-        #expect(output.contains("@MainActor var species: String? { anchor.nullable(Slots.Character.species) }"))
+        #expect(output.contains("@MainActor var species: String? { anchor.read(Slots.Character.species) }"))
         #expect(output.contains("@MainActor var strict: Strict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }"))
         #expect(output.contains("@MainActor var loose: Loose_character { .init(anchor: anchor.spread) }"))
         #expect(output.contains("struct Loose_character: Baton.Lens {"))

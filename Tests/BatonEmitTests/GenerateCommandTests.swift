@@ -29,7 +29,7 @@ import Testing
         #expect(output.contains("struct Header_character: Baton.Lens {"))
         #expect(output.contains("@MainActor var header: Header_character { .init(anchor: anchor.spread) }"))
         let shared = try #require(target.read("Generated/Baton.baton.swift"))
-        #expect(shared.contains("static let format = Baton.Format1.self"))
+        #expect(shared.contains("static let format = Baton.Format2.self"))
         #expect(shared.contains("public enum Status: Baton.GeneratedEnum {"))
         #expect(shared.contains("case unknown_"))
         // Nothing changed: nothing written the second time.

@@ -50,9 +50,9 @@ import Testing
         #expect(declaration("squads") == "var squads: [Baton.List<Grid_character.Squads>]")
         #expect(declaration("thrown") == "var thrown: [[Int?]?]")
         #expect(declaration("caught") == "var caught: Result<[[String]]?, Baton.FieldErrors>")
-        #expect(output.contains("@MainActor var matrix: [[[Double]?]] { anchor.nestedList(Slots.Character.matrix) }"))
-        #expect(output.contains("@MainActor var thrown: [[Int?]?] { get throws { try anchor.requiredNestedList(Slots.Character.grid) } }"))
-        #expect(output.contains("@MainActor var teams: [Baton.List<Grid_character.Teams>?]? { anchor.nestedPlural(Slots.Character.teams) }"))
+        #expect(output.contains("@MainActor var matrix: [[[Double]?]] { anchor.read(Slots.Character.matrix) }"))
+        #expect(output.contains("@MainActor var thrown: [[Int?]?] { get throws { try anchor.required(Slots.Character.grid) } }"))
+        #expect(output.contains("@MainActor var teams: [Baton.List<Grid_character.Teams>?]? { anchor.read(plural: Slots.Character.teams) }"))
         // The plan says how deep a scalar list goes.
         #expect(output.contains(#".scalar("matrix", key: .fixed(Slots.Character.matrix), kind: .float, list: true, levels: 3)"#))
         #expect(output.contains(#".scalar("name", key: .fixed(Slots.Character.name), kind: .string)"#))
@@ -68,8 +68,8 @@ import Testing
             query GridQuery { character(id: "1") { ...Grid_character } }
             """)
         #expect(output.contains(#"anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.name, path: "name")])"#))
-        #expect(output.contains(#"anchor.link(Slots.Character.origin, requiring: [Baton.LoggedRequirement(Slots.Location.name, path: "origin.name")])"#))
-        #expect(output.contains("anchor.link(Slots.Character.origin, requiring: [Slots.Location.name])"))
+        #expect(output.contains(#"anchor.read(link: Slots.Character.origin, requiring: [Baton.LoggedRequirement(Slots.Location.name, path: "origin.name")])"#))
+        #expect(output.contains("anchor.read(link: Slots.Character.origin, requiring: [Slots.Location.name])"))
     }
 
     @Test func mappedGridsUnderThrowingRulesKeepTheSchemasNullabilityAndThrow() throws {
@@ -78,9 +78,9 @@ import Testing
             fragment Checked_character on Character { required: rates @required(action: LOG) caught: rates @catch }
             query GridQuery { character(id: "1") { ...Grid_character ...Checked_character } }
             """)
-        #expect(output.contains("@MainActor var rates: [[Foundation.Decimal]]? { get throws { try anchor.throwingMappedNestedList(Slots.Character.rates) } }"))
-        #expect(output.contains("@MainActor var required: [[Foundation.Decimal]] { get throws { try anchor.requiredMappedNestedList(Slots.Character.rates) } }"))
-        #expect(output.contains("@MainActor var caught: Result<[[Foundation.Decimal?]?]?, Baton.FieldErrors> { anchor.caughtMappedNestedList(Slots.Character.rates) }"))
+        #expect(output.contains("@MainActor var rates: [[Foundation.Decimal]]? { get throws { try anchor.throwing(Slots.Character.rates) } }"))
+        #expect(output.contains("@MainActor var required: [[Foundation.Decimal]] { get throws { try anchor.required(Slots.Character.rates) } }"))
+        #expect(output.contains("@MainActor var caught: Result<[[Foundation.Decimal?]?]?, Baton.FieldErrors> { anchor.caught(Slots.Character.rates) }"))
     }
 
     @Test func aRequiredChainReachingTheRootFailsTheOperation() throws {
@@ -89,7 +89,7 @@ import Testing
             query GridQuery { character(id: "1") @required(action: NONE) { id origin @required(action: LOG) { name @required(action: LOG) } ...Grid_character } }
             """)
         // A required link whose lens requires fields reads non-optional; its null, or theirs, bubbles.
-        #expect(output.contains("@MainActor var origin: Grid_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }"))
+        #expect(output.contains("@MainActor var origin: Grid_character.Origin { anchor.read(link: Slots.Character.origin, Types.Location) }"))
         #expect(output.contains(#"anchor.spread(requiring: [Baton.Requirement(Slots.Character.origin, path: "origin", requiring: [Baton.Requirement(Slots.Location.name, path: "origin.name", logged: true)])])"#))
         // At the operation's root every requirement is named by its path.
         #expect(output.contains("struct Data: Baton.RequiringRoot {"))

@@ -31,19 +31,19 @@ private struct NoteQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var note: Note? { anchor.link(NoteSlots.note_id) }
-        @MainActor var character: Character? { anchor.link(Slots.Query.character_2c1f0a) }
+        @MainActor var note: Note? { anchor.read(link: NoteSlots.note_id) }
+        @MainActor var character: Character? { anchor.read(link: Slots.Query.character_2c1f0a) }
 
         struct Note: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var text: String? { anchor.nullable(NoteSlots.text) }
+            @MainActor var text: String? { anchor.read(NoteSlots.text) }
         }
 
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var notes: Baton.List<Note> { anchor.requiredPlural(NoteSlots.notes) }
+            @MainActor var notes: Baton.List<Note> { anchor.read(plural: NoteSlots.notes) }
         }
     }
 }
@@ -80,12 +80,12 @@ private struct NoteGridQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character? { anchor.link(Slots.Query.character_2c1f0a) }
+        @MainActor var character: Character? { anchor.read(link: Slots.Query.character_2c1f0a) }
 
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var noteGrid: [Baton.List<NoteQuery.Data.Note>?]? { anchor.nestedPlural(GridSlots.noteGrid) }
+            @MainActor var noteGrid: [Baton.List<NoteQuery.Data.Note>?]? { anchor.read(plural: GridSlots.noteGrid) }
         }
     }
 }

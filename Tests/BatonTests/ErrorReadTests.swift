@@ -15,7 +15,7 @@ struct RootReads: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     /// `character { ...F }` where F has `name @required(action: NONE)`: nil when name is null.
-    @MainActor var character: StrictReads? { anchor.link(Slots.Query.character_id, requiring: [Slots.Character.name]) }
+    @MainActor var character: StrictReads? { anchor.read(link: Slots.Query.character_id, requiring: [Slots.Character.name]) }
 }
 
 @MainActor @Suite struct ErrorReadTests {

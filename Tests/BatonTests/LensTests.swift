@@ -28,29 +28,29 @@ enum Status: Baton.GeneratedEnum {
 struct CharacterReads: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String { anchor.scalar(Slots.Character.name) }
-    @MainActor var optionalName: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var status: Status { anchor.scalar(Slots.Character.status) }
-    @MainActor var gender: String? { anchor.nullable(Slots.Character.gender) }
-    @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
-    @MainActor var episodes: Baton.List<Origin> { anchor.requiredPlural(Slots.Character.episode) }
+    @MainActor var name: String { anchor.read(Slots.Character.name) }
+    @MainActor var optionalName: String? { anchor.read(Slots.Character.name) }
+    @MainActor var status: Status { anchor.read(Slots.Character.status) }
+    @MainActor var gender: String? { anchor.read(Slots.Character.gender) }
+    @MainActor var origin: Origin { anchor.read(link: Slots.Character.origin, Types.Location) }
+    @MainActor var episodes: Baton.List<Origin> { anchor.read(plural: Slots.Character.episode) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String { anchor.scalar(Slots.Location.name) }
+        @MainActor var name: String { anchor.read(Slots.Location.name) }
     }
 }
 
 struct TokenizerReads: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var decimal: Decimal? { anchor.mapped(Slots.Tokenizer.json) }
-    @MainActor var url: URL? { anchor.mapped(Slots.Tokenizer.text) }
-    @MainActor var counts: [Int] { anchor.list(Slots.Tokenizer.counts) }
-    @MainActor var strings: [String]? { anchor.nullableList(Slots.Tokenizer.strings) }
-    @MainActor var count: Int { anchor.scalar(Slots.Tokenizer.count) }
-    @MainActor var ratio: Double { anchor.scalar(Slots.Tokenizer.ratio) }
+    @MainActor var decimal: Decimal? { anchor.read(Slots.Tokenizer.json) }
+    @MainActor var url: URL? { anchor.read(Slots.Tokenizer.text) }
+    @MainActor var counts: [Int] { anchor.read(Slots.Tokenizer.counts) }
+    @MainActor var strings: [String]? { anchor.read(Slots.Tokenizer.strings) }
+    @MainActor var count: Int { anchor.read(Slots.Tokenizer.count) }
+    @MainActor var ratio: Double { anchor.read(Slots.Tokenizer.ratio) }
 }
 
 @MainActor @Suite struct LensTests {

@@ -3,7 +3,7 @@ import Foundation
 @_spi(Generated) import Baton
 
 enum Types {
-    static let format = Baton.Format1.self
+    static let format = Baton.Format2.self
     static let schemaDigest = "2be33580105bef24e0a6adef9404689d"
     static let transient = Baton.Transient(types: [], fields: [])
     static let Character = Baton.Registry.type("Character")

@@ -3,7 +3,7 @@ import Foundation
 @_spi(Generated) import Baton
 
 enum Types {
-    static let format = Baton.Format1.self
+    static let format = Baton.Format2.self
     static let schemaDigest = "9d1c97747cc744329aa64cbd841bb9e7"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secrets"])
     static let AddNotePayload = Baton.Registry.type("AddNotePayload")

@@ -59,74 +59,74 @@ struct Fixture: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var characters: Fixture.Data.Characters? { anchor.link(Slots.Query.characters_a5f322) }
+        @MainActor var characters: Fixture.Data.Characters? { anchor.read(link: Slots.Query.characters_a5f322) }
 
         struct Characters: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var info: Fixture.Data.Characters.Info? { anchor.link(Slots.Characters.info) }
-            @MainActor var results: Baton.List<Fixture.Data.Characters.Results>? { anchor.plural(Slots.Characters.results) }
+            @MainActor var info: Fixture.Data.Characters.Info? { anchor.read(link: Slots.Characters.info) }
+            @MainActor var results: Baton.List<Fixture.Data.Characters.Results>? { anchor.read(plural: Slots.Characters.results) }
 
             struct Info: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var count: Int? { anchor.nullable(Slots.Info.count) }
-                @MainActor var pages: Int? { anchor.nullable(Slots.Info.pages) }
-                @MainActor var next: Int? { anchor.nullable(Slots.Info.next) }
-                @MainActor var prev: Int? { anchor.nullable(Slots.Info.prev) }
+                @MainActor var count: Int? { anchor.read(Slots.Info.count) }
+                @MainActor var pages: Int? { anchor.read(Slots.Info.pages) }
+                @MainActor var next: Int? { anchor.read(Slots.Info.next) }
+                @MainActor var prev: Int? { anchor.read(Slots.Info.prev) }
             }
 
             struct Results: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-                @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
-                @MainActor var type: String? { anchor.nullable(Slots.Character.type) }
-                @MainActor var gender: String? { anchor.nullable(Slots.Character.gender) }
-                @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
-                @MainActor var created: String? { anchor.nullable(Slots.Character.created) }
-                @MainActor var origin: Fixture.Data.Characters.Results.Origin? { anchor.link(Slots.Character.origin) }
-                @MainActor var location: Fixture.Data.Characters.Results.Location? { anchor.link(Slots.Character.location) }
-                @MainActor var episode: Baton.List<Fixture.Data.Characters.Results.Episode> { anchor.requiredPlural(Slots.Character.episode) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
+                @MainActor var status: String? { anchor.read(Slots.Character.status) }
+                @MainActor var species: String? { anchor.read(Slots.Character.species) }
+                @MainActor var type: String? { anchor.read(Slots.Character.type) }
+                @MainActor var gender: String? { anchor.read(Slots.Character.gender) }
+                @MainActor var image: String? { anchor.read(Slots.Character.image) }
+                @MainActor var created: String? { anchor.read(Slots.Character.created) }
+                @MainActor var origin: Fixture.Data.Characters.Results.Origin? { anchor.read(link: Slots.Character.origin) }
+                @MainActor var location: Fixture.Data.Characters.Results.Location? { anchor.read(link: Slots.Character.location) }
+                @MainActor var episode: Baton.List<Fixture.Data.Characters.Results.Episode> { anchor.read(plural: Slots.Character.episode) }
 
                 struct Origin: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
-                    @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
-                    @MainActor var type: String? { anchor.nullable(Slots.Location.type) }
-                    @MainActor var dimension: String? { anchor.nullable(Slots.Location.dimension) }
-                    @MainActor var created: String? { anchor.nullable(Slots.Location.created) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
+                    @MainActor var name: String? { anchor.read(Slots.Location.name) }
+                    @MainActor var type: String? { anchor.read(Slots.Location.type) }
+                    @MainActor var dimension: String? { anchor.read(Slots.Location.dimension) }
+                    @MainActor var created: String? { anchor.read(Slots.Location.created) }
                 }
 
                 struct Location: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
-                    @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
-                    @MainActor var type: String? { anchor.nullable(Slots.Location.type) }
-                    @MainActor var dimension: String? { anchor.nullable(Slots.Location.dimension) }
-                    @MainActor var created: String? { anchor.nullable(Slots.Location.created) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
+                    @MainActor var name: String? { anchor.read(Slots.Location.name) }
+                    @MainActor var type: String? { anchor.read(Slots.Location.type) }
+                    @MainActor var dimension: String? { anchor.read(Slots.Location.dimension) }
+                    @MainActor var created: String? { anchor.read(Slots.Location.created) }
                 }
 
                 struct Episode: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
-                    @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
-                    @MainActor var air_date: String? { anchor.nullable(Slots.Episode.air_date) }
-                    @MainActor var episode: String? { anchor.nullable(Slots.Episode.episode) }
-                    @MainActor var created: String? { anchor.nullable(Slots.Episode.created) }
-                    @MainActor var characters: Baton.List<Fixture.Data.Characters.Results.Episode.Characters> { anchor.requiredPlural(Slots.Episode.characters) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
+                    @MainActor var name: String? { anchor.read(Slots.Episode.name) }
+                    @MainActor var air_date: String? { anchor.read(Slots.Episode.air_date) }
+                    @MainActor var episode: String? { anchor.read(Slots.Episode.episode) }
+                    @MainActor var created: String? { anchor.read(Slots.Episode.created) }
+                    @MainActor var characters: Baton.List<Fixture.Data.Characters.Results.Episode.Characters> { anchor.read(plural: Slots.Episode.characters) }
 
                     struct Characters: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-                        @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
+                        @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                        @MainActor var name: String? { anchor.read(Slots.Character.name) }
+                        @MainActor var image: String? { anchor.read(Slots.Character.image) }
                     }
                 }
             }

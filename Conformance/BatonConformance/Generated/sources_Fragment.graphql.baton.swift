@@ -5,5 +5,5 @@ import Foundation
 struct Fragment: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
+    @MainActor var status: String? { anchor.read(Slots.Character.status) }
 }

@@ -5,7 +5,7 @@ import Foundation
 struct HostileArguments_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
 }
 
 struct HostileArgumentsRefetchQuery: Baton.Query {
@@ -173,13 +173,13 @@ struct HostileArgumentsRefetchQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: HostileArgumentsRefetchQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: HostileArgumentsRefetchQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileArguments: HostileArguments_character? { anchor.bound(Sites.HostileArguments_character_d88177).asType(Types.Character) }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
         }
     }
 }

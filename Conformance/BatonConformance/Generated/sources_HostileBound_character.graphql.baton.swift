@@ -5,12 +5,12 @@ import Foundation
 struct HostileBound_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: HostileBound_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var origin: HostileBound_character.Origin { anchor.read(link: Slots.Character.origin, Types.Location) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 }

@@ -5,14 +5,14 @@ import Foundation
 struct HostileConnectionNodes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: HostileConnectionNodes_character.Notes { anchor.connection(Slots.Character.__HostileConnectionNodes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: HostileConnectionNodes_character.Notes { anchor.read(connection: Slots.Character.__HostileConnectionNodes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var nodes_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<HostileConnectionNodes_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: HostileConnectionNodes_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var nodes_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var edges: Baton.List<HostileConnectionNodes_character.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: HostileConnectionNodes_character.Notes.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
         @MainActor var nodes: Baton.List<HostileConnectionNodes_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -21,29 +21,29 @@ struct HostileConnectionNodes_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: HostileConnectionNodes_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+            @MainActor var node: HostileConnectionNodes_character.Notes.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+            @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
         }
 
         struct PageInfo: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-            @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-            @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-            @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+            @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+            @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+            @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+            @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
         }
     }
 }

@@ -5,157 +5,157 @@ import Foundation
 struct HostileConnection_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: HostileConnection_character.Notes { anchor.connection(Slots.Character.__HostileConnection_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: HostileConnection_character.Notes { anchor.read(connection: Slots.Character.__HostileConnection_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var Type_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Protocol_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Any_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var self_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var init_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `deinit`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `subscript`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `class`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `struct`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `enum`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `func`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `var`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `let`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `import`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `extension`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `operator`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `static`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `default`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `case`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `switch`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `if`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `else`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `for`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `in`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `while`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `repeat`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `return`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `break`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `continue`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `where`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `is`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `as`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `try`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `throw`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `throws`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `guard`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `defer`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `do`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `catch`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `true`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `false`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `nil`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `super`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `internal`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `private`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `public`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `fileprivate`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `open`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `inout`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `typealias`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `associatedtype`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `protocol`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var some: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var any: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `rethrows`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `fallthrough`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `precedencegroup`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var __: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var async: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var `await`: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var borrowing: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var consume: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var consuming: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var copy: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var discard: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var each: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var isolated: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var sending: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var then: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var unsafe: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var satisfied: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var missingRequiredField: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var fieldErrors: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var isPresent: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var throwing: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var caught: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var refetchable: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var refetch: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var connection: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var loadNext: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var loadPrevious: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var bound: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var errors: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var child: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var missing: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var count: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var fields: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var lhs: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var rhs: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var hasher: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var selection0: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var selection: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var optimistic: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var selfValue: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Fragment: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Spread: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Owner: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Query: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Operation_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var RefetchQuery: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var variables: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var resolution: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var name: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var document: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var text: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var plan: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var errorBehavior: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var throwsOnFieldError: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var bubbles: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var hasDeferred: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var cacheExpiration: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Data_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Action: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var OptimisticResponse: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var hash: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var commit: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var callAsFunction: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Op: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var variable: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var payload: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var hashValue: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var phase: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var isRefreshing: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var isStale: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var retry: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var subscription: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Sites_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Guards_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var AbstractSlots_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var schemaDigest: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var format: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var transient: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Baton_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Swift_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Set_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Result_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Optional_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var String_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Int_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Double_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Bool_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var MainActor_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Hasher_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var Sendable_: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<HostileConnection_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: HostileConnection_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var Type_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Protocol_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Any_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var self_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var init_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `deinit`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `subscript`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `class`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `struct`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `enum`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `func`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `var`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `let`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `import`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `extension`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `operator`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `static`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `default`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `case`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `switch`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `if`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `else`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `for`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `in`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `while`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `repeat`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `return`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `break`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `continue`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `where`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `is`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `as`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `try`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `throw`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `throws`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `guard`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `defer`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `do`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `catch`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `true`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `false`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `nil`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `super`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `internal`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `private`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `public`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `fileprivate`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `open`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `inout`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `typealias`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `associatedtype`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `protocol`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var some: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var any: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `rethrows`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `fallthrough`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `precedencegroup`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var __: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var async: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var `await`: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var borrowing: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var consume: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var consuming: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var copy: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var discard: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var each: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var isolated: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var sending: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var then: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var unsafe: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var satisfied: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var missingRequiredField: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var fieldErrors: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var isPresent: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var throwing: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var caught: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var refetchable: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var refetch: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var connection: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var loadNext: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var loadPrevious: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var bound: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var errors: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var child: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var missing: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var count: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var fields: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var lhs: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var rhs: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var hasher: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var selection0: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var selection: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var optimistic: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var selfValue: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Fragment: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Spread: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Owner: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Query: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Operation_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var RefetchQuery: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var variables: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var resolution: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var name: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var document: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var text: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var plan: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var errorBehavior: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var throwsOnFieldError: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var bubbles: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var hasDeferred: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var cacheExpiration: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Data_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Action: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var OptimisticResponse: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var hash: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var commit: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var callAsFunction: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Op: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var variable: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var payload: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var hashValue: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var phase: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var isRefreshing: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var isStale: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var retry: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var subscription: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Sites_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Guards_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var AbstractSlots_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var schemaDigest: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var format: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var transient: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Baton_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Swift_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Set_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Result_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Optional_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var String_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Int_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Double_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Bool_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var MainActor_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Hasher_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var Sendable_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var edges: Baton.List<HostileConnection_character.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: HostileConnection_character.Notes.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
         @MainActor var nodes: Baton.List<HostileConnection_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -164,29 +164,29 @@ struct HostileConnection_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: HostileConnection_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+            @MainActor var node: HostileConnection_character.Notes.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+            @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
         }
 
         struct PageInfo: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-            @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-            @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-            @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+            @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+            @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+            @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+            @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
         }
     }
 }
@@ -374,13 +374,13 @@ struct HostileConnectionRefetchQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: HostileConnectionRefetchQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: HostileConnectionRefetchQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var hostileConnection: HostileConnection_character? { anchor.bound(Sites.HostileConnection_character_2b9890).asType(Types.Character) }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
         }
     }
 }

@@ -19,7 +19,7 @@ struct HostileHidden: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: HostileHidden.Data.Character_? { anchor.link(Slots.Query.character_fc9f7d) }
+        @MainActor var character: HostileHidden.Data.Character_? { anchor.read(link: Slots.Query.character_fc9f7d) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor

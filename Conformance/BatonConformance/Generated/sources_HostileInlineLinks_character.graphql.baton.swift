@@ -767,1069 +767,1069 @@ struct HostileInlineLinks_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var Type_: HostileInlineLinks_character.Reader.Type_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Protocol_: HostileInlineLinks_character.Reader.Protocol_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Any_: HostileInlineLinks_character.Reader.Any_? { anchor.link(Slots.Character.origin) }
-        @MainActor var self_: HostileInlineLinks_character.Reader.Self_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Self_: HostileInlineLinks_character.Reader.Self__? { anchor.link(Slots.Character.origin) }
-        @MainActor var init_: HostileInlineLinks_character.Reader.Init? { anchor.link(Slots.Character.origin) }
-        @MainActor var `deinit`: HostileInlineLinks_character.Reader.Deinit? { anchor.link(Slots.Character.origin) }
-        @MainActor var `subscript`: HostileInlineLinks_character.Reader.Subscript? { anchor.link(Slots.Character.origin) }
-        @MainActor var `class`: HostileInlineLinks_character.Reader.Class? { anchor.link(Slots.Character.origin) }
-        @MainActor var `struct`: HostileInlineLinks_character.Reader.Struct? { anchor.link(Slots.Character.origin) }
-        @MainActor var `enum`: HostileInlineLinks_character.Reader.Enum? { anchor.link(Slots.Character.origin) }
-        @MainActor var `func`: HostileInlineLinks_character.Reader.Func? { anchor.link(Slots.Character.origin) }
-        @MainActor var `var`: HostileInlineLinks_character.Reader.Var? { anchor.link(Slots.Character.origin) }
-        @MainActor var `let`: HostileInlineLinks_character.Reader.Let? { anchor.link(Slots.Character.origin) }
-        @MainActor var `import`: HostileInlineLinks_character.Reader.Import? { anchor.link(Slots.Character.origin) }
-        @MainActor var `extension`: HostileInlineLinks_character.Reader.Extension? { anchor.link(Slots.Character.origin) }
-        @MainActor var `operator`: HostileInlineLinks_character.Reader.Operator? { anchor.link(Slots.Character.origin) }
-        @MainActor var `static`: HostileInlineLinks_character.Reader.Static? { anchor.link(Slots.Character.origin) }
-        @MainActor var `default`: HostileInlineLinks_character.Reader.Default? { anchor.link(Slots.Character.origin) }
-        @MainActor var `case`: HostileInlineLinks_character.Reader.Case? { anchor.link(Slots.Character.origin) }
-        @MainActor var `switch`: HostileInlineLinks_character.Reader.Switch? { anchor.link(Slots.Character.origin) }
-        @MainActor var `if`: HostileInlineLinks_character.Reader.If? { anchor.link(Slots.Character.origin) }
-        @MainActor var `else`: HostileInlineLinks_character.Reader.Else? { anchor.link(Slots.Character.origin) }
-        @MainActor var `for`: HostileInlineLinks_character.Reader.For? { anchor.link(Slots.Character.origin) }
-        @MainActor var `in`: HostileInlineLinks_character.Reader.In? { anchor.link(Slots.Character.origin) }
-        @MainActor var `while`: HostileInlineLinks_character.Reader.While? { anchor.link(Slots.Character.origin) }
-        @MainActor var `repeat`: HostileInlineLinks_character.Reader.Repeat? { anchor.link(Slots.Character.origin) }
-        @MainActor var `return`: HostileInlineLinks_character.Reader.Return? { anchor.link(Slots.Character.origin) }
-        @MainActor var `break`: HostileInlineLinks_character.Reader.Break? { anchor.link(Slots.Character.origin) }
-        @MainActor var `continue`: HostileInlineLinks_character.Reader.Continue? { anchor.link(Slots.Character.origin) }
-        @MainActor var `where`: HostileInlineLinks_character.Reader.Where? { anchor.link(Slots.Character.origin) }
-        @MainActor var `is`: HostileInlineLinks_character.Reader.Is? { anchor.link(Slots.Character.origin) }
-        @MainActor var `as`: HostileInlineLinks_character.Reader.As? { anchor.link(Slots.Character.origin) }
-        @MainActor var `try`: HostileInlineLinks_character.Reader.Try? { anchor.link(Slots.Character.origin) }
-        @MainActor var `throw`: HostileInlineLinks_character.Reader.Throw? { anchor.link(Slots.Character.origin) }
-        @MainActor var `throws`: HostileInlineLinks_character.Reader.Throws? { anchor.link(Slots.Character.origin) }
-        @MainActor var `guard`: HostileInlineLinks_character.Reader.Guard? { anchor.link(Slots.Character.origin) }
-        @MainActor var `defer`: HostileInlineLinks_character.Reader.Defer? { anchor.link(Slots.Character.origin) }
-        @MainActor var `do`: HostileInlineLinks_character.Reader.Do? { anchor.link(Slots.Character.origin) }
-        @MainActor var `catch`: HostileInlineLinks_character.Reader.Catch? { anchor.link(Slots.Character.origin) }
-        @MainActor var `true`: HostileInlineLinks_character.Reader.True? { anchor.link(Slots.Character.origin) }
-        @MainActor var `false`: HostileInlineLinks_character.Reader.False? { anchor.link(Slots.Character.origin) }
-        @MainActor var `nil`: HostileInlineLinks_character.Reader.Nil? { anchor.link(Slots.Character.origin) }
-        @MainActor var `super`: HostileInlineLinks_character.Reader.Super? { anchor.link(Slots.Character.origin) }
-        @MainActor var `internal`: HostileInlineLinks_character.Reader.Internal? { anchor.link(Slots.Character.origin) }
-        @MainActor var `private`: HostileInlineLinks_character.Reader.Private? { anchor.link(Slots.Character.origin) }
-        @MainActor var `public`: HostileInlineLinks_character.Reader.Public? { anchor.link(Slots.Character.origin) }
-        @MainActor var `fileprivate`: HostileInlineLinks_character.Reader.Fileprivate? { anchor.link(Slots.Character.origin) }
-        @MainActor var `open`: HostileInlineLinks_character.Reader.Open? { anchor.link(Slots.Character.origin) }
-        @MainActor var `inout`: HostileInlineLinks_character.Reader.Inout? { anchor.link(Slots.Character.origin) }
-        @MainActor var `typealias`: HostileInlineLinks_character.Reader.Typealias? { anchor.link(Slots.Character.origin) }
-        @MainActor var `associatedtype`: HostileInlineLinks_character.Reader.Associatedtype? { anchor.link(Slots.Character.origin) }
-        @MainActor var `protocol`: HostileInlineLinks_character.Reader.Protocol__? { anchor.link(Slots.Character.origin) }
-        @MainActor var some: HostileInlineLinks_character.Reader.Some? { anchor.link(Slots.Character.origin) }
-        @MainActor var any: HostileInlineLinks_character.Reader.Any__? { anchor.link(Slots.Character.origin) }
-        @MainActor var `rethrows`: HostileInlineLinks_character.Reader.Rethrows? { anchor.link(Slots.Character.origin) }
-        @MainActor var `fallthrough`: HostileInlineLinks_character.Reader.Fallthrough? { anchor.link(Slots.Character.origin) }
-        @MainActor var `precedencegroup`: HostileInlineLinks_character.Reader.Precedencegroup? { anchor.link(Slots.Character.origin) }
-        @MainActor var __: HostileInlineLinks_character.Reader.Underscore_? { anchor.link(Slots.Character.origin) }
-        @MainActor var async: HostileInlineLinks_character.Reader.Async? { anchor.link(Slots.Character.origin) }
-        @MainActor var `await`: HostileInlineLinks_character.Reader.Await? { anchor.link(Slots.Character.origin) }
-        @MainActor var borrowing: HostileInlineLinks_character.Reader.Borrowing? { anchor.link(Slots.Character.origin) }
-        @MainActor var consume: HostileInlineLinks_character.Reader.Consume? { anchor.link(Slots.Character.origin) }
-        @MainActor var consuming: HostileInlineLinks_character.Reader.Consuming? { anchor.link(Slots.Character.origin) }
-        @MainActor var copy: HostileInlineLinks_character.Reader.Copy? { anchor.link(Slots.Character.origin) }
-        @MainActor var discard: HostileInlineLinks_character.Reader.Discard? { anchor.link(Slots.Character.origin) }
-        @MainActor var each: HostileInlineLinks_character.Reader.Each? { anchor.link(Slots.Character.origin) }
-        @MainActor var isolated: HostileInlineLinks_character.Reader.Isolated? { anchor.link(Slots.Character.origin) }
-        @MainActor var sending: HostileInlineLinks_character.Reader.Sending? { anchor.link(Slots.Character.origin) }
-        @MainActor var then: HostileInlineLinks_character.Reader.Then? { anchor.link(Slots.Character.origin) }
-        @MainActor var unsafe: HostileInlineLinks_character.Reader.Unsafe? { anchor.link(Slots.Character.origin) }
-        @MainActor var satisfied: HostileInlineLinks_character.Reader.Satisfied? { anchor.link(Slots.Character.origin) }
-        @MainActor var missingRequiredField: HostileInlineLinks_character.Reader.MissingRequiredField? { anchor.link(Slots.Character.origin) }
-        @MainActor var fieldErrors: HostileInlineLinks_character.Reader.FieldErrors? { anchor.link(Slots.Character.origin) }
-        @MainActor var isPresent: HostileInlineLinks_character.Reader.IsPresent? { anchor.link(Slots.Character.origin) }
-        @MainActor var throwing: HostileInlineLinks_character.Reader.Throwing? { anchor.link(Slots.Character.origin) }
-        @MainActor var caught: HostileInlineLinks_character.Reader.Caught? { anchor.link(Slots.Character.origin) }
-        @MainActor var refetchable: HostileInlineLinks_character.Reader.Refetchable? { anchor.link(Slots.Character.origin) }
-        @MainActor var refetch: HostileInlineLinks_character.Reader.Refetch? { anchor.link(Slots.Character.origin) }
-        @MainActor var connection: HostileInlineLinks_character.Reader.Connection? { anchor.link(Slots.Character.origin) }
-        @MainActor var nodes: HostileInlineLinks_character.Reader.Nodes? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasNext: HostileInlineLinks_character.Reader.HasNext? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasPrevious: HostileInlineLinks_character.Reader.HasPrevious? { anchor.link(Slots.Character.origin) }
-        @MainActor var isLoadingNext: HostileInlineLinks_character.Reader.IsLoadingNext? { anchor.link(Slots.Character.origin) }
-        @MainActor var isLoadingPrevious: HostileInlineLinks_character.Reader.IsLoadingPrevious? { anchor.link(Slots.Character.origin) }
-        @MainActor var connectionID: HostileInlineLinks_character.Reader.ConnectionID? { anchor.link(Slots.Character.origin) }
-        @MainActor var loadNext: HostileInlineLinks_character.Reader.LoadNext? { anchor.link(Slots.Character.origin) }
-        @MainActor var loadPrevious: HostileInlineLinks_character.Reader.LoadPrevious? { anchor.link(Slots.Character.origin) }
-        @MainActor var bound: HostileInlineLinks_character.Reader.Bound? { anchor.link(Slots.Character.origin) }
-        @MainActor var errors: HostileInlineLinks_character.Reader.Errors? { anchor.link(Slots.Character.origin) }
-        @MainActor var child: HostileInlineLinks_character.Reader.Child? { anchor.link(Slots.Character.origin) }
-        @MainActor var missing: HostileInlineLinks_character.Reader.Missing? { anchor.link(Slots.Character.origin) }
-        @MainActor var count: HostileInlineLinks_character.Reader.Count? { anchor.link(Slots.Character.origin) }
-        @MainActor var fields: HostileInlineLinks_character.Reader.Fields? { anchor.link(Slots.Character.origin) }
-        @MainActor var lhs: HostileInlineLinks_character.Reader.Lhs? { anchor.link(Slots.Character.origin) }
-        @MainActor var rhs: HostileInlineLinks_character.Reader.Rhs? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasher: HostileInlineLinks_character.Reader.Hasher_? { anchor.link(Slots.Character.origin) }
-        @MainActor var selection0: HostileInlineLinks_character.Reader.Selection0? { anchor.link(Slots.Character.origin) }
-        @MainActor var selection: HostileInlineLinks_character.Reader.Selection_? { anchor.link(Slots.Character.origin) }
-        @MainActor var optimistic: HostileInlineLinks_character.Reader.Optimistic? { anchor.link(Slots.Character.origin) }
-        @MainActor var selfValue: HostileInlineLinks_character.Reader.SelfValue? { anchor.link(Slots.Character.origin) }
-        @MainActor var Fragment: HostileInlineLinks_character.Reader.Fragment? { anchor.link(Slots.Character.origin) }
-        @MainActor var Spread: HostileInlineLinks_character.Reader.Spread? { anchor.link(Slots.Character.origin) }
-        @MainActor var Owner: HostileInlineLinks_character.Reader.Owner? { anchor.link(Slots.Character.origin) }
-        @MainActor var Query: HostileInlineLinks_character.Reader.Query? { anchor.link(Slots.Character.origin) }
-        @MainActor var Operation_: HostileInlineLinks_character.Reader.Operation_? { anchor.link(Slots.Character.origin) }
-        @MainActor var RefetchQuery: HostileInlineLinks_character.Reader.RefetchQuery? { anchor.link(Slots.Character.origin) }
-        @MainActor var variables: HostileInlineLinks_character.Reader.Variables_? { anchor.link(Slots.Character.origin) }
-        @MainActor var resolution: HostileInlineLinks_character.Reader.Resolution? { anchor.link(Slots.Character.origin) }
-        @MainActor var name: HostileInlineLinks_character.Reader.Name? { anchor.link(Slots.Character.origin) }
-        @MainActor var document: HostileInlineLinks_character.Reader.Document? { anchor.link(Slots.Character.origin) }
-        @MainActor var text: HostileInlineLinks_character.Reader.Text? { anchor.link(Slots.Character.origin) }
-        @MainActor var plan: HostileInlineLinks_character.Reader.Plan_? { anchor.link(Slots.Character.origin) }
-        @MainActor var errorBehavior: HostileInlineLinks_character.Reader.ErrorBehavior? { anchor.link(Slots.Character.origin) }
-        @MainActor var throwsOnFieldError: HostileInlineLinks_character.Reader.ThrowsOnFieldError? { anchor.link(Slots.Character.origin) }
-        @MainActor var bubbles: HostileInlineLinks_character.Reader.Bubbles? { anchor.link(Slots.Character.origin) }
-        @MainActor var hasDeferred: HostileInlineLinks_character.Reader.HasDeferred? { anchor.link(Slots.Character.origin) }
-        @MainActor var cacheExpiration: HostileInlineLinks_character.Reader.CacheExpiration? { anchor.link(Slots.Character.origin) }
-        @MainActor var Data_: HostileInlineLinks_character.Reader.Data_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Action: HostileInlineLinks_character.Reader.Action? { anchor.link(Slots.Character.origin) }
-        @MainActor var OptimisticResponse: HostileInlineLinks_character.Reader.OptimisticResponse? { anchor.link(Slots.Character.origin) }
-        @MainActor var hash: HostileInlineLinks_character.Reader.Hash? { anchor.link(Slots.Character.origin) }
-        @MainActor var commit: HostileInlineLinks_character.Reader.Commit? { anchor.link(Slots.Character.origin) }
-        @MainActor var callAsFunction: HostileInlineLinks_character.Reader.CallAsFunction? { anchor.link(Slots.Character.origin) }
-        @MainActor var Op: HostileInlineLinks_character.Reader.Op? { anchor.link(Slots.Character.origin) }
-        @MainActor var variable: HostileInlineLinks_character.Reader.Variable? { anchor.link(Slots.Character.origin) }
-        @MainActor var payload: HostileInlineLinks_character.Reader.Payload? { anchor.link(Slots.Character.origin) }
-        @MainActor var hashValue: HostileInlineLinks_character.Reader.HashValue? { anchor.link(Slots.Character.origin) }
-        @MainActor var phase: HostileInlineLinks_character.Reader.Phase? { anchor.link(Slots.Character.origin) }
-        @MainActor var isRefreshing: HostileInlineLinks_character.Reader.IsRefreshing? { anchor.link(Slots.Character.origin) }
-        @MainActor var isStale: HostileInlineLinks_character.Reader.IsStale? { anchor.link(Slots.Character.origin) }
-        @MainActor var retry: HostileInlineLinks_character.Reader.Retry? { anchor.link(Slots.Character.origin) }
-        @MainActor var subscription: HostileInlineLinks_character.Reader.Subscription? { anchor.link(Slots.Character.origin) }
-        @MainActor var Types_: HostileInlineLinks_character.Reader.Types_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Sites_: HostileInlineLinks_character.Reader.Sites_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Guards_: HostileInlineLinks_character.Reader.Guards_? { anchor.link(Slots.Character.origin) }
-        @MainActor var AbstractSlots_: HostileInlineLinks_character.Reader.AbstractSlots_? { anchor.link(Slots.Character.origin) }
-        @MainActor var schemaDigest: HostileInlineLinks_character.Reader.SchemaDigest? { anchor.link(Slots.Character.origin) }
-        @MainActor var format: HostileInlineLinks_character.Reader.Format? { anchor.link(Slots.Character.origin) }
-        @MainActor var transient: HostileInlineLinks_character.Reader.Transient? { anchor.link(Slots.Character.origin) }
-        @MainActor var Baton_: HostileInlineLinks_character.Reader.Baton_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Swift_: HostileInlineLinks_character.Reader.Swift_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Set_: HostileInlineLinks_character.Reader.Set_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Result_: HostileInlineLinks_character.Reader.Result_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Optional_: HostileInlineLinks_character.Reader.Optional_? { anchor.link(Slots.Character.origin) }
-        @MainActor var String_: HostileInlineLinks_character.Reader.String_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Int_: HostileInlineLinks_character.Reader.Int_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Double_: HostileInlineLinks_character.Reader.Double_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Bool_: HostileInlineLinks_character.Reader.Bool_? { anchor.link(Slots.Character.origin) }
-        @MainActor var MainActor_: HostileInlineLinks_character.Reader.MainActor_? { anchor.link(Slots.Character.origin) }
-        @MainActor var Hasher_: HostileInlineLinks_character.Reader.Hasher__? { anchor.link(Slots.Character.origin) }
-        @MainActor var Sendable_: HostileInlineLinks_character.Reader.Sendable_? { anchor.link(Slots.Character.origin) }
+        @MainActor var Type_: HostileInlineLinks_character.Reader.Type_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Protocol_: HostileInlineLinks_character.Reader.Protocol_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Any_: HostileInlineLinks_character.Reader.Any_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var self_: HostileInlineLinks_character.Reader.Self_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Self_: HostileInlineLinks_character.Reader.Self__? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var init_: HostileInlineLinks_character.Reader.Init? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `deinit`: HostileInlineLinks_character.Reader.Deinit? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `subscript`: HostileInlineLinks_character.Reader.Subscript? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `class`: HostileInlineLinks_character.Reader.Class? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `struct`: HostileInlineLinks_character.Reader.Struct? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `enum`: HostileInlineLinks_character.Reader.Enum? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `func`: HostileInlineLinks_character.Reader.Func? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `var`: HostileInlineLinks_character.Reader.Var? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `let`: HostileInlineLinks_character.Reader.Let? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `import`: HostileInlineLinks_character.Reader.Import? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `extension`: HostileInlineLinks_character.Reader.Extension? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `operator`: HostileInlineLinks_character.Reader.Operator? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `static`: HostileInlineLinks_character.Reader.Static? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `default`: HostileInlineLinks_character.Reader.Default? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `case`: HostileInlineLinks_character.Reader.Case? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `switch`: HostileInlineLinks_character.Reader.Switch? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `if`: HostileInlineLinks_character.Reader.If? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `else`: HostileInlineLinks_character.Reader.Else? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `for`: HostileInlineLinks_character.Reader.For? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `in`: HostileInlineLinks_character.Reader.In? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `while`: HostileInlineLinks_character.Reader.While? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `repeat`: HostileInlineLinks_character.Reader.Repeat? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `return`: HostileInlineLinks_character.Reader.Return? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `break`: HostileInlineLinks_character.Reader.Break? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `continue`: HostileInlineLinks_character.Reader.Continue? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `where`: HostileInlineLinks_character.Reader.Where? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `is`: HostileInlineLinks_character.Reader.Is? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `as`: HostileInlineLinks_character.Reader.As? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `try`: HostileInlineLinks_character.Reader.Try? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `throw`: HostileInlineLinks_character.Reader.Throw? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `throws`: HostileInlineLinks_character.Reader.Throws? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `guard`: HostileInlineLinks_character.Reader.Guard? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `defer`: HostileInlineLinks_character.Reader.Defer? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `do`: HostileInlineLinks_character.Reader.Do? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `catch`: HostileInlineLinks_character.Reader.Catch? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `true`: HostileInlineLinks_character.Reader.True? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `false`: HostileInlineLinks_character.Reader.False? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `nil`: HostileInlineLinks_character.Reader.Nil? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `super`: HostileInlineLinks_character.Reader.Super? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `internal`: HostileInlineLinks_character.Reader.Internal? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `private`: HostileInlineLinks_character.Reader.Private? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `public`: HostileInlineLinks_character.Reader.Public? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `fileprivate`: HostileInlineLinks_character.Reader.Fileprivate? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `open`: HostileInlineLinks_character.Reader.Open? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `inout`: HostileInlineLinks_character.Reader.Inout? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `typealias`: HostileInlineLinks_character.Reader.Typealias? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `associatedtype`: HostileInlineLinks_character.Reader.Associatedtype? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `protocol`: HostileInlineLinks_character.Reader.Protocol__? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var some: HostileInlineLinks_character.Reader.Some? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var any: HostileInlineLinks_character.Reader.Any__? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `rethrows`: HostileInlineLinks_character.Reader.Rethrows? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `fallthrough`: HostileInlineLinks_character.Reader.Fallthrough? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `precedencegroup`: HostileInlineLinks_character.Reader.Precedencegroup? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var __: HostileInlineLinks_character.Reader.Underscore_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var async: HostileInlineLinks_character.Reader.Async? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var `await`: HostileInlineLinks_character.Reader.Await? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var borrowing: HostileInlineLinks_character.Reader.Borrowing? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var consume: HostileInlineLinks_character.Reader.Consume? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var consuming: HostileInlineLinks_character.Reader.Consuming? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var copy: HostileInlineLinks_character.Reader.Copy? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var discard: HostileInlineLinks_character.Reader.Discard? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var each: HostileInlineLinks_character.Reader.Each? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var isolated: HostileInlineLinks_character.Reader.Isolated? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var sending: HostileInlineLinks_character.Reader.Sending? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var then: HostileInlineLinks_character.Reader.Then? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var unsafe: HostileInlineLinks_character.Reader.Unsafe? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var satisfied: HostileInlineLinks_character.Reader.Satisfied? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var missingRequiredField: HostileInlineLinks_character.Reader.MissingRequiredField? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var fieldErrors: HostileInlineLinks_character.Reader.FieldErrors? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var isPresent: HostileInlineLinks_character.Reader.IsPresent? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var throwing: HostileInlineLinks_character.Reader.Throwing? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var caught: HostileInlineLinks_character.Reader.Caught? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var refetchable: HostileInlineLinks_character.Reader.Refetchable? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var refetch: HostileInlineLinks_character.Reader.Refetch? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var connection: HostileInlineLinks_character.Reader.Connection? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var nodes: HostileInlineLinks_character.Reader.Nodes? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var hasNext: HostileInlineLinks_character.Reader.HasNext? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var hasPrevious: HostileInlineLinks_character.Reader.HasPrevious? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var isLoadingNext: HostileInlineLinks_character.Reader.IsLoadingNext? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var isLoadingPrevious: HostileInlineLinks_character.Reader.IsLoadingPrevious? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var connectionID: HostileInlineLinks_character.Reader.ConnectionID? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var loadNext: HostileInlineLinks_character.Reader.LoadNext? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var loadPrevious: HostileInlineLinks_character.Reader.LoadPrevious? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var bound: HostileInlineLinks_character.Reader.Bound? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var errors: HostileInlineLinks_character.Reader.Errors? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var child: HostileInlineLinks_character.Reader.Child? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var missing: HostileInlineLinks_character.Reader.Missing? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var count: HostileInlineLinks_character.Reader.Count? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var fields: HostileInlineLinks_character.Reader.Fields? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var lhs: HostileInlineLinks_character.Reader.Lhs? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var rhs: HostileInlineLinks_character.Reader.Rhs? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var hasher: HostileInlineLinks_character.Reader.Hasher_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var selection0: HostileInlineLinks_character.Reader.Selection0? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var selection: HostileInlineLinks_character.Reader.Selection_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var optimistic: HostileInlineLinks_character.Reader.Optimistic? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var selfValue: HostileInlineLinks_character.Reader.SelfValue? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Fragment: HostileInlineLinks_character.Reader.Fragment? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Spread: HostileInlineLinks_character.Reader.Spread? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Owner: HostileInlineLinks_character.Reader.Owner? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Query: HostileInlineLinks_character.Reader.Query? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Operation_: HostileInlineLinks_character.Reader.Operation_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var RefetchQuery: HostileInlineLinks_character.Reader.RefetchQuery? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var variables: HostileInlineLinks_character.Reader.Variables_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var resolution: HostileInlineLinks_character.Reader.Resolution? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var name: HostileInlineLinks_character.Reader.Name? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var document: HostileInlineLinks_character.Reader.Document? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var text: HostileInlineLinks_character.Reader.Text? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var plan: HostileInlineLinks_character.Reader.Plan_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var errorBehavior: HostileInlineLinks_character.Reader.ErrorBehavior? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var throwsOnFieldError: HostileInlineLinks_character.Reader.ThrowsOnFieldError? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var bubbles: HostileInlineLinks_character.Reader.Bubbles? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var hasDeferred: HostileInlineLinks_character.Reader.HasDeferred? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var cacheExpiration: HostileInlineLinks_character.Reader.CacheExpiration? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Data_: HostileInlineLinks_character.Reader.Data_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Action: HostileInlineLinks_character.Reader.Action? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var OptimisticResponse: HostileInlineLinks_character.Reader.OptimisticResponse? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var hash: HostileInlineLinks_character.Reader.Hash? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var commit: HostileInlineLinks_character.Reader.Commit? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var callAsFunction: HostileInlineLinks_character.Reader.CallAsFunction? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Op: HostileInlineLinks_character.Reader.Op? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var variable: HostileInlineLinks_character.Reader.Variable? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var payload: HostileInlineLinks_character.Reader.Payload? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var hashValue: HostileInlineLinks_character.Reader.HashValue? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var phase: HostileInlineLinks_character.Reader.Phase? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var isRefreshing: HostileInlineLinks_character.Reader.IsRefreshing? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var isStale: HostileInlineLinks_character.Reader.IsStale? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var retry: HostileInlineLinks_character.Reader.Retry? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var subscription: HostileInlineLinks_character.Reader.Subscription? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Types_: HostileInlineLinks_character.Reader.Types_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Sites_: HostileInlineLinks_character.Reader.Sites_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Guards_: HostileInlineLinks_character.Reader.Guards_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var AbstractSlots_: HostileInlineLinks_character.Reader.AbstractSlots_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var schemaDigest: HostileInlineLinks_character.Reader.SchemaDigest? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var format: HostileInlineLinks_character.Reader.Format? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var transient: HostileInlineLinks_character.Reader.Transient? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Baton_: HostileInlineLinks_character.Reader.Baton_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Swift_: HostileInlineLinks_character.Reader.Swift_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Set_: HostileInlineLinks_character.Reader.Set_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Result_: HostileInlineLinks_character.Reader.Result_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Optional_: HostileInlineLinks_character.Reader.Optional_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var String_: HostileInlineLinks_character.Reader.String_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Int_: HostileInlineLinks_character.Reader.Int_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Double_: HostileInlineLinks_character.Reader.Double_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Bool_: HostileInlineLinks_character.Reader.Bool_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var MainActor_: HostileInlineLinks_character.Reader.MainActor_? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Hasher_: HostileInlineLinks_character.Reader.Hasher__? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var Sendable_: HostileInlineLinks_character.Reader.Sendable_? { anchor.read(link: Slots.Character.origin) }
 
         struct Type_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Protocol_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Any_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Self_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Self__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Init: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Deinit: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Subscript: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Class: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Struct: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Enum: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Func: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Var: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Let: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Import: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Extension: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Operator: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Static: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Default: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Case: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Switch: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct If: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Else: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct For: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct In: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct While: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Repeat: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Return: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Break: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Continue: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Where: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Is: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct As: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Try: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Throw: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Throws: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Guard: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Defer: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Do: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Catch: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct True: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct False: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Nil: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Super: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Internal: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Private: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Public: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Fileprivate: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Open: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Inout: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Typealias: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Associatedtype: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Protocol__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Some: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Any__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Rethrows: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Fallthrough: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Precedencegroup: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Underscore_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Async: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Await: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Borrowing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Consume: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Consuming: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Copy: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Discard: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Each: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Isolated: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Sending: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Then: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Unsafe: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Satisfied: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct MissingRequiredField: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct FieldErrors: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct IsPresent: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Throwing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Caught: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Refetchable: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Refetch: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Connection: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Nodes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct HasNext: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct HasPrevious: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct IsLoadingNext: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct IsLoadingPrevious: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct ConnectionID: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct LoadNext: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct LoadPrevious: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Bound: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Errors: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Child: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Missing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Count: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Fields: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Lhs: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Rhs: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Hasher_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Selection0: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Selection_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Optimistic: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct SelfValue: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Fragment: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Spread: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Owner: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Query: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Operation_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct RefetchQuery: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Variables_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Resolution: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Name: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Document: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Text: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Plan_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct ErrorBehavior: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct ThrowsOnFieldError: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Bubbles: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct HasDeferred: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct CacheExpiration: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Data_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Action: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct OptimisticResponse: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Hash: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Commit: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct CallAsFunction: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Op: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Variable: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Payload: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct HashValue: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Phase: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct IsRefreshing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct IsStale: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Retry: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Subscription: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Sites_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Guards_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct AbstractSlots_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct SchemaDigest: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Format: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Transient: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Baton_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Swift_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Set_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Result_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Optional_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct String_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Int_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Double_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Bool_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct MainActor_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Hasher__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
 
         struct Sendable_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
         }
     }
 }

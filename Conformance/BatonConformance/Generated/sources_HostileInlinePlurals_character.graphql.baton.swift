@@ -767,1069 +767,1069 @@ struct HostileInlinePlurals_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var Type_: Baton.List<HostileInlinePlurals_character.Reader.Type_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Protocol_: Baton.List<HostileInlinePlurals_character.Reader.Protocol_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Any_: Baton.List<HostileInlinePlurals_character.Reader.Any_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var self_: Baton.List<HostileInlinePlurals_character.Reader.Self_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Self_: Baton.List<HostileInlinePlurals_character.Reader.Self__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var init_: Baton.List<HostileInlinePlurals_character.Reader.Init> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `deinit`: Baton.List<HostileInlinePlurals_character.Reader.Deinit> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `subscript`: Baton.List<HostileInlinePlurals_character.Reader.Subscript> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `class`: Baton.List<HostileInlinePlurals_character.Reader.Class> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `struct`: Baton.List<HostileInlinePlurals_character.Reader.Struct> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `enum`: Baton.List<HostileInlinePlurals_character.Reader.Enum> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `func`: Baton.List<HostileInlinePlurals_character.Reader.Func> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `var`: Baton.List<HostileInlinePlurals_character.Reader.Var> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `let`: Baton.List<HostileInlinePlurals_character.Reader.Let> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `import`: Baton.List<HostileInlinePlurals_character.Reader.Import> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `extension`: Baton.List<HostileInlinePlurals_character.Reader.Extension> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `operator`: Baton.List<HostileInlinePlurals_character.Reader.Operator> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `static`: Baton.List<HostileInlinePlurals_character.Reader.Static> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `default`: Baton.List<HostileInlinePlurals_character.Reader.Default> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `case`: Baton.List<HostileInlinePlurals_character.Reader.Case> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `switch`: Baton.List<HostileInlinePlurals_character.Reader.Switch> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `if`: Baton.List<HostileInlinePlurals_character.Reader.If> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `else`: Baton.List<HostileInlinePlurals_character.Reader.Else> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `for`: Baton.List<HostileInlinePlurals_character.Reader.For> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `in`: Baton.List<HostileInlinePlurals_character.Reader.In> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `while`: Baton.List<HostileInlinePlurals_character.Reader.While> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `repeat`: Baton.List<HostileInlinePlurals_character.Reader.Repeat> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `return`: Baton.List<HostileInlinePlurals_character.Reader.Return> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `break`: Baton.List<HostileInlinePlurals_character.Reader.Break> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `continue`: Baton.List<HostileInlinePlurals_character.Reader.Continue> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `where`: Baton.List<HostileInlinePlurals_character.Reader.Where> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `is`: Baton.List<HostileInlinePlurals_character.Reader.Is> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `as`: Baton.List<HostileInlinePlurals_character.Reader.As> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `try`: Baton.List<HostileInlinePlurals_character.Reader.Try> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `throw`: Baton.List<HostileInlinePlurals_character.Reader.Throw> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `throws`: Baton.List<HostileInlinePlurals_character.Reader.Throws> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `guard`: Baton.List<HostileInlinePlurals_character.Reader.Guard> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `defer`: Baton.List<HostileInlinePlurals_character.Reader.Defer> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `do`: Baton.List<HostileInlinePlurals_character.Reader.Do> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `catch`: Baton.List<HostileInlinePlurals_character.Reader.Catch> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `true`: Baton.List<HostileInlinePlurals_character.Reader.True> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `false`: Baton.List<HostileInlinePlurals_character.Reader.False> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `nil`: Baton.List<HostileInlinePlurals_character.Reader.Nil> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `super`: Baton.List<HostileInlinePlurals_character.Reader.Super> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `internal`: Baton.List<HostileInlinePlurals_character.Reader.Internal> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `private`: Baton.List<HostileInlinePlurals_character.Reader.Private> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `public`: Baton.List<HostileInlinePlurals_character.Reader.Public> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `fileprivate`: Baton.List<HostileInlinePlurals_character.Reader.Fileprivate> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `open`: Baton.List<HostileInlinePlurals_character.Reader.Open> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `inout`: Baton.List<HostileInlinePlurals_character.Reader.Inout> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `typealias`: Baton.List<HostileInlinePlurals_character.Reader.Typealias> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `associatedtype`: Baton.List<HostileInlinePlurals_character.Reader.Associatedtype> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `protocol`: Baton.List<HostileInlinePlurals_character.Reader.Protocol__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var some: Baton.List<HostileInlinePlurals_character.Reader.Some> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var any: Baton.List<HostileInlinePlurals_character.Reader.Any__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `rethrows`: Baton.List<HostileInlinePlurals_character.Reader.Rethrows> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `fallthrough`: Baton.List<HostileInlinePlurals_character.Reader.Fallthrough> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `precedencegroup`: Baton.List<HostileInlinePlurals_character.Reader.Precedencegroup> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var __: Baton.List<HostileInlinePlurals_character.Reader.Underscore_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var async: Baton.List<HostileInlinePlurals_character.Reader.Async> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var `await`: Baton.List<HostileInlinePlurals_character.Reader.Await> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var borrowing: Baton.List<HostileInlinePlurals_character.Reader.Borrowing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var consume: Baton.List<HostileInlinePlurals_character.Reader.Consume> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var consuming: Baton.List<HostileInlinePlurals_character.Reader.Consuming> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var copy: Baton.List<HostileInlinePlurals_character.Reader.Copy> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var discard: Baton.List<HostileInlinePlurals_character.Reader.Discard> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var each: Baton.List<HostileInlinePlurals_character.Reader.Each> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isolated: Baton.List<HostileInlinePlurals_character.Reader.Isolated> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var sending: Baton.List<HostileInlinePlurals_character.Reader.Sending> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var then: Baton.List<HostileInlinePlurals_character.Reader.Then> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var unsafe: Baton.List<HostileInlinePlurals_character.Reader.Unsafe> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var satisfied: Baton.List<HostileInlinePlurals_character.Reader.Satisfied> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var missingRequiredField: Baton.List<HostileInlinePlurals_character.Reader.MissingRequiredField> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var fieldErrors: Baton.List<HostileInlinePlurals_character.Reader.FieldErrors> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isPresent: Baton.List<HostileInlinePlurals_character.Reader.IsPresent> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var throwing: Baton.List<HostileInlinePlurals_character.Reader.Throwing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var caught: Baton.List<HostileInlinePlurals_character.Reader.Caught> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var refetchable: Baton.List<HostileInlinePlurals_character.Reader.Refetchable> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var refetch: Baton.List<HostileInlinePlurals_character.Reader.Refetch> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var connection: Baton.List<HostileInlinePlurals_character.Reader.Connection> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var nodes: Baton.List<HostileInlinePlurals_character.Reader.Nodes> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasNext: Baton.List<HostileInlinePlurals_character.Reader.HasNext> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasPrevious: Baton.List<HostileInlinePlurals_character.Reader.HasPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isLoadingNext: Baton.List<HostileInlinePlurals_character.Reader.IsLoadingNext> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isLoadingPrevious: Baton.List<HostileInlinePlurals_character.Reader.IsLoadingPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var connectionID: Baton.List<HostileInlinePlurals_character.Reader.ConnectionID> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var loadNext: Baton.List<HostileInlinePlurals_character.Reader.LoadNext> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var loadPrevious: Baton.List<HostileInlinePlurals_character.Reader.LoadPrevious> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var bound: Baton.List<HostileInlinePlurals_character.Reader.Bound> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var errors: Baton.List<HostileInlinePlurals_character.Reader.Errors> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var child: Baton.List<HostileInlinePlurals_character.Reader.Child> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var missing: Baton.List<HostileInlinePlurals_character.Reader.Missing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var count: Baton.List<HostileInlinePlurals_character.Reader.Count> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var fields: Baton.List<HostileInlinePlurals_character.Reader.Fields> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var lhs: Baton.List<HostileInlinePlurals_character.Reader.Lhs> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var rhs: Baton.List<HostileInlinePlurals_character.Reader.Rhs> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasher: Baton.List<HostileInlinePlurals_character.Reader.Hasher_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var selection0: Baton.List<HostileInlinePlurals_character.Reader.Selection0> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var selection: Baton.List<HostileInlinePlurals_character.Reader.Selection_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var optimistic: Baton.List<HostileInlinePlurals_character.Reader.Optimistic> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var selfValue: Baton.List<HostileInlinePlurals_character.Reader.SelfValue> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Fragment: Baton.List<HostileInlinePlurals_character.Reader.Fragment> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Spread: Baton.List<HostileInlinePlurals_character.Reader.Spread> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Owner: Baton.List<HostileInlinePlurals_character.Reader.Owner> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Query: Baton.List<HostileInlinePlurals_character.Reader.Query> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Operation_: Baton.List<HostileInlinePlurals_character.Reader.Operation_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var RefetchQuery: Baton.List<HostileInlinePlurals_character.Reader.RefetchQuery> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var variables: Baton.List<HostileInlinePlurals_character.Reader.Variables_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var resolution: Baton.List<HostileInlinePlurals_character.Reader.Resolution> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var name: Baton.List<HostileInlinePlurals_character.Reader.Name> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var document: Baton.List<HostileInlinePlurals_character.Reader.Document> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var text: Baton.List<HostileInlinePlurals_character.Reader.Text> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var plan: Baton.List<HostileInlinePlurals_character.Reader.Plan_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var errorBehavior: Baton.List<HostileInlinePlurals_character.Reader.ErrorBehavior> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var throwsOnFieldError: Baton.List<HostileInlinePlurals_character.Reader.ThrowsOnFieldError> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var bubbles: Baton.List<HostileInlinePlurals_character.Reader.Bubbles> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hasDeferred: Baton.List<HostileInlinePlurals_character.Reader.HasDeferred> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var cacheExpiration: Baton.List<HostileInlinePlurals_character.Reader.CacheExpiration> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Data_: Baton.List<HostileInlinePlurals_character.Reader.Data_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Action: Baton.List<HostileInlinePlurals_character.Reader.Action> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var OptimisticResponse: Baton.List<HostileInlinePlurals_character.Reader.OptimisticResponse> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hash: Baton.List<HostileInlinePlurals_character.Reader.Hash> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var commit: Baton.List<HostileInlinePlurals_character.Reader.Commit> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var callAsFunction: Baton.List<HostileInlinePlurals_character.Reader.CallAsFunction> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Op: Baton.List<HostileInlinePlurals_character.Reader.Op> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var variable: Baton.List<HostileInlinePlurals_character.Reader.Variable> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var payload: Baton.List<HostileInlinePlurals_character.Reader.Payload> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var hashValue: Baton.List<HostileInlinePlurals_character.Reader.HashValue> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var phase: Baton.List<HostileInlinePlurals_character.Reader.Phase> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isRefreshing: Baton.List<HostileInlinePlurals_character.Reader.IsRefreshing> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var isStale: Baton.List<HostileInlinePlurals_character.Reader.IsStale> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var retry: Baton.List<HostileInlinePlurals_character.Reader.Retry> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var subscription: Baton.List<HostileInlinePlurals_character.Reader.Subscription> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Types_: Baton.List<HostileInlinePlurals_character.Reader.Types_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Sites_: Baton.List<HostileInlinePlurals_character.Reader.Sites_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Guards_: Baton.List<HostileInlinePlurals_character.Reader.Guards_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var AbstractSlots_: Baton.List<HostileInlinePlurals_character.Reader.AbstractSlots_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var schemaDigest: Baton.List<HostileInlinePlurals_character.Reader.SchemaDigest> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var format: Baton.List<HostileInlinePlurals_character.Reader.Format> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var transient: Baton.List<HostileInlinePlurals_character.Reader.Transient> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Baton_: Baton.List<HostileInlinePlurals_character.Reader.Baton_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Swift_: Baton.List<HostileInlinePlurals_character.Reader.Swift_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Set_: Baton.List<HostileInlinePlurals_character.Reader.Set_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Result_: Baton.List<HostileInlinePlurals_character.Reader.Result_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Optional_: Baton.List<HostileInlinePlurals_character.Reader.Optional_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var String_: Baton.List<HostileInlinePlurals_character.Reader.String_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Int_: Baton.List<HostileInlinePlurals_character.Reader.Int_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Double_: Baton.List<HostileInlinePlurals_character.Reader.Double_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Bool_: Baton.List<HostileInlinePlurals_character.Reader.Bool_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var MainActor_: Baton.List<HostileInlinePlurals_character.Reader.MainActor_> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Hasher_: Baton.List<HostileInlinePlurals_character.Reader.Hasher__> { anchor.requiredPlural(Slots.Character.episode) }
-        @MainActor var Sendable_: Baton.List<HostileInlinePlurals_character.Reader.Sendable_> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var Type_: Baton.List<HostileInlinePlurals_character.Reader.Type_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Protocol_: Baton.List<HostileInlinePlurals_character.Reader.Protocol_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Any_: Baton.List<HostileInlinePlurals_character.Reader.Any_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var self_: Baton.List<HostileInlinePlurals_character.Reader.Self_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Self_: Baton.List<HostileInlinePlurals_character.Reader.Self__> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var init_: Baton.List<HostileInlinePlurals_character.Reader.Init> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `deinit`: Baton.List<HostileInlinePlurals_character.Reader.Deinit> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `subscript`: Baton.List<HostileInlinePlurals_character.Reader.Subscript> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `class`: Baton.List<HostileInlinePlurals_character.Reader.Class> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `struct`: Baton.List<HostileInlinePlurals_character.Reader.Struct> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `enum`: Baton.List<HostileInlinePlurals_character.Reader.Enum> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `func`: Baton.List<HostileInlinePlurals_character.Reader.Func> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `var`: Baton.List<HostileInlinePlurals_character.Reader.Var> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `let`: Baton.List<HostileInlinePlurals_character.Reader.Let> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `import`: Baton.List<HostileInlinePlurals_character.Reader.Import> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `extension`: Baton.List<HostileInlinePlurals_character.Reader.Extension> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `operator`: Baton.List<HostileInlinePlurals_character.Reader.Operator> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `static`: Baton.List<HostileInlinePlurals_character.Reader.Static> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `default`: Baton.List<HostileInlinePlurals_character.Reader.Default> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `case`: Baton.List<HostileInlinePlurals_character.Reader.Case> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `switch`: Baton.List<HostileInlinePlurals_character.Reader.Switch> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `if`: Baton.List<HostileInlinePlurals_character.Reader.If> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `else`: Baton.List<HostileInlinePlurals_character.Reader.Else> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `for`: Baton.List<HostileInlinePlurals_character.Reader.For> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `in`: Baton.List<HostileInlinePlurals_character.Reader.In> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `while`: Baton.List<HostileInlinePlurals_character.Reader.While> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `repeat`: Baton.List<HostileInlinePlurals_character.Reader.Repeat> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `return`: Baton.List<HostileInlinePlurals_character.Reader.Return> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `break`: Baton.List<HostileInlinePlurals_character.Reader.Break> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `continue`: Baton.List<HostileInlinePlurals_character.Reader.Continue> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `where`: Baton.List<HostileInlinePlurals_character.Reader.Where> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `is`: Baton.List<HostileInlinePlurals_character.Reader.Is> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `as`: Baton.List<HostileInlinePlurals_character.Reader.As> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `try`: Baton.List<HostileInlinePlurals_character.Reader.Try> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `throw`: Baton.List<HostileInlinePlurals_character.Reader.Throw> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `throws`: Baton.List<HostileInlinePlurals_character.Reader.Throws> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `guard`: Baton.List<HostileInlinePlurals_character.Reader.Guard> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `defer`: Baton.List<HostileInlinePlurals_character.Reader.Defer> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `do`: Baton.List<HostileInlinePlurals_character.Reader.Do> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `catch`: Baton.List<HostileInlinePlurals_character.Reader.Catch> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `true`: Baton.List<HostileInlinePlurals_character.Reader.True> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `false`: Baton.List<HostileInlinePlurals_character.Reader.False> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `nil`: Baton.List<HostileInlinePlurals_character.Reader.Nil> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `super`: Baton.List<HostileInlinePlurals_character.Reader.Super> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `internal`: Baton.List<HostileInlinePlurals_character.Reader.Internal> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `private`: Baton.List<HostileInlinePlurals_character.Reader.Private> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `public`: Baton.List<HostileInlinePlurals_character.Reader.Public> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `fileprivate`: Baton.List<HostileInlinePlurals_character.Reader.Fileprivate> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `open`: Baton.List<HostileInlinePlurals_character.Reader.Open> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `inout`: Baton.List<HostileInlinePlurals_character.Reader.Inout> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `typealias`: Baton.List<HostileInlinePlurals_character.Reader.Typealias> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `associatedtype`: Baton.List<HostileInlinePlurals_character.Reader.Associatedtype> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `protocol`: Baton.List<HostileInlinePlurals_character.Reader.Protocol__> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var some: Baton.List<HostileInlinePlurals_character.Reader.Some> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var any: Baton.List<HostileInlinePlurals_character.Reader.Any__> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `rethrows`: Baton.List<HostileInlinePlurals_character.Reader.Rethrows> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `fallthrough`: Baton.List<HostileInlinePlurals_character.Reader.Fallthrough> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `precedencegroup`: Baton.List<HostileInlinePlurals_character.Reader.Precedencegroup> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var __: Baton.List<HostileInlinePlurals_character.Reader.Underscore_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var async: Baton.List<HostileInlinePlurals_character.Reader.Async> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var `await`: Baton.List<HostileInlinePlurals_character.Reader.Await> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var borrowing: Baton.List<HostileInlinePlurals_character.Reader.Borrowing> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var consume: Baton.List<HostileInlinePlurals_character.Reader.Consume> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var consuming: Baton.List<HostileInlinePlurals_character.Reader.Consuming> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var copy: Baton.List<HostileInlinePlurals_character.Reader.Copy> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var discard: Baton.List<HostileInlinePlurals_character.Reader.Discard> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var each: Baton.List<HostileInlinePlurals_character.Reader.Each> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var isolated: Baton.List<HostileInlinePlurals_character.Reader.Isolated> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var sending: Baton.List<HostileInlinePlurals_character.Reader.Sending> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var then: Baton.List<HostileInlinePlurals_character.Reader.Then> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var unsafe: Baton.List<HostileInlinePlurals_character.Reader.Unsafe> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var satisfied: Baton.List<HostileInlinePlurals_character.Reader.Satisfied> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var missingRequiredField: Baton.List<HostileInlinePlurals_character.Reader.MissingRequiredField> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var fieldErrors: Baton.List<HostileInlinePlurals_character.Reader.FieldErrors> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var isPresent: Baton.List<HostileInlinePlurals_character.Reader.IsPresent> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var throwing: Baton.List<HostileInlinePlurals_character.Reader.Throwing> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var caught: Baton.List<HostileInlinePlurals_character.Reader.Caught> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var refetchable: Baton.List<HostileInlinePlurals_character.Reader.Refetchable> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var refetch: Baton.List<HostileInlinePlurals_character.Reader.Refetch> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var connection: Baton.List<HostileInlinePlurals_character.Reader.Connection> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var nodes: Baton.List<HostileInlinePlurals_character.Reader.Nodes> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var hasNext: Baton.List<HostileInlinePlurals_character.Reader.HasNext> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var hasPrevious: Baton.List<HostileInlinePlurals_character.Reader.HasPrevious> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var isLoadingNext: Baton.List<HostileInlinePlurals_character.Reader.IsLoadingNext> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var isLoadingPrevious: Baton.List<HostileInlinePlurals_character.Reader.IsLoadingPrevious> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var connectionID: Baton.List<HostileInlinePlurals_character.Reader.ConnectionID> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var loadNext: Baton.List<HostileInlinePlurals_character.Reader.LoadNext> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var loadPrevious: Baton.List<HostileInlinePlurals_character.Reader.LoadPrevious> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var bound: Baton.List<HostileInlinePlurals_character.Reader.Bound> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var errors: Baton.List<HostileInlinePlurals_character.Reader.Errors> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var child: Baton.List<HostileInlinePlurals_character.Reader.Child> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var missing: Baton.List<HostileInlinePlurals_character.Reader.Missing> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var count: Baton.List<HostileInlinePlurals_character.Reader.Count> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var fields: Baton.List<HostileInlinePlurals_character.Reader.Fields> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var lhs: Baton.List<HostileInlinePlurals_character.Reader.Lhs> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var rhs: Baton.List<HostileInlinePlurals_character.Reader.Rhs> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var hasher: Baton.List<HostileInlinePlurals_character.Reader.Hasher_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var selection0: Baton.List<HostileInlinePlurals_character.Reader.Selection0> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var selection: Baton.List<HostileInlinePlurals_character.Reader.Selection_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var optimistic: Baton.List<HostileInlinePlurals_character.Reader.Optimistic> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var selfValue: Baton.List<HostileInlinePlurals_character.Reader.SelfValue> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Fragment: Baton.List<HostileInlinePlurals_character.Reader.Fragment> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Spread: Baton.List<HostileInlinePlurals_character.Reader.Spread> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Owner: Baton.List<HostileInlinePlurals_character.Reader.Owner> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Query: Baton.List<HostileInlinePlurals_character.Reader.Query> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Operation_: Baton.List<HostileInlinePlurals_character.Reader.Operation_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var RefetchQuery: Baton.List<HostileInlinePlurals_character.Reader.RefetchQuery> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var variables: Baton.List<HostileInlinePlurals_character.Reader.Variables_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var resolution: Baton.List<HostileInlinePlurals_character.Reader.Resolution> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var name: Baton.List<HostileInlinePlurals_character.Reader.Name> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var document: Baton.List<HostileInlinePlurals_character.Reader.Document> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var text: Baton.List<HostileInlinePlurals_character.Reader.Text> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var plan: Baton.List<HostileInlinePlurals_character.Reader.Plan_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var errorBehavior: Baton.List<HostileInlinePlurals_character.Reader.ErrorBehavior> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var throwsOnFieldError: Baton.List<HostileInlinePlurals_character.Reader.ThrowsOnFieldError> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var bubbles: Baton.List<HostileInlinePlurals_character.Reader.Bubbles> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var hasDeferred: Baton.List<HostileInlinePlurals_character.Reader.HasDeferred> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var cacheExpiration: Baton.List<HostileInlinePlurals_character.Reader.CacheExpiration> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Data_: Baton.List<HostileInlinePlurals_character.Reader.Data_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Action: Baton.List<HostileInlinePlurals_character.Reader.Action> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var OptimisticResponse: Baton.List<HostileInlinePlurals_character.Reader.OptimisticResponse> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var hash: Baton.List<HostileInlinePlurals_character.Reader.Hash> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var commit: Baton.List<HostileInlinePlurals_character.Reader.Commit> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var callAsFunction: Baton.List<HostileInlinePlurals_character.Reader.CallAsFunction> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Op: Baton.List<HostileInlinePlurals_character.Reader.Op> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var variable: Baton.List<HostileInlinePlurals_character.Reader.Variable> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var payload: Baton.List<HostileInlinePlurals_character.Reader.Payload> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var hashValue: Baton.List<HostileInlinePlurals_character.Reader.HashValue> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var phase: Baton.List<HostileInlinePlurals_character.Reader.Phase> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var isRefreshing: Baton.List<HostileInlinePlurals_character.Reader.IsRefreshing> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var isStale: Baton.List<HostileInlinePlurals_character.Reader.IsStale> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var retry: Baton.List<HostileInlinePlurals_character.Reader.Retry> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var subscription: Baton.List<HostileInlinePlurals_character.Reader.Subscription> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Types_: Baton.List<HostileInlinePlurals_character.Reader.Types_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Sites_: Baton.List<HostileInlinePlurals_character.Reader.Sites_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Guards_: Baton.List<HostileInlinePlurals_character.Reader.Guards_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var AbstractSlots_: Baton.List<HostileInlinePlurals_character.Reader.AbstractSlots_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var schemaDigest: Baton.List<HostileInlinePlurals_character.Reader.SchemaDigest> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var format: Baton.List<HostileInlinePlurals_character.Reader.Format> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var transient: Baton.List<HostileInlinePlurals_character.Reader.Transient> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Baton_: Baton.List<HostileInlinePlurals_character.Reader.Baton_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Swift_: Baton.List<HostileInlinePlurals_character.Reader.Swift_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Set_: Baton.List<HostileInlinePlurals_character.Reader.Set_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Result_: Baton.List<HostileInlinePlurals_character.Reader.Result_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Optional_: Baton.List<HostileInlinePlurals_character.Reader.Optional_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var String_: Baton.List<HostileInlinePlurals_character.Reader.String_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Int_: Baton.List<HostileInlinePlurals_character.Reader.Int_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Double_: Baton.List<HostileInlinePlurals_character.Reader.Double_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Bool_: Baton.List<HostileInlinePlurals_character.Reader.Bool_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var MainActor_: Baton.List<HostileInlinePlurals_character.Reader.MainActor_> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Hasher_: Baton.List<HostileInlinePlurals_character.Reader.Hasher__> { anchor.read(plural: Slots.Character.episode) }
+        @MainActor var Sendable_: Baton.List<HostileInlinePlurals_character.Reader.Sendable_> { anchor.read(plural: Slots.Character.episode) }
 
         struct Type_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Protocol_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Any_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Self_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Self__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Init: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Deinit: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Subscript: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Class: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Struct: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Enum: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Func: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Var: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Let: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Import: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Extension: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Operator: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Static: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Default: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Case: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Switch: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct If: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Else: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct For: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct In: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct While: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Repeat: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Return: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Break: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Continue: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Where: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Is: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct As: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Try: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Throw: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Throws: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Guard: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Defer: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Do: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Catch: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct True: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct False: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Nil: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Super: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Internal: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Private: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Public: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Fileprivate: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Open: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Inout: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Typealias: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Associatedtype: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Protocol__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Some: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Any__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Rethrows: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Fallthrough: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Precedencegroup: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Underscore_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Async: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Await: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Borrowing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Consume: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Consuming: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Copy: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Discard: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Each: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Isolated: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Sending: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Then: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Unsafe: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Satisfied: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct MissingRequiredField: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct FieldErrors: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct IsPresent: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Throwing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Caught: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Refetchable: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Refetch: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Connection: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Nodes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct HasNext: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct HasPrevious: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct IsLoadingNext: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct IsLoadingPrevious: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct ConnectionID: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct LoadNext: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct LoadPrevious: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Bound: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Errors: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Child: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Missing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Count: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Fields: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Lhs: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Rhs: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Hasher_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Selection0: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Selection_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Optimistic: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct SelfValue: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Fragment: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Spread: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Owner: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Query: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Operation_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct RefetchQuery: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Variables_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Resolution: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Name: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Document: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Text: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Plan_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct ErrorBehavior: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct ThrowsOnFieldError: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Bubbles: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct HasDeferred: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct CacheExpiration: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Data_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Action: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct OptimisticResponse: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Hash: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Commit: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct CallAsFunction: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Op: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Variable: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Payload: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct HashValue: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Phase: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct IsRefreshing: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct IsStale: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Retry: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Subscription: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Sites_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Guards_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct AbstractSlots_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct SchemaDigest: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Format: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Transient: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Baton_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Swift_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Set_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Result_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Optional_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct String_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Int_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Double_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Bool_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct MainActor_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Hasher__: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
 
         struct Sendable_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
         }
     }
 }

@@ -493,10 +493,10 @@ struct HostileInlineReach: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var scalarsCharacter: HostileInlineReach.Data.ScalarsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var linksCharacter: HostileInlineReach.Data.LinksCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var pluralsCharacter: HostileInlineReach.Data.PluralsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var spreadsCharacter: HostileInlineReach.Data.SpreadsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
+        @MainActor var scalarsCharacter: HostileInlineReach.Data.ScalarsCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var linksCharacter: HostileInlineReach.Data.LinksCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var pluralsCharacter: HostileInlineReach.Data.PluralsCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var spreadsCharacter: HostileInlineReach.Data.SpreadsCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
 
         struct ScalarsCharacter: Baton.Lens {
             let anchor: Baton.Anchor

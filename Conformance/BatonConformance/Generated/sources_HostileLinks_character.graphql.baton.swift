@@ -5,1068 +5,1068 @@ import Foundation
 struct HostileLinks_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var Type_: HostileLinks_character.Type_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Protocol_: HostileLinks_character.Protocol_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Any_: HostileLinks_character.Any_? { anchor.link(Slots.Character.origin) }
-    @MainActor var self_: HostileLinks_character.Self_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Self_: HostileLinks_character.Self__? { anchor.link(Slots.Character.origin) }
-    @MainActor var init_: HostileLinks_character.Init? { anchor.link(Slots.Character.origin) }
-    @MainActor var `deinit`: HostileLinks_character.Deinit? { anchor.link(Slots.Character.origin) }
-    @MainActor var `subscript`: HostileLinks_character.Subscript? { anchor.link(Slots.Character.origin) }
-    @MainActor var `class`: HostileLinks_character.Class? { anchor.link(Slots.Character.origin) }
-    @MainActor var `struct`: HostileLinks_character.Struct? { anchor.link(Slots.Character.origin) }
-    @MainActor var `enum`: HostileLinks_character.Enum? { anchor.link(Slots.Character.origin) }
-    @MainActor var `func`: HostileLinks_character.Func? { anchor.link(Slots.Character.origin) }
-    @MainActor var `var`: HostileLinks_character.Var? { anchor.link(Slots.Character.origin) }
-    @MainActor var `let`: HostileLinks_character.Let? { anchor.link(Slots.Character.origin) }
-    @MainActor var `import`: HostileLinks_character.Import? { anchor.link(Slots.Character.origin) }
-    @MainActor var `extension`: HostileLinks_character.Extension? { anchor.link(Slots.Character.origin) }
-    @MainActor var `operator`: HostileLinks_character.Operator? { anchor.link(Slots.Character.origin) }
-    @MainActor var `static`: HostileLinks_character.Static? { anchor.link(Slots.Character.origin) }
-    @MainActor var `default`: HostileLinks_character.Default? { anchor.link(Slots.Character.origin) }
-    @MainActor var `case`: HostileLinks_character.Case? { anchor.link(Slots.Character.origin) }
-    @MainActor var `switch`: HostileLinks_character.Switch? { anchor.link(Slots.Character.origin) }
-    @MainActor var `if`: HostileLinks_character.If? { anchor.link(Slots.Character.origin) }
-    @MainActor var `else`: HostileLinks_character.Else? { anchor.link(Slots.Character.origin) }
-    @MainActor var `for`: HostileLinks_character.For? { anchor.link(Slots.Character.origin) }
-    @MainActor var `in`: HostileLinks_character.In? { anchor.link(Slots.Character.origin) }
-    @MainActor var `while`: HostileLinks_character.While? { anchor.link(Slots.Character.origin) }
-    @MainActor var `repeat`: HostileLinks_character.Repeat? { anchor.link(Slots.Character.origin) }
-    @MainActor var `return`: HostileLinks_character.Return? { anchor.link(Slots.Character.origin) }
-    @MainActor var `break`: HostileLinks_character.Break? { anchor.link(Slots.Character.origin) }
-    @MainActor var `continue`: HostileLinks_character.Continue? { anchor.link(Slots.Character.origin) }
-    @MainActor var `where`: HostileLinks_character.Where? { anchor.link(Slots.Character.origin) }
-    @MainActor var `is`: HostileLinks_character.Is? { anchor.link(Slots.Character.origin) }
-    @MainActor var `as`: HostileLinks_character.As? { anchor.link(Slots.Character.origin) }
-    @MainActor var `try`: HostileLinks_character.Try? { anchor.link(Slots.Character.origin) }
-    @MainActor var `throw`: HostileLinks_character.Throw? { anchor.link(Slots.Character.origin) }
-    @MainActor var `throws`: HostileLinks_character.Throws? { anchor.link(Slots.Character.origin) }
-    @MainActor var `guard`: HostileLinks_character.Guard? { anchor.link(Slots.Character.origin) }
-    @MainActor var `defer`: HostileLinks_character.Defer? { anchor.link(Slots.Character.origin) }
-    @MainActor var `do`: HostileLinks_character.Do? { anchor.link(Slots.Character.origin) }
-    @MainActor var `catch`: HostileLinks_character.Catch? { anchor.link(Slots.Character.origin) }
-    @MainActor var `true`: HostileLinks_character.True? { anchor.link(Slots.Character.origin) }
-    @MainActor var `false`: HostileLinks_character.False? { anchor.link(Slots.Character.origin) }
-    @MainActor var `nil`: HostileLinks_character.Nil? { anchor.link(Slots.Character.origin) }
-    @MainActor var `super`: HostileLinks_character.Super? { anchor.link(Slots.Character.origin) }
-    @MainActor var `internal`: HostileLinks_character.Internal? { anchor.link(Slots.Character.origin) }
-    @MainActor var `private`: HostileLinks_character.Private? { anchor.link(Slots.Character.origin) }
-    @MainActor var `public`: HostileLinks_character.Public? { anchor.link(Slots.Character.origin) }
-    @MainActor var `fileprivate`: HostileLinks_character.Fileprivate? { anchor.link(Slots.Character.origin) }
-    @MainActor var `open`: HostileLinks_character.Open? { anchor.link(Slots.Character.origin) }
-    @MainActor var `inout`: HostileLinks_character.Inout? { anchor.link(Slots.Character.origin) }
-    @MainActor var `typealias`: HostileLinks_character.Typealias? { anchor.link(Slots.Character.origin) }
-    @MainActor var `associatedtype`: HostileLinks_character.Associatedtype? { anchor.link(Slots.Character.origin) }
-    @MainActor var `protocol`: HostileLinks_character.Protocol__? { anchor.link(Slots.Character.origin) }
-    @MainActor var some: HostileLinks_character.Some? { anchor.link(Slots.Character.origin) }
-    @MainActor var any: HostileLinks_character.Any__? { anchor.link(Slots.Character.origin) }
-    @MainActor var `rethrows`: HostileLinks_character.Rethrows? { anchor.link(Slots.Character.origin) }
-    @MainActor var `fallthrough`: HostileLinks_character.Fallthrough? { anchor.link(Slots.Character.origin) }
-    @MainActor var `precedencegroup`: HostileLinks_character.Precedencegroup? { anchor.link(Slots.Character.origin) }
-    @MainActor var __: HostileLinks_character.Underscore_? { anchor.link(Slots.Character.origin) }
-    @MainActor var async: HostileLinks_character.Async? { anchor.link(Slots.Character.origin) }
-    @MainActor var `await`: HostileLinks_character.Await? { anchor.link(Slots.Character.origin) }
-    @MainActor var borrowing: HostileLinks_character.Borrowing? { anchor.link(Slots.Character.origin) }
-    @MainActor var consume: HostileLinks_character.Consume? { anchor.link(Slots.Character.origin) }
-    @MainActor var consuming: HostileLinks_character.Consuming? { anchor.link(Slots.Character.origin) }
-    @MainActor var copy: HostileLinks_character.Copy? { anchor.link(Slots.Character.origin) }
-    @MainActor var discard: HostileLinks_character.Discard? { anchor.link(Slots.Character.origin) }
-    @MainActor var each: HostileLinks_character.Each? { anchor.link(Slots.Character.origin) }
-    @MainActor var isolated: HostileLinks_character.Isolated? { anchor.link(Slots.Character.origin) }
-    @MainActor var sending: HostileLinks_character.Sending? { anchor.link(Slots.Character.origin) }
-    @MainActor var then: HostileLinks_character.Then? { anchor.link(Slots.Character.origin) }
-    @MainActor var unsafe: HostileLinks_character.Unsafe? { anchor.link(Slots.Character.origin) }
-    @MainActor var satisfied: HostileLinks_character.Satisfied? { anchor.link(Slots.Character.origin) }
-    @MainActor var missingRequiredField: HostileLinks_character.MissingRequiredField? { anchor.link(Slots.Character.origin) }
-    @MainActor var fieldErrors: HostileLinks_character.FieldErrors? { anchor.link(Slots.Character.origin) }
-    @MainActor var isPresent: HostileLinks_character.IsPresent? { anchor.link(Slots.Character.origin) }
-    @MainActor var throwing: HostileLinks_character.Throwing? { anchor.link(Slots.Character.origin) }
-    @MainActor var caught: HostileLinks_character.Caught? { anchor.link(Slots.Character.origin) }
-    @MainActor var refetchable: HostileLinks_character.Refetchable? { anchor.link(Slots.Character.origin) }
-    @MainActor var refetch: HostileLinks_character.Refetch? { anchor.link(Slots.Character.origin) }
-    @MainActor var connection: HostileLinks_character.Connection? { anchor.link(Slots.Character.origin) }
-    @MainActor var nodes: HostileLinks_character.Nodes? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasNext: HostileLinks_character.HasNext? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasPrevious: HostileLinks_character.HasPrevious? { anchor.link(Slots.Character.origin) }
-    @MainActor var isLoadingNext: HostileLinks_character.IsLoadingNext? { anchor.link(Slots.Character.origin) }
-    @MainActor var isLoadingPrevious: HostileLinks_character.IsLoadingPrevious? { anchor.link(Slots.Character.origin) }
-    @MainActor var connectionID: HostileLinks_character.ConnectionID? { anchor.link(Slots.Character.origin) }
-    @MainActor var loadNext: HostileLinks_character.LoadNext? { anchor.link(Slots.Character.origin) }
-    @MainActor var loadPrevious: HostileLinks_character.LoadPrevious? { anchor.link(Slots.Character.origin) }
-    @MainActor var bound: HostileLinks_character.Bound? { anchor.link(Slots.Character.origin) }
-    @MainActor var errors: HostileLinks_character.Errors? { anchor.link(Slots.Character.origin) }
-    @MainActor var child: HostileLinks_character.Child? { anchor.link(Slots.Character.origin) }
-    @MainActor var missing: HostileLinks_character.Missing? { anchor.link(Slots.Character.origin) }
-    @MainActor var count: HostileLinks_character.Count? { anchor.link(Slots.Character.origin) }
-    @MainActor var fields: HostileLinks_character.Fields? { anchor.link(Slots.Character.origin) }
-    @MainActor var lhs: HostileLinks_character.Lhs? { anchor.link(Slots.Character.origin) }
-    @MainActor var rhs: HostileLinks_character.Rhs? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasher: HostileLinks_character.Hasher_? { anchor.link(Slots.Character.origin) }
-    @MainActor var selection0: HostileLinks_character.Selection0? { anchor.link(Slots.Character.origin) }
-    @MainActor var selection: HostileLinks_character.Selection_? { anchor.link(Slots.Character.origin) }
-    @MainActor var optimistic: HostileLinks_character.Optimistic? { anchor.link(Slots.Character.origin) }
-    @MainActor var selfValue: HostileLinks_character.SelfValue? { anchor.link(Slots.Character.origin) }
-    @MainActor var Fragment: HostileLinks_character.Fragment? { anchor.link(Slots.Character.origin) }
-    @MainActor var Spread: HostileLinks_character.Spread? { anchor.link(Slots.Character.origin) }
-    @MainActor var Owner: HostileLinks_character.Owner? { anchor.link(Slots.Character.origin) }
-    @MainActor var Query: HostileLinks_character.Query? { anchor.link(Slots.Character.origin) }
-    @MainActor var Operation_: HostileLinks_character.Operation_? { anchor.link(Slots.Character.origin) }
-    @MainActor var RefetchQuery: HostileLinks_character.RefetchQuery? { anchor.link(Slots.Character.origin) }
-    @MainActor var variables: HostileLinks_character.Variables_? { anchor.link(Slots.Character.origin) }
-    @MainActor var resolution: HostileLinks_character.Resolution? { anchor.link(Slots.Character.origin) }
-    @MainActor var name: HostileLinks_character.Name? { anchor.link(Slots.Character.origin) }
-    @MainActor var document: HostileLinks_character.Document? { anchor.link(Slots.Character.origin) }
-    @MainActor var text: HostileLinks_character.Text? { anchor.link(Slots.Character.origin) }
-    @MainActor var plan: HostileLinks_character.Plan_? { anchor.link(Slots.Character.origin) }
-    @MainActor var errorBehavior: HostileLinks_character.ErrorBehavior? { anchor.link(Slots.Character.origin) }
-    @MainActor var throwsOnFieldError: HostileLinks_character.ThrowsOnFieldError? { anchor.link(Slots.Character.origin) }
-    @MainActor var bubbles: HostileLinks_character.Bubbles? { anchor.link(Slots.Character.origin) }
-    @MainActor var hasDeferred: HostileLinks_character.HasDeferred? { anchor.link(Slots.Character.origin) }
-    @MainActor var cacheExpiration: HostileLinks_character.CacheExpiration? { anchor.link(Slots.Character.origin) }
-    @MainActor var Data_: HostileLinks_character.Data_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Action: HostileLinks_character.Action? { anchor.link(Slots.Character.origin) }
-    @MainActor var OptimisticResponse: HostileLinks_character.OptimisticResponse? { anchor.link(Slots.Character.origin) }
-    @MainActor var hash: HostileLinks_character.Hash? { anchor.link(Slots.Character.origin) }
-    @MainActor var commit: HostileLinks_character.Commit? { anchor.link(Slots.Character.origin) }
-    @MainActor var callAsFunction: HostileLinks_character.CallAsFunction? { anchor.link(Slots.Character.origin) }
-    @MainActor var Op: HostileLinks_character.Op? { anchor.link(Slots.Character.origin) }
-    @MainActor var variable: HostileLinks_character.Variable? { anchor.link(Slots.Character.origin) }
-    @MainActor var payload: HostileLinks_character.Payload? { anchor.link(Slots.Character.origin) }
-    @MainActor var hashValue: HostileLinks_character.HashValue? { anchor.link(Slots.Character.origin) }
-    @MainActor var phase: HostileLinks_character.Phase? { anchor.link(Slots.Character.origin) }
-    @MainActor var isRefreshing: HostileLinks_character.IsRefreshing? { anchor.link(Slots.Character.origin) }
-    @MainActor var isStale: HostileLinks_character.IsStale? { anchor.link(Slots.Character.origin) }
-    @MainActor var retry: HostileLinks_character.Retry? { anchor.link(Slots.Character.origin) }
-    @MainActor var subscription: HostileLinks_character.Subscription? { anchor.link(Slots.Character.origin) }
-    @MainActor var Types_: HostileLinks_character.Types_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Sites_: HostileLinks_character.Sites_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Guards_: HostileLinks_character.Guards_? { anchor.link(Slots.Character.origin) }
-    @MainActor var AbstractSlots_: HostileLinks_character.AbstractSlots_? { anchor.link(Slots.Character.origin) }
-    @MainActor var schemaDigest: HostileLinks_character.SchemaDigest? { anchor.link(Slots.Character.origin) }
-    @MainActor var format: HostileLinks_character.Format? { anchor.link(Slots.Character.origin) }
-    @MainActor var transient: HostileLinks_character.Transient? { anchor.link(Slots.Character.origin) }
-    @MainActor var Baton_: HostileLinks_character.Baton_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Swift_: HostileLinks_character.Swift_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Set_: HostileLinks_character.Set_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Result_: HostileLinks_character.Result_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Optional_: HostileLinks_character.Optional_? { anchor.link(Slots.Character.origin) }
-    @MainActor var String_: HostileLinks_character.String_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Int_: HostileLinks_character.Int_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Double_: HostileLinks_character.Double_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Bool_: HostileLinks_character.Bool_? { anchor.link(Slots.Character.origin) }
-    @MainActor var MainActor_: HostileLinks_character.MainActor_? { anchor.link(Slots.Character.origin) }
-    @MainActor var Hasher_: HostileLinks_character.Hasher__? { anchor.link(Slots.Character.origin) }
-    @MainActor var Sendable_: HostileLinks_character.Sendable_? { anchor.link(Slots.Character.origin) }
+    @MainActor var Type_: HostileLinks_character.Type_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Protocol_: HostileLinks_character.Protocol_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Any_: HostileLinks_character.Any_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var self_: HostileLinks_character.Self_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Self_: HostileLinks_character.Self__? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var init_: HostileLinks_character.Init? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `deinit`: HostileLinks_character.Deinit? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `subscript`: HostileLinks_character.Subscript? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `class`: HostileLinks_character.Class? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `struct`: HostileLinks_character.Struct? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `enum`: HostileLinks_character.Enum? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `func`: HostileLinks_character.Func? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `var`: HostileLinks_character.Var? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `let`: HostileLinks_character.Let? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `import`: HostileLinks_character.Import? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `extension`: HostileLinks_character.Extension? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `operator`: HostileLinks_character.Operator? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `static`: HostileLinks_character.Static? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `default`: HostileLinks_character.Default? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `case`: HostileLinks_character.Case? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `switch`: HostileLinks_character.Switch? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `if`: HostileLinks_character.If? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `else`: HostileLinks_character.Else? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `for`: HostileLinks_character.For? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `in`: HostileLinks_character.In? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `while`: HostileLinks_character.While? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `repeat`: HostileLinks_character.Repeat? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `return`: HostileLinks_character.Return? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `break`: HostileLinks_character.Break? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `continue`: HostileLinks_character.Continue? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `where`: HostileLinks_character.Where? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `is`: HostileLinks_character.Is? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `as`: HostileLinks_character.As? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `try`: HostileLinks_character.Try? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `throw`: HostileLinks_character.Throw? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `throws`: HostileLinks_character.Throws? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `guard`: HostileLinks_character.Guard? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `defer`: HostileLinks_character.Defer? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `do`: HostileLinks_character.Do? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `catch`: HostileLinks_character.Catch? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `true`: HostileLinks_character.True? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `false`: HostileLinks_character.False? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `nil`: HostileLinks_character.Nil? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `super`: HostileLinks_character.Super? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `internal`: HostileLinks_character.Internal? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `private`: HostileLinks_character.Private? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `public`: HostileLinks_character.Public? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `fileprivate`: HostileLinks_character.Fileprivate? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `open`: HostileLinks_character.Open? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `inout`: HostileLinks_character.Inout? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `typealias`: HostileLinks_character.Typealias? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `associatedtype`: HostileLinks_character.Associatedtype? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `protocol`: HostileLinks_character.Protocol__? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var some: HostileLinks_character.Some? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var any: HostileLinks_character.Any__? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `rethrows`: HostileLinks_character.Rethrows? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `fallthrough`: HostileLinks_character.Fallthrough? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `precedencegroup`: HostileLinks_character.Precedencegroup? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var __: HostileLinks_character.Underscore_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var async: HostileLinks_character.Async? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var `await`: HostileLinks_character.Await? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var borrowing: HostileLinks_character.Borrowing? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var consume: HostileLinks_character.Consume? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var consuming: HostileLinks_character.Consuming? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var copy: HostileLinks_character.Copy? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var discard: HostileLinks_character.Discard? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var each: HostileLinks_character.Each? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var isolated: HostileLinks_character.Isolated? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var sending: HostileLinks_character.Sending? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var then: HostileLinks_character.Then? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var unsafe: HostileLinks_character.Unsafe? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var satisfied: HostileLinks_character.Satisfied? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var missingRequiredField: HostileLinks_character.MissingRequiredField? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var fieldErrors: HostileLinks_character.FieldErrors? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var isPresent: HostileLinks_character.IsPresent? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var throwing: HostileLinks_character.Throwing? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var caught: HostileLinks_character.Caught? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var refetchable: HostileLinks_character.Refetchable? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var refetch: HostileLinks_character.Refetch? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var connection: HostileLinks_character.Connection? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var nodes: HostileLinks_character.Nodes? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var hasNext: HostileLinks_character.HasNext? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var hasPrevious: HostileLinks_character.HasPrevious? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var isLoadingNext: HostileLinks_character.IsLoadingNext? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var isLoadingPrevious: HostileLinks_character.IsLoadingPrevious? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var connectionID: HostileLinks_character.ConnectionID? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var loadNext: HostileLinks_character.LoadNext? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var loadPrevious: HostileLinks_character.LoadPrevious? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var bound: HostileLinks_character.Bound? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var errors: HostileLinks_character.Errors? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var child: HostileLinks_character.Child? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var missing: HostileLinks_character.Missing? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var count: HostileLinks_character.Count? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var fields: HostileLinks_character.Fields? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var lhs: HostileLinks_character.Lhs? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var rhs: HostileLinks_character.Rhs? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var hasher: HostileLinks_character.Hasher_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var selection0: HostileLinks_character.Selection0? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var selection: HostileLinks_character.Selection_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var optimistic: HostileLinks_character.Optimistic? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var selfValue: HostileLinks_character.SelfValue? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Fragment: HostileLinks_character.Fragment? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Spread: HostileLinks_character.Spread? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Owner: HostileLinks_character.Owner? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Query: HostileLinks_character.Query? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Operation_: HostileLinks_character.Operation_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var RefetchQuery: HostileLinks_character.RefetchQuery? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var variables: HostileLinks_character.Variables_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var resolution: HostileLinks_character.Resolution? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var name: HostileLinks_character.Name? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var document: HostileLinks_character.Document? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var text: HostileLinks_character.Text? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var plan: HostileLinks_character.Plan_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var errorBehavior: HostileLinks_character.ErrorBehavior? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var throwsOnFieldError: HostileLinks_character.ThrowsOnFieldError? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var bubbles: HostileLinks_character.Bubbles? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var hasDeferred: HostileLinks_character.HasDeferred? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var cacheExpiration: HostileLinks_character.CacheExpiration? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Data_: HostileLinks_character.Data_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Action: HostileLinks_character.Action? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var OptimisticResponse: HostileLinks_character.OptimisticResponse? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var hash: HostileLinks_character.Hash? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var commit: HostileLinks_character.Commit? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var callAsFunction: HostileLinks_character.CallAsFunction? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Op: HostileLinks_character.Op? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var variable: HostileLinks_character.Variable? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var payload: HostileLinks_character.Payload? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var hashValue: HostileLinks_character.HashValue? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var phase: HostileLinks_character.Phase? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var isRefreshing: HostileLinks_character.IsRefreshing? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var isStale: HostileLinks_character.IsStale? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var retry: HostileLinks_character.Retry? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var subscription: HostileLinks_character.Subscription? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Types_: HostileLinks_character.Types_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Sites_: HostileLinks_character.Sites_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Guards_: HostileLinks_character.Guards_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var AbstractSlots_: HostileLinks_character.AbstractSlots_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var schemaDigest: HostileLinks_character.SchemaDigest? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var format: HostileLinks_character.Format? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var transient: HostileLinks_character.Transient? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Baton_: HostileLinks_character.Baton_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Swift_: HostileLinks_character.Swift_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Set_: HostileLinks_character.Set_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Result_: HostileLinks_character.Result_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Optional_: HostileLinks_character.Optional_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var String_: HostileLinks_character.String_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Int_: HostileLinks_character.Int_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Double_: HostileLinks_character.Double_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Bool_: HostileLinks_character.Bool_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var MainActor_: HostileLinks_character.MainActor_? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Hasher_: HostileLinks_character.Hasher__? { anchor.read(link: Slots.Character.origin) }
+    @MainActor var Sendable_: HostileLinks_character.Sendable_? { anchor.read(link: Slots.Character.origin) }
 
     struct Type_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Protocol_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Any_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Self_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Self__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Init: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Deinit: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Subscript: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Class: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Struct: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Enum: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Func: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Var: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Let: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Import: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Extension: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Operator: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Static: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Default: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Case: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Switch: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct If: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Else: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct For: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct In: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct While: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Repeat: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Return: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Break: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Continue: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Where: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Is: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct As: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Try: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Throw: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Throws: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Guard: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Defer: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Do: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Catch: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct True: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct False: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Nil: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Super: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Internal: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Private: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Public: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Fileprivate: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Open: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Inout: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Typealias: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Associatedtype: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Protocol__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Some: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Any__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Rethrows: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Fallthrough: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Precedencegroup: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Underscore_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Async: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Await: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Borrowing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Consume: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Consuming: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Copy: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Discard: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Each: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Isolated: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Sending: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Then: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Unsafe: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Satisfied: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct MissingRequiredField: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct FieldErrors: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct IsPresent: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Throwing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Caught: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Refetchable: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Refetch: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Connection: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Nodes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct HasNext: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct HasPrevious: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct IsLoadingNext: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct IsLoadingPrevious: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct ConnectionID: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct LoadNext: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct LoadPrevious: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Bound: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Errors: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Child: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Missing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Count: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Fields: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Lhs: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Rhs: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Hasher_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Selection0: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Selection_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Optimistic: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct SelfValue: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Fragment: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Spread: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Owner: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Query: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Operation_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct RefetchQuery: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Variables_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Resolution: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Name: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Document: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Text: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Plan_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct ErrorBehavior: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct ThrowsOnFieldError: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Bubbles: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct HasDeferred: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct CacheExpiration: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Data_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Action: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct OptimisticResponse: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Hash: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Commit: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct CallAsFunction: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Op: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Variable: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Payload: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct HashValue: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Phase: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct IsRefreshing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct IsStale: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Retry: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Subscription: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Types_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Sites_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Guards_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct AbstractSlots_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct SchemaDigest: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Format: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Transient: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Baton_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Swift_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Set_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Result_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Optional_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct String_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Int_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Double_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Bool_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct MainActor_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Hasher__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 
     struct Sendable_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
     }
 }

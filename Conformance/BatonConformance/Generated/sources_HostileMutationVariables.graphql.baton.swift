@@ -167,19 +167,19 @@ struct HostileMutationVariables: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: Result<HostileMutationVariables.Data.SetFavorite?, Baton.FieldErrors> { anchor.caughtLink(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: Result<HostileMutationVariables.Data.SetFavorite?, Baton.FieldErrors> { anchor.caught(link: Slots.Mutation.setFavorite) }
 
         struct SetFavorite: Baton.ErrorScopedLens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             static let errorScope = Baton.ErrorScope([], links: [.init(Slots.FavoritePayload.character, Baton.ErrorScope([Slots.Character.id, Slots.Character.name]))])
-            @MainActor var character: HostileMutationVariables.Data.SetFavorite.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: HostileMutationVariables.Data.SetFavorite.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
         }
     }

@@ -22,17 +22,17 @@ struct HostileNamesake: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: HostileNamesake.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: HostileNamesake.Data.SetFavorite? { anchor.read(link: Slots.Mutation.setFavorite) }
 
         struct SetFavorite: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: HostileNamesake.Data.SetFavorite.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: HostileNamesake.Data.SetFavorite.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
             }
         }
     }

@@ -329,1230 +329,1230 @@ struct HostilePayload: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: HostilePayload.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
-        @MainActor var addNote: HostilePayload.Data.AddNote? { anchor.link(Slots.Mutation.addNote) }
+        @MainActor var setFavorite: HostilePayload.Data.SetFavorite? { anchor.read(link: Slots.Mutation.setFavorite) }
+        @MainActor var addNote: HostilePayload.Data.AddNote? { anchor.read(link: Slots.Mutation.addNote) }
 
         struct SetFavorite: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: HostilePayload.Data.SetFavorite.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: HostilePayload.Data.SetFavorite.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var Type_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Protocol_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Any_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var self_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Self_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var init_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `deinit`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `subscript`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `class`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `struct`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `enum`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `func`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `var`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `let`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `import`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `extension`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `operator`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `static`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `default`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `case`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `switch`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `if`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `else`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `for`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `in`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `while`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `repeat`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `return`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `break`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `continue`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `where`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `is`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `as`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `try`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `throw`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `throws`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `guard`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `defer`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `do`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `catch`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `true`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `false`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `nil`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `super`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `internal`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `private`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `public`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `fileprivate`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `open`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `inout`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `typealias`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `associatedtype`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `protocol`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var some: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var any: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `rethrows`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `fallthrough`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `precedencegroup`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var __: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var async: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var borrowing: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var consume: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var consuming: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var copy: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var discard: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var each: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var isolated: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var sending: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var then: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var unsafe: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var `await`: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var satisfied: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var missingRequiredField: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var fieldErrors: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var isPresent: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var throwing: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var caught: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var refetchable: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var refetch: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var connection: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var nodes: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var hasNext: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var hasPrevious: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var isLoadingNext: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var isLoadingPrevious: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var connectionID: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var loadNext: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var loadPrevious: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var bound: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var errors: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var child: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var missing: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var count: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var lhs: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var rhs: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var hasher: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var selection0: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var selection: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var optimistic: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var selfValue: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Fragment: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Spread: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Owner: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Query: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Operation_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var RefetchQuery: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var fields: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var variables: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var resolution: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var document: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var text: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var plan: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var errorBehavior: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var throwsOnFieldError: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var bubbles: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var hasDeferred: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var cacheExpiration: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Data_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Action: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var OptimisticResponse: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var hash: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var commit: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var callAsFunction: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Op: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var payload: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var hashValue: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var phase: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var isRefreshing: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var isStale: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var retry: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var subscription: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Types_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Sites_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Guards_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var AbstractSlots_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var schemaDigest: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var format: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var transient: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Baton_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Swift_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Set_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Result_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Optional_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var String_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Int_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Double_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Bool_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var MainActor_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Hasher_: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var Sendable_: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var Type_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Protocol_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Any_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var self_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Self_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var init_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `deinit`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `subscript`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `class`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `struct`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `enum`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `func`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `var`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `let`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `import`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `extension`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `operator`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `static`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `default`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `case`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `switch`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `if`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `else`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `for`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `in`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `while`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `repeat`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `return`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `break`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `continue`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `where`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `is`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `as`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `try`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `throw`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `throws`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `guard`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `defer`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `do`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `catch`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `true`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `false`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `nil`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `super`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `internal`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `private`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `public`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `fileprivate`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `open`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `inout`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `typealias`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `associatedtype`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `protocol`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var some: String? { anchor.read(Slots.Character.name) }
+                @MainActor var any: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `rethrows`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `fallthrough`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `precedencegroup`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var __: String? { anchor.read(Slots.Character.name) }
+                @MainActor var async: String? { anchor.read(Slots.Character.name) }
+                @MainActor var borrowing: String? { anchor.read(Slots.Character.name) }
+                @MainActor var consume: String? { anchor.read(Slots.Character.name) }
+                @MainActor var consuming: String? { anchor.read(Slots.Character.name) }
+                @MainActor var copy: String? { anchor.read(Slots.Character.name) }
+                @MainActor var discard: String? { anchor.read(Slots.Character.name) }
+                @MainActor var each: String? { anchor.read(Slots.Character.name) }
+                @MainActor var isolated: String? { anchor.read(Slots.Character.name) }
+                @MainActor var sending: String? { anchor.read(Slots.Character.name) }
+                @MainActor var then: String? { anchor.read(Slots.Character.name) }
+                @MainActor var unsafe: String? { anchor.read(Slots.Character.name) }
+                @MainActor var `await`: String? { anchor.read(Slots.Character.name) }
+                @MainActor var satisfied: String? { anchor.read(Slots.Character.name) }
+                @MainActor var missingRequiredField: String? { anchor.read(Slots.Character.name) }
+                @MainActor var fieldErrors: String? { anchor.read(Slots.Character.name) }
+                @MainActor var isPresent: String? { anchor.read(Slots.Character.name) }
+                @MainActor var throwing: String? { anchor.read(Slots.Character.name) }
+                @MainActor var caught: String? { anchor.read(Slots.Character.name) }
+                @MainActor var refetchable: String? { anchor.read(Slots.Character.name) }
+                @MainActor var refetch: String? { anchor.read(Slots.Character.name) }
+                @MainActor var connection: String? { anchor.read(Slots.Character.name) }
+                @MainActor var nodes: String? { anchor.read(Slots.Character.name) }
+                @MainActor var hasNext: String? { anchor.read(Slots.Character.name) }
+                @MainActor var hasPrevious: String? { anchor.read(Slots.Character.name) }
+                @MainActor var isLoadingNext: String? { anchor.read(Slots.Character.name) }
+                @MainActor var isLoadingPrevious: String? { anchor.read(Slots.Character.name) }
+                @MainActor var connectionID: String? { anchor.read(Slots.Character.name) }
+                @MainActor var loadNext: String? { anchor.read(Slots.Character.name) }
+                @MainActor var loadPrevious: String? { anchor.read(Slots.Character.name) }
+                @MainActor var bound: String? { anchor.read(Slots.Character.name) }
+                @MainActor var errors: String? { anchor.read(Slots.Character.name) }
+                @MainActor var child: String? { anchor.read(Slots.Character.name) }
+                @MainActor var missing: String? { anchor.read(Slots.Character.name) }
+                @MainActor var count: String? { anchor.read(Slots.Character.name) }
+                @MainActor var lhs: String? { anchor.read(Slots.Character.name) }
+                @MainActor var rhs: String? { anchor.read(Slots.Character.name) }
+                @MainActor var hasher: String? { anchor.read(Slots.Character.name) }
+                @MainActor var selection0: String? { anchor.read(Slots.Character.name) }
+                @MainActor var selection: String? { anchor.read(Slots.Character.name) }
+                @MainActor var optimistic: String? { anchor.read(Slots.Character.name) }
+                @MainActor var selfValue: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Fragment: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Spread: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Owner: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Query: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Operation_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var RefetchQuery: String? { anchor.read(Slots.Character.name) }
+                @MainActor var fields: String? { anchor.read(Slots.Character.name) }
+                @MainActor var variables: String? { anchor.read(Slots.Character.name) }
+                @MainActor var resolution: String? { anchor.read(Slots.Character.name) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
+                @MainActor var document: String? { anchor.read(Slots.Character.name) }
+                @MainActor var text: String? { anchor.read(Slots.Character.name) }
+                @MainActor var plan: String? { anchor.read(Slots.Character.name) }
+                @MainActor var errorBehavior: String? { anchor.read(Slots.Character.name) }
+                @MainActor var throwsOnFieldError: String? { anchor.read(Slots.Character.name) }
+                @MainActor var bubbles: String? { anchor.read(Slots.Character.name) }
+                @MainActor var hasDeferred: String? { anchor.read(Slots.Character.name) }
+                @MainActor var cacheExpiration: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Data_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Action: String? { anchor.read(Slots.Character.name) }
+                @MainActor var OptimisticResponse: String? { anchor.read(Slots.Character.name) }
+                @MainActor var hash: String? { anchor.read(Slots.Character.name) }
+                @MainActor var commit: String? { anchor.read(Slots.Character.name) }
+                @MainActor var callAsFunction: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Op: String? { anchor.read(Slots.Character.name) }
+                @MainActor var payload: String? { anchor.read(Slots.Character.name) }
+                @MainActor var hashValue: String? { anchor.read(Slots.Character.name) }
+                @MainActor var phase: String? { anchor.read(Slots.Character.name) }
+                @MainActor var isRefreshing: String? { anchor.read(Slots.Character.name) }
+                @MainActor var isStale: String? { anchor.read(Slots.Character.name) }
+                @MainActor var retry: String? { anchor.read(Slots.Character.name) }
+                @MainActor var subscription: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Types_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Sites_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Guards_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var AbstractSlots_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var schemaDigest: String? { anchor.read(Slots.Character.name) }
+                @MainActor var format: String? { anchor.read(Slots.Character.name) }
+                @MainActor var transient: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Baton_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Swift_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Set_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Result_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Optional_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var String_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Int_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Double_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Bool_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var MainActor_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Hasher_: String? { anchor.read(Slots.Character.name) }
+                @MainActor var Sendable_: String? { anchor.read(Slots.Character.name) }
             }
         }
 
         struct AddNote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var Type_: HostilePayload.Data.AddNote.Type_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Protocol_: HostilePayload.Data.AddNote.Protocol_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Any_: HostilePayload.Data.AddNote.Any_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var self_: HostilePayload.Data.AddNote.Self_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Self_: HostilePayload.Data.AddNote.Self__? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var init_: HostilePayload.Data.AddNote.Init? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `deinit`: HostilePayload.Data.AddNote.Deinit? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `subscript`: HostilePayload.Data.AddNote.Subscript? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `class`: HostilePayload.Data.AddNote.Class? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `struct`: HostilePayload.Data.AddNote.Struct? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `enum`: HostilePayload.Data.AddNote.Enum? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `func`: HostilePayload.Data.AddNote.Func? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `var`: HostilePayload.Data.AddNote.Var? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `let`: HostilePayload.Data.AddNote.Let? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `import`: HostilePayload.Data.AddNote.Import? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `extension`: HostilePayload.Data.AddNote.Extension? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `operator`: HostilePayload.Data.AddNote.Operator? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `static`: HostilePayload.Data.AddNote.Static? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `default`: HostilePayload.Data.AddNote.Default? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `case`: HostilePayload.Data.AddNote.Case? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `switch`: HostilePayload.Data.AddNote.Switch? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `if`: HostilePayload.Data.AddNote.If? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `else`: HostilePayload.Data.AddNote.Else? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `for`: HostilePayload.Data.AddNote.For? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `in`: HostilePayload.Data.AddNote.In? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `while`: HostilePayload.Data.AddNote.While? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `repeat`: HostilePayload.Data.AddNote.Repeat? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `return`: HostilePayload.Data.AddNote.Return? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `break`: HostilePayload.Data.AddNote.Break? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `continue`: HostilePayload.Data.AddNote.Continue? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `where`: HostilePayload.Data.AddNote.Where? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `is`: HostilePayload.Data.AddNote.Is? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `as`: HostilePayload.Data.AddNote.As? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `try`: HostilePayload.Data.AddNote.Try? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `throw`: HostilePayload.Data.AddNote.Throw? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `throws`: HostilePayload.Data.AddNote.Throws? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `guard`: HostilePayload.Data.AddNote.Guard? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `defer`: HostilePayload.Data.AddNote.Defer? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `do`: HostilePayload.Data.AddNote.Do? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `catch`: HostilePayload.Data.AddNote.Catch? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `true`: HostilePayload.Data.AddNote.True? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `false`: HostilePayload.Data.AddNote.False? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `nil`: HostilePayload.Data.AddNote.Nil? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `super`: HostilePayload.Data.AddNote.Super? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `internal`: HostilePayload.Data.AddNote.Internal? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `private`: HostilePayload.Data.AddNote.Private? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `public`: HostilePayload.Data.AddNote.Public? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `fileprivate`: HostilePayload.Data.AddNote.Fileprivate? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `open`: HostilePayload.Data.AddNote.Open? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `inout`: HostilePayload.Data.AddNote.Inout? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `typealias`: HostilePayload.Data.AddNote.Typealias? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `associatedtype`: HostilePayload.Data.AddNote.Associatedtype? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `protocol`: HostilePayload.Data.AddNote.Protocol__? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var some: HostilePayload.Data.AddNote.Some? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var any: HostilePayload.Data.AddNote.Any__? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `rethrows`: HostilePayload.Data.AddNote.Rethrows? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `fallthrough`: HostilePayload.Data.AddNote.Fallthrough? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `precedencegroup`: HostilePayload.Data.AddNote.Precedencegroup? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var __: HostilePayload.Data.AddNote.Underscore_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var async: HostilePayload.Data.AddNote.Async? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var borrowing: HostilePayload.Data.AddNote.Borrowing? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var consume: HostilePayload.Data.AddNote.Consume? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var consuming: HostilePayload.Data.AddNote.Consuming? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var copy: HostilePayload.Data.AddNote.Copy? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var discard: HostilePayload.Data.AddNote.Discard? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var each: HostilePayload.Data.AddNote.Each? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var isolated: HostilePayload.Data.AddNote.Isolated? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var sending: HostilePayload.Data.AddNote.Sending? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var then: HostilePayload.Data.AddNote.Then? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var unsafe: HostilePayload.Data.AddNote.Unsafe? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var `await`: HostilePayload.Data.AddNote.Await? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var satisfied: HostilePayload.Data.AddNote.Satisfied? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var missingRequiredField: HostilePayload.Data.AddNote.MissingRequiredField? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var fieldErrors: HostilePayload.Data.AddNote.FieldErrors? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var isPresent: HostilePayload.Data.AddNote.IsPresent? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var throwing: HostilePayload.Data.AddNote.Throwing? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var caught: HostilePayload.Data.AddNote.Caught? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var refetchable: HostilePayload.Data.AddNote.Refetchable? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var refetch: HostilePayload.Data.AddNote.Refetch? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var connection: HostilePayload.Data.AddNote.Connection? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var nodes: HostilePayload.Data.AddNote.Nodes? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var hasNext: HostilePayload.Data.AddNote.HasNext? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var hasPrevious: HostilePayload.Data.AddNote.HasPrevious? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var isLoadingNext: HostilePayload.Data.AddNote.IsLoadingNext? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var isLoadingPrevious: HostilePayload.Data.AddNote.IsLoadingPrevious? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var connectionID: HostilePayload.Data.AddNote.ConnectionID? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var loadNext: HostilePayload.Data.AddNote.LoadNext? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var loadPrevious: HostilePayload.Data.AddNote.LoadPrevious? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var bound: HostilePayload.Data.AddNote.Bound? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var errors: HostilePayload.Data.AddNote.Errors? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var child: HostilePayload.Data.AddNote.Child? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var missing: HostilePayload.Data.AddNote.Missing? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var count: HostilePayload.Data.AddNote.Count? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var lhs: HostilePayload.Data.AddNote.Lhs? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var rhs: HostilePayload.Data.AddNote.Rhs? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var hasher: HostilePayload.Data.AddNote.Hasher_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var selection0: HostilePayload.Data.AddNote.Selection0? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var selection: HostilePayload.Data.AddNote.Selection_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var optimistic: HostilePayload.Data.AddNote.Optimistic? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var selfValue: HostilePayload.Data.AddNote.SelfValue? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Fragment: HostilePayload.Data.AddNote.Fragment? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Spread: HostilePayload.Data.AddNote.Spread? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Owner: HostilePayload.Data.AddNote.Owner? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Query: HostilePayload.Data.AddNote.Query? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Operation_: HostilePayload.Data.AddNote.Operation_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var RefetchQuery: HostilePayload.Data.AddNote.RefetchQuery? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var fields: HostilePayload.Data.AddNote.Fields? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var variables: HostilePayload.Data.AddNote.Variables_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var resolution: HostilePayload.Data.AddNote.Resolution? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var name: HostilePayload.Data.AddNote.Name? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var document: HostilePayload.Data.AddNote.Document? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var text: HostilePayload.Data.AddNote.Text? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var plan: HostilePayload.Data.AddNote.Plan_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var errorBehavior: HostilePayload.Data.AddNote.ErrorBehavior? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var throwsOnFieldError: HostilePayload.Data.AddNote.ThrowsOnFieldError? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var bubbles: HostilePayload.Data.AddNote.Bubbles? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var hasDeferred: HostilePayload.Data.AddNote.HasDeferred? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var cacheExpiration: HostilePayload.Data.AddNote.CacheExpiration? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Data_: HostilePayload.Data.AddNote.Data_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Action: HostilePayload.Data.AddNote.Action? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var OptimisticResponse: HostilePayload.Data.AddNote.OptimisticResponse? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var hash: HostilePayload.Data.AddNote.Hash? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var commit: HostilePayload.Data.AddNote.Commit? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var callAsFunction: HostilePayload.Data.AddNote.CallAsFunction? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Op: HostilePayload.Data.AddNote.Op? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var payload: HostilePayload.Data.AddNote.Payload? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var hashValue: HostilePayload.Data.AddNote.HashValue? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var phase: HostilePayload.Data.AddNote.Phase? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var isRefreshing: HostilePayload.Data.AddNote.IsRefreshing? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var isStale: HostilePayload.Data.AddNote.IsStale? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var retry: HostilePayload.Data.AddNote.Retry? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var subscription: HostilePayload.Data.AddNote.Subscription? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Types_: HostilePayload.Data.AddNote.Types_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Sites_: HostilePayload.Data.AddNote.Sites_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Guards_: HostilePayload.Data.AddNote.Guards_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var AbstractSlots_: HostilePayload.Data.AddNote.AbstractSlots_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var schemaDigest: HostilePayload.Data.AddNote.SchemaDigest? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var format: HostilePayload.Data.AddNote.Format? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var transient: HostilePayload.Data.AddNote.Transient? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Baton_: HostilePayload.Data.AddNote.Baton_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Swift_: HostilePayload.Data.AddNote.Swift_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Set_: HostilePayload.Data.AddNote.Set_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Result_: HostilePayload.Data.AddNote.Result_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Optional_: HostilePayload.Data.AddNote.Optional_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var String_: HostilePayload.Data.AddNote.String_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Int_: HostilePayload.Data.AddNote.Int_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Double_: HostilePayload.Data.AddNote.Double_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Bool_: HostilePayload.Data.AddNote.Bool_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var MainActor_: HostilePayload.Data.AddNote.MainActor_? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Hasher_: HostilePayload.Data.AddNote.Hasher__? { anchor.link(Slots.AddNotePayload.note) }
-            @MainActor var Sendable_: HostilePayload.Data.AddNote.Sendable_? { anchor.link(Slots.AddNotePayload.note) }
+            @MainActor var Type_: HostilePayload.Data.AddNote.Type_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Protocol_: HostilePayload.Data.AddNote.Protocol_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Any_: HostilePayload.Data.AddNote.Any_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var self_: HostilePayload.Data.AddNote.Self_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Self_: HostilePayload.Data.AddNote.Self__? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var init_: HostilePayload.Data.AddNote.Init? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `deinit`: HostilePayload.Data.AddNote.Deinit? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `subscript`: HostilePayload.Data.AddNote.Subscript? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `class`: HostilePayload.Data.AddNote.Class? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `struct`: HostilePayload.Data.AddNote.Struct? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `enum`: HostilePayload.Data.AddNote.Enum? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `func`: HostilePayload.Data.AddNote.Func? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `var`: HostilePayload.Data.AddNote.Var? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `let`: HostilePayload.Data.AddNote.Let? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `import`: HostilePayload.Data.AddNote.Import? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `extension`: HostilePayload.Data.AddNote.Extension? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `operator`: HostilePayload.Data.AddNote.Operator? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `static`: HostilePayload.Data.AddNote.Static? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `default`: HostilePayload.Data.AddNote.Default? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `case`: HostilePayload.Data.AddNote.Case? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `switch`: HostilePayload.Data.AddNote.Switch? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `if`: HostilePayload.Data.AddNote.If? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `else`: HostilePayload.Data.AddNote.Else? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `for`: HostilePayload.Data.AddNote.For? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `in`: HostilePayload.Data.AddNote.In? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `while`: HostilePayload.Data.AddNote.While? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `repeat`: HostilePayload.Data.AddNote.Repeat? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `return`: HostilePayload.Data.AddNote.Return? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `break`: HostilePayload.Data.AddNote.Break? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `continue`: HostilePayload.Data.AddNote.Continue? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `where`: HostilePayload.Data.AddNote.Where? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `is`: HostilePayload.Data.AddNote.Is? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `as`: HostilePayload.Data.AddNote.As? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `try`: HostilePayload.Data.AddNote.Try? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `throw`: HostilePayload.Data.AddNote.Throw? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `throws`: HostilePayload.Data.AddNote.Throws? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `guard`: HostilePayload.Data.AddNote.Guard? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `defer`: HostilePayload.Data.AddNote.Defer? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `do`: HostilePayload.Data.AddNote.Do? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `catch`: HostilePayload.Data.AddNote.Catch? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `true`: HostilePayload.Data.AddNote.True? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `false`: HostilePayload.Data.AddNote.False? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `nil`: HostilePayload.Data.AddNote.Nil? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `super`: HostilePayload.Data.AddNote.Super? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `internal`: HostilePayload.Data.AddNote.Internal? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `private`: HostilePayload.Data.AddNote.Private? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `public`: HostilePayload.Data.AddNote.Public? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `fileprivate`: HostilePayload.Data.AddNote.Fileprivate? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `open`: HostilePayload.Data.AddNote.Open? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `inout`: HostilePayload.Data.AddNote.Inout? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `typealias`: HostilePayload.Data.AddNote.Typealias? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `associatedtype`: HostilePayload.Data.AddNote.Associatedtype? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `protocol`: HostilePayload.Data.AddNote.Protocol__? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var some: HostilePayload.Data.AddNote.Some? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var any: HostilePayload.Data.AddNote.Any__? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `rethrows`: HostilePayload.Data.AddNote.Rethrows? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `fallthrough`: HostilePayload.Data.AddNote.Fallthrough? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `precedencegroup`: HostilePayload.Data.AddNote.Precedencegroup? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var __: HostilePayload.Data.AddNote.Underscore_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var async: HostilePayload.Data.AddNote.Async? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var borrowing: HostilePayload.Data.AddNote.Borrowing? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var consume: HostilePayload.Data.AddNote.Consume? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var consuming: HostilePayload.Data.AddNote.Consuming? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var copy: HostilePayload.Data.AddNote.Copy? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var discard: HostilePayload.Data.AddNote.Discard? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var each: HostilePayload.Data.AddNote.Each? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var isolated: HostilePayload.Data.AddNote.Isolated? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var sending: HostilePayload.Data.AddNote.Sending? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var then: HostilePayload.Data.AddNote.Then? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var unsafe: HostilePayload.Data.AddNote.Unsafe? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var `await`: HostilePayload.Data.AddNote.Await? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var satisfied: HostilePayload.Data.AddNote.Satisfied? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var missingRequiredField: HostilePayload.Data.AddNote.MissingRequiredField? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var fieldErrors: HostilePayload.Data.AddNote.FieldErrors? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var isPresent: HostilePayload.Data.AddNote.IsPresent? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var throwing: HostilePayload.Data.AddNote.Throwing? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var caught: HostilePayload.Data.AddNote.Caught? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var refetchable: HostilePayload.Data.AddNote.Refetchable? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var refetch: HostilePayload.Data.AddNote.Refetch? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var connection: HostilePayload.Data.AddNote.Connection? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var nodes: HostilePayload.Data.AddNote.Nodes? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var hasNext: HostilePayload.Data.AddNote.HasNext? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var hasPrevious: HostilePayload.Data.AddNote.HasPrevious? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var isLoadingNext: HostilePayload.Data.AddNote.IsLoadingNext? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var isLoadingPrevious: HostilePayload.Data.AddNote.IsLoadingPrevious? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var connectionID: HostilePayload.Data.AddNote.ConnectionID? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var loadNext: HostilePayload.Data.AddNote.LoadNext? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var loadPrevious: HostilePayload.Data.AddNote.LoadPrevious? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var bound: HostilePayload.Data.AddNote.Bound? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var errors: HostilePayload.Data.AddNote.Errors? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var child: HostilePayload.Data.AddNote.Child? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var missing: HostilePayload.Data.AddNote.Missing? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var count: HostilePayload.Data.AddNote.Count? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var lhs: HostilePayload.Data.AddNote.Lhs? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var rhs: HostilePayload.Data.AddNote.Rhs? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var hasher: HostilePayload.Data.AddNote.Hasher_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var selection0: HostilePayload.Data.AddNote.Selection0? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var selection: HostilePayload.Data.AddNote.Selection_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var optimistic: HostilePayload.Data.AddNote.Optimistic? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var selfValue: HostilePayload.Data.AddNote.SelfValue? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Fragment: HostilePayload.Data.AddNote.Fragment? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Spread: HostilePayload.Data.AddNote.Spread? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Owner: HostilePayload.Data.AddNote.Owner? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Query: HostilePayload.Data.AddNote.Query? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Operation_: HostilePayload.Data.AddNote.Operation_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var RefetchQuery: HostilePayload.Data.AddNote.RefetchQuery? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var fields: HostilePayload.Data.AddNote.Fields? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var variables: HostilePayload.Data.AddNote.Variables_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var resolution: HostilePayload.Data.AddNote.Resolution? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var name: HostilePayload.Data.AddNote.Name? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var document: HostilePayload.Data.AddNote.Document? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var text: HostilePayload.Data.AddNote.Text? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var plan: HostilePayload.Data.AddNote.Plan_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var errorBehavior: HostilePayload.Data.AddNote.ErrorBehavior? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var throwsOnFieldError: HostilePayload.Data.AddNote.ThrowsOnFieldError? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var bubbles: HostilePayload.Data.AddNote.Bubbles? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var hasDeferred: HostilePayload.Data.AddNote.HasDeferred? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var cacheExpiration: HostilePayload.Data.AddNote.CacheExpiration? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Data_: HostilePayload.Data.AddNote.Data_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Action: HostilePayload.Data.AddNote.Action? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var OptimisticResponse: HostilePayload.Data.AddNote.OptimisticResponse? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var hash: HostilePayload.Data.AddNote.Hash? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var commit: HostilePayload.Data.AddNote.Commit? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var callAsFunction: HostilePayload.Data.AddNote.CallAsFunction? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Op: HostilePayload.Data.AddNote.Op? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var payload: HostilePayload.Data.AddNote.Payload? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var hashValue: HostilePayload.Data.AddNote.HashValue? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var phase: HostilePayload.Data.AddNote.Phase? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var isRefreshing: HostilePayload.Data.AddNote.IsRefreshing? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var isStale: HostilePayload.Data.AddNote.IsStale? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var retry: HostilePayload.Data.AddNote.Retry? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var subscription: HostilePayload.Data.AddNote.Subscription? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Types_: HostilePayload.Data.AddNote.Types_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Sites_: HostilePayload.Data.AddNote.Sites_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Guards_: HostilePayload.Data.AddNote.Guards_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var AbstractSlots_: HostilePayload.Data.AddNote.AbstractSlots_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var schemaDigest: HostilePayload.Data.AddNote.SchemaDigest? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var format: HostilePayload.Data.AddNote.Format? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var transient: HostilePayload.Data.AddNote.Transient? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Baton_: HostilePayload.Data.AddNote.Baton_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Swift_: HostilePayload.Data.AddNote.Swift_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Set_: HostilePayload.Data.AddNote.Set_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Result_: HostilePayload.Data.AddNote.Result_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Optional_: HostilePayload.Data.AddNote.Optional_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var String_: HostilePayload.Data.AddNote.String_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Int_: HostilePayload.Data.AddNote.Int_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Double_: HostilePayload.Data.AddNote.Double_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Bool_: HostilePayload.Data.AddNote.Bool_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var MainActor_: HostilePayload.Data.AddNote.MainActor_? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Hasher_: HostilePayload.Data.AddNote.Hasher__? { anchor.read(link: Slots.AddNotePayload.note) }
+            @MainActor var Sendable_: HostilePayload.Data.AddNote.Sendable_? { anchor.read(link: Slots.AddNotePayload.note) }
 
             struct Type_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Protocol_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Any_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Self_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Self__: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Init: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Deinit: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Subscript: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Class: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Struct: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Enum: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Func: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Var: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Let: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Import: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Extension: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Operator: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Static: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Default: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Case: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Switch: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct If: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Else: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct For: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct In: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct While: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Repeat: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Return: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Break: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Continue: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Where: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Is: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct As: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Try: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Throw: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Throws: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Guard: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Defer: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Do: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Catch: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct True: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct False: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Nil: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Super: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Internal: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Private: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Public: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Fileprivate: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Open: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Inout: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Typealias: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Associatedtype: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Protocol__: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Some: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Any__: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Rethrows: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Fallthrough: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Precedencegroup: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Underscore_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Async: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Borrowing: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Consume: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Consuming: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Copy: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Discard: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Each: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Isolated: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Sending: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Then: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Unsafe: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Await: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Satisfied: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct MissingRequiredField: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct FieldErrors: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct IsPresent: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Throwing: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Caught: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Refetchable: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Refetch: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Connection: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Nodes: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct HasNext: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct HasPrevious: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct IsLoadingNext: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct IsLoadingPrevious: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct ConnectionID: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct LoadNext: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct LoadPrevious: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Bound: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Errors: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Child: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Missing: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Count: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Lhs: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Rhs: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Hasher_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Selection0: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Selection_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Optimistic: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct SelfValue: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Fragment: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Spread: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Owner: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Query: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Operation_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct RefetchQuery: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Fields: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Variables_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Resolution: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Name: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Document: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Text: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Plan_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct ErrorBehavior: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct ThrowsOnFieldError: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Bubbles: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct HasDeferred: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct CacheExpiration: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Data_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Action: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct OptimisticResponse: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Hash: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Commit: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct CallAsFunction: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Op: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Payload: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct HashValue: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Phase: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct IsRefreshing: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct IsStale: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Retry: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Subscription: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Types_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Sites_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Guards_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct AbstractSlots_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct SchemaDigest: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Format: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Transient: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Baton_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Swift_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Set_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Result_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Optional_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct String_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Int_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Double_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Bool_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct MainActor_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Hasher__: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
 
             struct Sendable_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             }
         }
     }

@@ -515,13 +515,13 @@ struct HostileReach: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var scalarsCharacter: HostileReach.Data.ScalarsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var linksCharacter: HostileReach.Data.LinksCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var selectionsCharacter: HostileReach.Data.SelectionsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var spreadTargetCharacter: HostileReach.Data.SpreadTargetCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var spreadsCharacter: HostileReach.Data.SpreadsCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var connectionNodesCharacter: HostileReach.Data.ConnectionNodesCharacter? { anchor.link(Slots.Query.character_fc9f7d) }
-        @MainActor var abstractNode: HostileReach.Data.AbstractNode? { anchor.link(Slots.Query.node_9fe284) }
+        @MainActor var scalarsCharacter: HostileReach.Data.ScalarsCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var linksCharacter: HostileReach.Data.LinksCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var selectionsCharacter: HostileReach.Data.SelectionsCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var spreadTargetCharacter: HostileReach.Data.SpreadTargetCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var spreadsCharacter: HostileReach.Data.SpreadsCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var connectionNodesCharacter: HostileReach.Data.ConnectionNodesCharacter? { anchor.read(link: Slots.Query.character_fc9f7d) }
+        @MainActor var abstractNode: HostileReach.Data.AbstractNode? { anchor.read(link: Slots.Query.node_9fe284) }
 
         struct ScalarsCharacter: Baton.Lens {
             let anchor: Baton.Anchor

@@ -161,912 +161,912 @@ struct HostileSelections_character: Baton.Lens {
     struct Type_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Protocol_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Any_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Self_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Self__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Init: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Deinit: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Subscript: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Class: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Struct: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Enum: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Func: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Var: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Let: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Import: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Extension: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Operator: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Static: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Default: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Case: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Switch: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct If: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Else: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct For: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct In: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct While: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Repeat: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Return: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Break: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Continue: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Where: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Is: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct As: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Try: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Throw: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Throws: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Guard: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Defer: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Do: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Catch: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct True: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct False: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Nil: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Super: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Internal: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Private: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Public: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Fileprivate: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Open: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Inout: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Typealias: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Associatedtype: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Protocol__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Some: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Any__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Rethrows: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Fallthrough: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Precedencegroup: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Underscore_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Async: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Await: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Borrowing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Consume: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Consuming: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Copy: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Discard: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Each: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Isolated: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Sending: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Then: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Unsafe: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Satisfied: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct MissingRequiredField: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct FieldErrors: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct IsPresent: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Throwing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Caught: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Refetchable: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Refetch: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Connection: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Nodes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct HasNext: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct HasPrevious: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct IsLoadingNext: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct IsLoadingPrevious: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct ConnectionID: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct LoadNext: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct LoadPrevious: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Bound: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Errors: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Child: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Missing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Count: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Fields: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Lhs: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Rhs: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Hasher_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Selection0: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Selection_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Optimistic: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct SelfValue: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Fragment: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Spread: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Owner: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Query: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Operation_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct RefetchQuery: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Variables_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Resolution: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Name: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Document: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Text: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Plan_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct ErrorBehavior: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct ThrowsOnFieldError: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Bubbles: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct HasDeferred: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct CacheExpiration: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Data_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Action: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct OptimisticResponse: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Hash: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Commit: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct CallAsFunction: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Op: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Variable: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Payload: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct HashValue: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Phase: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct IsRefreshing: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct IsStale: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Retry: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Subscription: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Types_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Sites_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Guards_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct AbstractSlots_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct SchemaDigest: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Format: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Transient: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Baton_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Swift_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Set_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Result_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Optional_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct String_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Int_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Double_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Bool_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct MainActor_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Hasher__: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Sendable_: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 }

@@ -171,24 +171,24 @@ struct HostileSubscriptionVariables: Baton.Subscription {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var noteAdded: Result<HostileSubscriptionVariables.Data.NoteAdded?, Baton.FieldErrors> { anchor.caughtLink(Slots.Subscription.noteAdded_bd344e) }
+        @MainActor var noteAdded: Result<HostileSubscriptionVariables.Data.NoteAdded?, Baton.FieldErrors> { anchor.caught(link: Slots.Subscription.noteAdded_bd344e) }
 
         struct NoteAdded: Baton.ErrorScopedLens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             static let errorScope = Baton.ErrorScope([], links: [.init(Slots.NoteAddedPayload.noteEdge, Baton.ErrorScope([Slots.NoteEdge.cursor], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.id]))]))])
-            @MainActor var noteEdge: HostileSubscriptionVariables.Data.NoteAdded.NoteEdge? { anchor.link(Slots.NoteAddedPayload.noteEdge) }
+            @MainActor var noteEdge: HostileSubscriptionVariables.Data.NoteAdded.NoteEdge? { anchor.read(link: Slots.NoteAddedPayload.noteEdge) }
 
             struct NoteEdge: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var node: HostileSubscriptionVariables.Data.NoteAdded.NoteEdge.Node? { anchor.link(Slots.NoteEdge.node) }
-                @MainActor var cursor: String? { anchor.nullable(Slots.NoteEdge.cursor) }
+                @MainActor var node: HostileSubscriptionVariables.Data.NoteAdded.NoteEdge.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                @MainActor var cursor: String? { anchor.read(Slots.NoteEdge.cursor) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
                 }
             }
         }

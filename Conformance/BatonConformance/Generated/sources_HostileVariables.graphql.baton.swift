@@ -163,12 +163,12 @@ struct HostileVariables: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var charactersByIds: Baton.List<HostileVariables.Data.CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_4c515f) }
+        @MainActor var charactersByIds: Baton.List<HostileVariables.Data.CharactersByIds>? { anchor.read(plural: Slots.Query.charactersByIds_4c515f) }
 
         struct CharactersByIds: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
         }
     }
 }

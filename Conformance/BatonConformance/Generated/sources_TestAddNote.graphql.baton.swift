@@ -29,24 +29,24 @@ struct TestAddNote: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var addNote: TestAddNote.Data.AddNote? { anchor.link(Slots.Mutation.addNote) }
+        @MainActor var addNote: TestAddNote.Data.AddNote? { anchor.read(link: Slots.Mutation.addNote) }
 
         struct AddNote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var noteEdge: TestAddNote.Data.AddNote.NoteEdge? { anchor.link(Slots.AddNotePayload.noteEdge) }
+            @MainActor var noteEdge: TestAddNote.Data.AddNote.NoteEdge? { anchor.read(link: Slots.AddNotePayload.noteEdge) }
 
             struct NoteEdge: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
-                @MainActor var node: TestAddNote.Data.AddNote.NoteEdge.Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
+                @MainActor var node: TestAddNote.Data.AddNote.NoteEdge.Node? { anchor.read(link: Slots.NoteEdge.node) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+                    @MainActor var text: String? { anchor.read(Slots.Note.text) }
                 }
             }
         }

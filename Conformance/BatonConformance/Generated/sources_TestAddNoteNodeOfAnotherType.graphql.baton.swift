@@ -25,18 +25,18 @@ struct TestAddNoteNodeOfAnotherType: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var addNote: TestAddNoteNodeOfAnotherType.Data.AddNote? { anchor.link(Slots.Mutation.addNote) }
+        @MainActor var addNote: TestAddNoteNodeOfAnotherType.Data.AddNote? { anchor.read(link: Slots.Mutation.addNote) }
 
         struct AddNote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var note: TestAddNoteNodeOfAnotherType.Data.AddNote.Note? { anchor.link(Slots.AddNotePayload.note) }
+            @MainActor var note: TestAddNoteNodeOfAnotherType.Data.AddNote.Note? { anchor.read(link: Slots.AddNotePayload.note) }
 
             struct Note: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+                @MainActor var text: String? { anchor.read(Slots.Note.text) }
             }
         }
     }

@@ -5,12 +5,12 @@ import Foundation
 struct TestAppearances_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var episode: Baton.List<TestAppearances_character.Episode> { anchor.requiredPlural(Slots.Character.episode) }
+    @MainActor var episode: Baton.List<TestAppearances_character.Episode> { anchor.read(plural: Slots.Character.episode) }
 
     struct Episode: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
-        @MainActor var air_date: String? { anchor.nullable(Slots.Episode.air_date) }
+        @MainActor var name: String? { anchor.read(Slots.Episode.name) }
+        @MainActor var air_date: String? { anchor.read(Slots.Episode.air_date) }
     }
 }

@@ -35,32 +35,32 @@ struct TestAppendCastNodes: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var rename: TestAppendCastNodes.Data.Rename? { anchor.link(Slots.Mutation.rename) }
+        @MainActor var rename: TestAppendCastNodes.Data.Rename? { anchor.read(link: Slots.Mutation.rename) }
 
         struct Rename: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: TestAppendCastNodes.Data.Rename.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestAppendCastNodes.Data.Rename.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var episode: Baton.List<TestAppendCastNodes.Data.Rename.Character_.Episode> { anchor.requiredPlural(Slots.Character.episode) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var episode: Baton.List<TestAppendCastNodes.Data.Rename.Character_.Episode> { anchor.read(plural: Slots.Character.episode) }
 
                 struct Episode: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
-                    @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
-                    @MainActor var air_date: String? { anchor.nullable(Slots.Episode.air_date) }
-                    @MainActor var episode: String? { anchor.nullable(Slots.Episode.episode) }
-                    @MainActor var characters: Baton.List<TestAppendCastNodes.Data.Rename.Character_.Episode.Characters> { anchor.requiredPlural(Slots.Episode.characters) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
+                    @MainActor var name: String? { anchor.read(Slots.Episode.name) }
+                    @MainActor var air_date: String? { anchor.read(Slots.Episode.air_date) }
+                    @MainActor var episode: String? { anchor.read(Slots.Episode.episode) }
+                    @MainActor var characters: Baton.List<TestAppendCastNodes.Data.Rename.Character_.Episode.Characters> { anchor.read(plural: Slots.Episode.characters) }
 
                     struct Characters: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+                        @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
                     }
                 }
             }

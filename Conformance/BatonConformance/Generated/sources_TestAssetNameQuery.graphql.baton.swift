@@ -21,12 +21,12 @@ struct TestAssetNameQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var asset: TestAssetNameQuery.Data.Asset? { anchor.link(Slots.Query.asset_54d228) }
+        @MainActor var asset: TestAssetNameQuery.Data.Asset? { anchor.read(link: Slots.Query.asset_54d228) }
 
         struct Asset: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
+            @MainActor var name: String? { anchor.read(Slots.Asset.name) }
         }
     }
 }

@@ -23,16 +23,16 @@ struct TestAssetPricesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var assets: Baton.List<TestAssetPricesQuery.Data.Assets>? { anchor.plural(Slots.Query.assets) }
+        @MainActor var assets: Baton.List<TestAssetPricesQuery.Data.Assets>? { anchor.read(plural: Slots.Query.assets) }
 
         struct Assets: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
-            @MainActor var price: Foundation.Decimal? { anchor.mapped(Slots.Asset.price) }
-            @MainActor var listedAt: Foundation.Date? { anchor.mapped(Slots.Asset.listedAt) }
-            @MainActor var page: Foundation.URL? { anchor.mapped(Slots.Asset.page) }
-            @MainActor var prices: [Foundation.Decimal?]? { anchor.mappedList(Slots.Asset.prices) }
+            @MainActor var uuid: String { anchor.read(Slots.Asset.uuid) }
+            @MainActor var price: Foundation.Decimal? { anchor.read(Slots.Asset.price) }
+            @MainActor var listedAt: Foundation.Date? { anchor.read(Slots.Asset.listedAt) }
+            @MainActor var page: Foundation.URL? { anchor.read(Slots.Asset.page) }
+            @MainActor var prices: [Foundation.Decimal?]? { anchor.read(Slots.Asset.prices) }
         }
     }
 }

@@ -26,19 +26,19 @@ struct TestAssetQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var asset: TestAssetQuery.Data.Asset? { anchor.link(Slots.Query.asset_54d228) }
+        @MainActor var asset: TestAssetQuery.Data.Asset? { anchor.read(link: Slots.Query.asset_54d228) }
 
         struct Asset: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var owner: TestAssetQuery.Data.Asset.Owner? { anchor.link(Slots.Asset.owner) }
-            @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
-            @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
+            @MainActor var owner: TestAssetQuery.Data.Asset.Owner? { anchor.read(link: Slots.Asset.owner) }
+            @MainActor var uuid: String { anchor.read(Slots.Asset.uuid) }
+            @MainActor var name: String? { anchor.read(Slots.Asset.name) }
 
             struct Owner: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
         }
     }

@@ -14,12 +14,12 @@ struct TestAssetValue_asset: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
-        @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
-        @MainActor var price: Foundation.Decimal? { get throws { try anchor.throwingMapped(Slots.Asset.price) } }
-        @MainActor var listedAt: Foundation.Date? { get throws { try anchor.throwingMapped(Slots.Asset.listedAt) } }
-        @MainActor var page: Foundation.URL? { get throws { try anchor.throwingMapped(Slots.Asset.page) } }
-        @MainActor var prices: [Foundation.Decimal?]? { get throws { try anchor.throwingMappedListOfNullable(Slots.Asset.prices) } }
+        @MainActor var uuid: String { anchor.read(Slots.Asset.uuid) }
+        @MainActor var name: String? { anchor.read(Slots.Asset.name) }
+        @MainActor var price: Foundation.Decimal? { get throws { try anchor.throwing(Slots.Asset.price) } }
+        @MainActor var listedAt: Foundation.Date? { get throws { try anchor.throwing(Slots.Asset.listedAt) } }
+        @MainActor var page: Foundation.URL? { get throws { try anchor.throwing(Slots.Asset.page) } }
+        @MainActor var prices: [Foundation.Decimal?]? { get throws { try anchor.throwing(Slots.Asset.prices) } }
         @MainActor var caughtSize: Result<Int?, Baton.FieldErrors> { anchor.caught(Slots.Asset.size) }
     }
 }

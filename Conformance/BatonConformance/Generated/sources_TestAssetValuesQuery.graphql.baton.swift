@@ -25,7 +25,7 @@ struct TestAssetValuesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var assets: Baton.List<TestAssetValuesQuery.Data.Assets>? { anchor.plural(Slots.Query.assets) }
+        @MainActor var assets: Baton.List<TestAssetValuesQuery.Data.Assets>? { anchor.read(plural: Slots.Query.assets) }
 
         struct Assets: Baton.Lens {
             let anchor: Baton.Anchor

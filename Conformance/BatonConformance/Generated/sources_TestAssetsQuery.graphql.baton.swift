@@ -21,13 +21,13 @@ struct TestAssetsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var assets: Baton.List<TestAssetsQuery.Data.Assets>? { anchor.plural(Slots.Query.assets) }
+        @MainActor var assets: Baton.List<TestAssetsQuery.Data.Assets>? { anchor.read(plural: Slots.Query.assets) }
 
         struct Assets: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Asset.name) }
-            @MainActor var size: Int? { anchor.nullable(Slots.Asset.size) }
+            @MainActor var name: String? { anchor.read(Slots.Asset.name) }
+            @MainActor var size: Int? { anchor.read(Slots.Asset.size) }
         }
     }
 }

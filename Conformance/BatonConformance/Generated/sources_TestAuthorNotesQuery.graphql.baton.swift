@@ -45,7 +45,7 @@ struct TestAuthorNotesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: TestAuthorNotesQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestAuthorNotesQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor

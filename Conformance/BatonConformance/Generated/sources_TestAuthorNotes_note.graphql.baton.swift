@@ -5,21 +5,21 @@ import Foundation
 struct TestAuthorNotes_note: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-    @MainActor var author: TestAuthorNotes_note.Author? { anchor.link(Slots.Note.author) }
+    @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+    @MainActor var author: TestAuthorNotes_note.Author? { anchor.read(link: Slots.Note.author) }
 
     struct Author: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-        @MainActor var notes: TestAuthorNotes_note.Author.Notes { anchor.connection(Slots.Character.__TestAuthorNotes_notes_connection, Types.NoteConnection) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
+        @MainActor var notes: TestAuthorNotes_note.Author.Notes { anchor.read(connection: Slots.Character.__TestAuthorNotes_notes_connection, Types.NoteConnection) }
 
         struct Notes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var edges: Baton.List<TestAuthorNotes_note.Author.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-            @MainActor var pageInfo: TestAuthorNotes_note.Author.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+            @MainActor var edges: Baton.List<TestAuthorNotes_note.Author.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+            @MainActor var pageInfo: TestAuthorNotes_note.Author.Notes.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
             @MainActor var nodes: Baton.List<TestAuthorNotes_note.Author.Notes.Node> { anchor.connectionNodes() }
             @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
             @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -28,31 +28,31 @@ struct TestAuthorNotes_note: Baton.Lens {
             struct Edges: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var node: TestAuthorNotes_note.Author.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                @MainActor var node: TestAuthorNotes_note.Author.Notes.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+                    @MainActor var text: String? { anchor.read(Slots.Note.text) }
                 }
             }
 
             struct PageInfo: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
             }
 
             struct Node: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+                @MainActor var text: String? { anchor.read(Slots.Note.text) }
             }
         }
     }
@@ -103,13 +103,13 @@ struct TestAuthorNotesPaginationQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: TestAuthorNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestAuthorNotesPaginationQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testAuthorNotes: TestAuthorNotes_note? { anchor.bound(Sites.TestAuthorNotes_note_2b9890).asType(Types.Note) }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
         }
     }
 }

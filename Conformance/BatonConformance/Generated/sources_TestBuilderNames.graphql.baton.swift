@@ -35,60 +35,60 @@ struct TestBuilderNames: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var type: TestBuilderNames.Data.Type_? { anchor.link(Slots.Mutation.setFavorite_969cea) }
-        @MainActor var self_: TestBuilderNames.Data.Self_? { anchor.link(Slots.Mutation.setFavorite_17e0dc) }
-        @MainActor var string: TestBuilderNames.Data.String_? { anchor.link(Slots.Mutation.setFavorite_935460) }
-        @MainActor var sendable: TestBuilderNames.Data.Sendable_? { anchor.link(Slots.Mutation.setFavorite_1dfd14) }
+        @MainActor var type: TestBuilderNames.Data.Type_? { anchor.read(link: Slots.Mutation.setFavorite_969cea) }
+        @MainActor var self_: TestBuilderNames.Data.Self_? { anchor.read(link: Slots.Mutation.setFavorite_17e0dc) }
+        @MainActor var string: TestBuilderNames.Data.String_? { anchor.read(link: Slots.Mutation.setFavorite_935460) }
+        @MainActor var sendable: TestBuilderNames.Data.Sendable_? { anchor.read(link: Slots.Mutation.setFavorite_1dfd14) }
 
         struct Type_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: TestBuilderNames.Data.Type_.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.Type_.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var favorite: Bool? { anchor.read(Slots.Character.favorite) }
             }
         }
 
         struct Self_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: TestBuilderNames.Data.Self_.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.Self_.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var favorite: Bool? { anchor.read(Slots.Character.favorite) }
             }
         }
 
         struct String_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: TestBuilderNames.Data.String_.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.String_.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
         }
 
         struct Sendable_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: TestBuilderNames.Data.Sendable_.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestBuilderNames.Data.Sendable_.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var favorite: Bool? { anchor.read(Slots.Character.favorite) }
             }
         }
     }

@@ -5,6 +5,6 @@ import Foundation
 struct TestCard_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
     @MainActor var testCharacterValue: TestCharacterValue_character { TestCharacterValue_character(reader: .init(anchor: anchor.spread)) }
 }

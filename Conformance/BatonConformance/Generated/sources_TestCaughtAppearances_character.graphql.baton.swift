@@ -5,12 +5,12 @@ import Foundation
 struct TestCaughtAppearances_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var episode: Result<Baton.List<TestCaughtAppearances_character.Episode>, Baton.FieldErrors> { anchor.caughtRequiredPlural(Slots.Character.episode) }
+    @MainActor var episode: Result<Baton.List<TestCaughtAppearances_character.Episode>, Baton.FieldErrors> { anchor.caught(plural: Slots.Character.episode, Episode.errorScope) }
 
     struct Episode: Baton.ErrorScopedLens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let errorScope = Baton.ErrorScope([Slots.Episode.name])
-        @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
+        @MainActor var name: String? { anchor.read(Slots.Episode.name) }
     }
 }

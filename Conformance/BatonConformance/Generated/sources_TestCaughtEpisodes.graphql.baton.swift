@@ -24,19 +24,19 @@ struct TestCaughtEpisodes: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestCaughtEpisodes.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestCaughtEpisodes.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var caught: Result<Baton.List<TestCaughtEpisodes.Data.Character_.Caught>, Baton.FieldErrors> { anchor.caughtRequiredPlural(Slots.Character.episode) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var caught: Result<Baton.List<TestCaughtEpisodes.Data.Character_.Caught>, Baton.FieldErrors> { anchor.caught(plural: Slots.Character.episode, Caught.errorScope) }
 
             struct Caught: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Episode.name])
-                @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
+                @MainActor var name: String? { anchor.read(Slots.Episode.name) }
             }
         }
     }

@@ -18,13 +18,13 @@ struct TestCaughtNames: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var types: Result<TestCaughtNames.Data.Types_?, Baton.FieldErrors> { anchor.caughtLink(Slots.Query.types) }
+        @MainActor var types: Result<TestCaughtNames.Data.Types_?, Baton.FieldErrors> { anchor.caught(link: Slots.Query.types) }
 
         struct Types_: Baton.ErrorScopedLens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             static let errorScope = Baton.ErrorScope([Slots.Types_.Baton_])
-            @MainActor var Baton_: String? { anchor.nullable(Slots.Types_.Baton_) }
+            @MainActor var Baton_: String? { anchor.read(Slots.Types_.Baton_) }
         }
     }
 }

@@ -25,13 +25,13 @@ struct TestCaughtPartQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestCaughtPartQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestCaughtPartQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
             @MainActor var testCaughtAppearances: TestCaughtAppearances_character? { anchor.arrived([Slots.Character.episode]) ? TestCaughtAppearances_character(anchor: anchor.spread) : nil }
         }
     }

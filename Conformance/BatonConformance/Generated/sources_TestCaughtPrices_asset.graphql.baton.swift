@@ -5,7 +5,7 @@ import Foundation
 struct TestCaughtPrices_asset: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var price: Result<Foundation.Decimal?, Baton.FieldErrors> { anchor.caughtMapped(Slots.Asset.price) }
-    @MainActor var listedAt: Result<Foundation.Date?, Baton.FieldErrors> { anchor.caughtMapped(Slots.Asset.listedAt) }
-    @MainActor var page: Foundation.URL? { anchor.mappedNullOnError(Slots.Asset.page) }
+    @MainActor var price: Result<Foundation.Decimal?, Baton.FieldErrors> { anchor.caught(Slots.Asset.price) }
+    @MainActor var listedAt: Result<Foundation.Date?, Baton.FieldErrors> { anchor.caught(Slots.Asset.listedAt) }
+    @MainActor var page: Foundation.URL? { anchor.nullOnError(Slots.Asset.page) }
 }

@@ -5,12 +5,12 @@ import Foundation
 struct TestCaughtProfile_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: TestCaughtProfile_character.Origin? { anchor.link(Slots.Character.origin) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var origin: TestCaughtProfile_character.Origin? { anchor.read(link: Slots.Character.origin) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
     }
 }

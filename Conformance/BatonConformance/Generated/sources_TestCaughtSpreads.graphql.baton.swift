@@ -35,13 +35,13 @@ struct TestCaughtSpreads: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestCaughtSpreads.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var node: TestCaughtSpreads.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var character: TestCaughtSpreads.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var node: TestCaughtSpreads.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
             @MainActor var profile: Result<TestCaughtSpreads.Data.Character_.Profile, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
             @MainActor var nulledProfile: TestCaughtSpreads.Data.Character_.NulledProfile? { anchor.nullOnError(lens: .init(anchor: anchor)) }
             @MainActor var strict: Result<TestCaughtSpreads.Data.Character_.Strict, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
@@ -79,7 +79,7 @@ struct TestCaughtSpreads: Baton.Query {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
             @MainActor var profile: Result<TestCaughtSpreads.Data.Node.Profile?, Baton.FieldErrors> { anchor.caught(narrowed: anchor.asType(Types.Character)) }
 
             struct Profile: Baton.ErrorScopedLens {

@@ -31,12 +31,12 @@ struct TestCaughtValueQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestCaughtValueQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestCaughtValueQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
             @MainActor var caughtValue: Result<TestCaughtValueQuery.Data.Character_.CaughtValue, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
             struct CaughtValue: Baton.ErrorScopedLens {

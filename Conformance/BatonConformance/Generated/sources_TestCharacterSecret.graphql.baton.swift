@@ -24,20 +24,20 @@ struct TestCharacterSecret: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestCharacterSecret.Data.Character_? { anchor.link(Slots.Query.character_aaf45e) }
+        @MainActor var character: TestCharacterSecret.Data.Character_? { anchor.read(link: Slots.Query.character_aaf45e) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var secret: TestCharacterSecret.Data.Character_.Secret? { anchor.link(Slots.Character.secret) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
+            @MainActor var secret: TestCharacterSecret.Data.Character_.Secret? { anchor.read(link: Slots.Character.secret) }
 
             struct Secret: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Secret.id) }
-                @MainActor var body: String? { anchor.nullable(Slots.Secret.body) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Secret.id) }
+                @MainActor var body: String? { anchor.read(Slots.Secret.body) }
             }
         }
     }

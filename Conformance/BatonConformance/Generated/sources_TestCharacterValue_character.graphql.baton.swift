@@ -21,11 +21,11 @@ struct TestCharacterValue_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-        @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-        @MainActor var origin: TestCharacterValue_character.Reader.Origin? { anchor.link(Slots.Character.origin) }
-        @MainActor var episode: Baton.List<TestCharacterValue_character.Reader.Episode> { anchor.requiredPlural(Slots.Character.episode) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
+        @MainActor var status: String? { anchor.read(Slots.Character.status) }
+        @MainActor var origin: TestCharacterValue_character.Reader.Origin? { anchor.read(link: Slots.Character.origin) }
+        @MainActor var episode: Baton.List<TestCharacterValue_character.Reader.Episode> { anchor.read(plural: Slots.Character.episode) }
 
         struct Origin: Baton.Lens {
             let anchor: Baton.Anchor
@@ -36,8 +36,8 @@ struct TestCharacterValue_character: Sendable, Hashable {
         struct Episode: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
+            @MainActor var name: String? { anchor.read(Slots.Episode.name) }
         }
     }
 }

@@ -21,12 +21,12 @@ struct TestCharactersWithStatus: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var charactersWithStatus: Baton.List<TestCharactersWithStatus.Data.CharactersWithStatus>? { anchor.plural(Slots.Query.charactersWithStatus_6eedc3) }
+        @MainActor var charactersWithStatus: Baton.List<TestCharactersWithStatus.Data.CharactersWithStatus>? { anchor.read(plural: Slots.Query.charactersWithStatus_6eedc3) }
 
         struct CharactersWithStatus: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }

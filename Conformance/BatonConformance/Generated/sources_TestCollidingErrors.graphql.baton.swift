@@ -24,20 +24,20 @@ struct TestCollidingErrors: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var types: TestCollidingErrors.Data.Types_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var typesLens: TestCollidingErrors.Data.TypesLens? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var types: TestCollidingErrors.Data.Types_? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var typesLens: TestCollidingErrors.Data.TypesLens? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
         }
 
         struct TypesLens: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }

@@ -25,20 +25,20 @@ struct TestCollidingRequired: Baton.Query {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "typesLens", requiring: [Baton.Requirement(Slots.Character.name, path: "typesLens.name")])]
-        @MainActor var types: TestCollidingRequired.Data.Types_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var typesLens: TestCollidingRequired.Data.TypesLens { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
+        @MainActor var types: TestCollidingRequired.Data.Types_? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var typesLens: TestCollidingRequired.Data.TypesLens { anchor.read(link: Slots.Query.character_d86a09, Types.Character) }
 
         struct Types_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
         }
 
         struct TypesLens: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String { anchor.read(Slots.Character.name) }
         }
     }
 }

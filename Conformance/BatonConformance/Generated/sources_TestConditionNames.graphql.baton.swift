@@ -42,25 +42,25 @@ struct TestConditionNames: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var namesake: TestConditionNames.Data.Namesake? { anchor.link(Slots.Query.namesake_659a6e) }
-        @MainActor var node: TestConditionNames.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var namesake: TestConditionNames.Data.Namesake? { anchor.read(link: Slots.Query.namesake_659a6e) }
+        @MainActor var node: TestConditionNames.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Namesake: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var asCharacter: String? { anchor.nullable(AbstractSlots.name) }
+            @MainActor var asCharacter: String? { anchor.read(AbstractSlots.name) }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
             @MainActor var asCharacter: TestConditionNames.Data.Node.AsCharacter? { anchor.asType(Types.Episode) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
+                @MainActor var name: String? { anchor.read(Slots.Episode.name) }
             }
         }
     }

@@ -30,22 +30,22 @@ struct TestConditions: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestConditions.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestConditions.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var origin: TestConditions.Data.Character_.Origin? { anchor.link(Slots.Character.origin) }
-            @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-            @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
+            @MainActor var origin: TestConditions.Data.Character_.Origin? { anchor.read(link: Slots.Character.origin) }
+            @MainActor var status: String? { anchor.read(Slots.Character.status) }
+            @MainActor var species: String? { anchor.read(Slots.Character.species) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
-                @MainActor var dimension: String? { anchor.nullable(Slots.Location.dimension) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
+                @MainActor var name: String? { anchor.read(Slots.Location.name) }
+                @MainActor var dimension: String? { anchor.read(Slots.Location.dimension) }
             }
         }
     }

@@ -5,13 +5,13 @@ import Foundation
 struct TestDeferredNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: TestDeferredNotes_character.Notes { anchor.connection(Slots.Character.__TestDeferredNotes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: TestDeferredNotes_character.Notes { anchor.read(connection: Slots.Character.__TestDeferredNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var edges: Baton.List<TestDeferredNotes_character.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: TestDeferredNotes_character.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var edges: Baton.List<TestDeferredNotes_character.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: TestDeferredNotes_character.Notes.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
         @MainActor var nodes: Baton.List<TestDeferredNotes_character.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -20,13 +20,13 @@ struct TestDeferredNotes_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: TestDeferredNotes_character.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+            @MainActor var node: TestDeferredNotes_character.Notes.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+            @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
                 @MainActor var testNoteText: TestNoteText_note? { anchor.bound(Sites.TestNoteText_note_537df7).arrived([Slots.Note.text]) ? TestNoteText_note(anchor: anchor.bound(Sites.TestNoteText_note_537df7)) : nil }
             }
         }
@@ -34,16 +34,16 @@ struct TestDeferredNotes_character: Baton.Lens {
         struct PageInfo: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-            @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-            @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-            @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+            @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+            @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+            @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+            @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
             @MainActor var testNoteText: TestNoteText_note? { anchor.bound(Sites.TestNoteText_note_537df7).arrived([Slots.Note.text]) ? TestNoteText_note(anchor: anchor.bound(Sites.TestNoteText_note_537df7)) : nil }
         }
     }
@@ -89,13 +89,13 @@ struct TestDeferredNotesPaginationQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: TestDeferredNotesPaginationQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestDeferredNotesPaginationQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testDeferredNotes: TestDeferredNotes_character? { anchor.bound(Sites.TestDeferredNotes_character_2b9890).asType(Types.Character) }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
         }
     }
 }

@@ -31,12 +31,12 @@ struct TestDeferredValueQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestDeferredValueQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestDeferredValueQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
             @MainActor var testCharacterValue: TestCharacterValue_character? { (anchor.arrived([Slots.Character.id, Slots.Character.name, Slots.Character.status, Slots.Character.origin, Slots.Character.episode]) ? TestCharacterValue_character.Reader(anchor: anchor.spread) : nil as TestCharacterValue_character.Reader?).map(TestCharacterValue_character.init(reader:)) }
         }
     }

@@ -19,12 +19,12 @@ struct TestDeleteNote: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var removeNote: TestDeleteNote.Data.RemoveNote? { anchor.link(Slots.Mutation.removeNote) }
+        @MainActor var removeNote: TestDeleteNote.Data.RemoveNote? { anchor.read(link: Slots.Mutation.removeNote) }
 
         struct RemoveNote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var removedNoteId: Baton.ID? { anchor.nullable(Slots.RemoveNotePayload.removedNoteId) }
+            @MainActor var removedNoteId: Baton.ID? { anchor.read(Slots.RemoveNotePayload.removedNoteId) }
         }
     }
 

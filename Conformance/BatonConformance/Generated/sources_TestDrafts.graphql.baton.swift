@@ -25,29 +25,29 @@ struct TestDrafts: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var drafts: Baton.List<TestDrafts.Data.Drafts>? { anchor.plural(Slots.Query.drafts) }
-        @MainActor var character: TestDrafts.Data.Character_? { anchor.link(Slots.Query.character_aaf45e) }
+        @MainActor var drafts: Baton.List<TestDrafts.Data.Drafts>? { anchor.read(plural: Slots.Query.drafts) }
+        @MainActor var character: TestDrafts.Data.Character_? { anchor.read(link: Slots.Query.character_aaf45e) }
 
         struct Drafts: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Draft.id) }
-            @MainActor var text: String? { anchor.nullable(Slots.Draft.text) }
-            @MainActor var about: TestDrafts.Data.Drafts.About? { anchor.link(Slots.Draft.about) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Draft.id) }
+            @MainActor var text: String? { anchor.read(Slots.Draft.text) }
+            @MainActor var about: TestDrafts.Data.Drafts.About? { anchor.read(link: Slots.Draft.about) }
 
             struct About: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
         }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }

@@ -24,18 +24,18 @@ struct TestEpisodesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestEpisodesQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestEpisodesQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var episode: Baton.List<TestEpisodesQuery.Data.Character_.Episode> { anchor.requiredPlural(Slots.Character.episode) }
+            @MainActor var episode: Baton.List<TestEpisodesQuery.Data.Character_.Episode> { anchor.read(plural: Slots.Character.episode) }
 
             struct Episode: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Episode.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Episode.name) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Episode.id) }
+                @MainActor var name: String? { anchor.read(Slots.Episode.name) }
             }
         }
     }

@@ -29,7 +29,7 @@ struct TestEscapedText: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<TestEscapedText.Data.Search>? { anchor.plural(Slots.Query.search_e7c926) }
+        @MainActor var search: Baton.List<TestEscapedText.Data.Search>? { anchor.read(plural: Slots.Query.search_e7c926) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor

@@ -21,12 +21,12 @@ struct TestFavoriteQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestFavoriteQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestFavoriteQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
             @MainActor var testFavorite: TestFavorite_character { .init(anchor: anchor.spread) }
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 struct TestFavorite_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+    @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var favorite: Bool? { anchor.read(Slots.Character.favorite) }
 }

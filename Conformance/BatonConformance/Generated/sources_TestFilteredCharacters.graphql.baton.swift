@@ -20,13 +20,13 @@ struct TestFilteredCharacters: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var charactersMatching: Baton.List<TestFilteredCharacters.Data.CharactersMatching>? { anchor.plural(Slots.Query.charactersMatching_bf7740) }
+        @MainActor var charactersMatching: Baton.List<TestFilteredCharacters.Data.CharactersMatching>? { anchor.read(plural: Slots.Query.charactersMatching_bf7740) }
 
         struct CharactersMatching: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }

@@ -30,7 +30,7 @@ struct TestFoldedNode: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<TestFoldedNode.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestFoldedNode.Data.Search>? { anchor.read(plural: Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
@@ -40,7 +40,7 @@ struct TestFoldedNode: Baton.Query {
             struct AsNode: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+                @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
             }
         }
     }

@@ -30,18 +30,18 @@ struct TestFragmentNamedFields: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestFragmentNamedFields.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestFragmentNamedFields.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var TestCaughtProfile_character: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var TestCaughtStrict_character: String? { anchor.nullable(Slots.Character.species) }
+            @MainActor var TestCaughtProfile_character: String? { anchor.read(Slots.Character.name) }
+            @MainActor var TestCaughtStrict_character: String? { anchor.read(Slots.Character.species) }
             @MainActor var testCaughtProfile: TestCaughtProfile_character { .init(anchor: anchor.spread) }
             @MainActor var testCaughtStrict: TestCaughtStrict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var caughtProfile: Result<TestFragmentNamedFields.Data.Character_.CaughtProfile, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
             @MainActor var nulledProfile: TestFragmentNamedFields.Data.Character_.NulledProfile? { anchor.nullOnError(lens: .init(anchor: anchor)) }
-            @MainActor var Fragment: String? { anchor.nullable(Slots.Character.status) }
+            @MainActor var Fragment: String? { anchor.read(Slots.Character.status) }
             @MainActor var nulledFragment: TestFragmentNamedFields.Data.Character_.NulledFragment? { anchor.nullOnError(lens: .init(anchor: anchor)) }
 
             struct CaughtProfile: Baton.ErrorScopedLens {

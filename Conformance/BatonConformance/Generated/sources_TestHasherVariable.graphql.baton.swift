@@ -20,13 +20,13 @@ struct TestHasherVariable: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestHasherVariable.Data.Character_? { anchor.link(Slots.Query.character_defbd9) }
+        @MainActor var character: TestHasherVariable.Data.Character_? { anchor.read(link: Slots.Query.character_defbd9) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }

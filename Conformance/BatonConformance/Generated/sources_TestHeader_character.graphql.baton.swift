@@ -5,15 +5,15 @@ import Foundation
 struct TestHeader_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
-    @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
-    @MainActor var origin: TestHeader_character.Origin? { anchor.link(Slots.Character.origin) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var status: String? { anchor.read(Slots.Character.status) }
+    @MainActor var species: String? { anchor.read(Slots.Character.species) }
+    @MainActor var image: String? { anchor.read(Slots.Character.image) }
+    @MainActor var origin: TestHeader_character.Origin? { anchor.read(link: Slots.Character.origin) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
     }
 }

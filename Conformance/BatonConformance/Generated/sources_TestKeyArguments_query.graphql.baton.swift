@@ -5,24 +5,24 @@ import Foundation
 struct TestKeyArguments_query: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var charactersByIds: Baton.List<TestKeyArguments_query.CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_f2b7e8) }
-    @MainActor var characters: TestKeyArguments_query.Characters? { anchor.link(Slots.Query.characters_511b72) }
+    @MainActor var charactersByIds: Baton.List<TestKeyArguments_query.CharactersByIds>? { anchor.read(plural: Slots.Query.charactersByIds_f2b7e8) }
+    @MainActor var characters: TestKeyArguments_query.Characters? { anchor.read(link: Slots.Query.characters_511b72) }
 
     struct CharactersByIds: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Characters: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var info: TestKeyArguments_query.Characters.Info? { anchor.link(Slots.Characters.info) }
+        @MainActor var info: TestKeyArguments_query.Characters.Info? { anchor.read(link: Slots.Characters.info) }
 
         struct Info: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var count: Int? { anchor.nullable(Slots.Info.count) }
+            @MainActor var count: Int? { anchor.read(Slots.Info.count) }
         }
     }
 }

@@ -44,10 +44,10 @@ struct TestKeys: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<TestKeys.Data.Search>? { anchor.plural(Slots.Query.search_c69638) }
-        @MainActor var character: TestKeys.Data.Character_? { anchor.link(Slots.Query.character_e9ad1d) }
-        @MainActor var charactersByIds: Baton.List<TestKeys.Data.CharactersByIds>? { anchor.plural(Slots.Query.charactersByIds_959ab0) }
-        @MainActor var characters: TestKeys.Data.Characters? { anchor.link(Slots.Query.characters_2adc02) }
+        @MainActor var search: Baton.List<TestKeys.Data.Search>? { anchor.read(plural: Slots.Query.search_c69638) }
+        @MainActor var character: TestKeys.Data.Character_? { anchor.read(link: Slots.Query.character_e9ad1d) }
+        @MainActor var charactersByIds: Baton.List<TestKeys.Data.CharactersByIds>? { anchor.read(plural: Slots.Query.charactersByIds_959ab0) }
+        @MainActor var characters: TestKeys.Data.Characters? { anchor.read(link: Slots.Query.characters_2adc02) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
@@ -58,24 +58,24 @@ struct TestKeys: Baton.Query {
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
 
         struct CharactersByIds: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
 
         struct Characters: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var info: TestKeys.Data.Characters.Info? { anchor.link(Slots.Characters.info) }
+            @MainActor var info: TestKeys.Data.Characters.Info? { anchor.read(link: Slots.Characters.info) }
 
             struct Info: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var count: Int? { anchor.nullable(Slots.Info.count) }
+                @MainActor var count: Int? { anchor.read(Slots.Info.count) }
             }
         }
     }

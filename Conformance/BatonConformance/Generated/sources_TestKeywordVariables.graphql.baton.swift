@@ -35,13 +35,13 @@ struct TestKeywordVariables: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestKeywordVariables.Data.Character_? { anchor.link(Slots.Query.character_c165ec) }
-        @MainActor var search: Baton.List<TestKeywordVariables.Data.Search>? { anchor.plural(Slots.Query.search_0153cf) }
+        @MainActor var character: TestKeywordVariables.Data.Character_? { anchor.read(link: Slots.Query.character_c165ec) }
+        @MainActor var search: Baton.List<TestKeywordVariables.Data.Search>? { anchor.read(plural: Slots.Query.search_0153cf) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
         }
 
         struct Search: Baton.Lens {

@@ -31,12 +31,12 @@ struct TestList: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var characters: TestList.Data.Characters? { anchor.link(Slots.Query.characters_a5f322) }
+        @MainActor var characters: TestList.Data.Characters? { anchor.read(link: Slots.Query.characters_a5f322) }
 
         struct Characters: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var results: Baton.List<TestList.Data.Characters.Results>? { anchor.plural(Slots.Characters.results) }
+            @MainActor var results: Baton.List<TestList.Data.Characters.Results>? { anchor.read(plural: Slots.Characters.results) }
 
             struct Results: Baton.Lens {
                 let anchor: Baton.Anchor

@@ -24,18 +24,18 @@ struct TestListPayload: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setLists: TestListPayload.Data.SetLists? { anchor.link(Slots.Mutation.setLists) }
+        @MainActor var setLists: TestListPayload.Data.SetLists? { anchor.read(link: Slots.Mutation.setLists) }
 
         struct SetLists: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var strings: [String?]? { anchor.nullableListOfNullable(Slots.ListsPayload.strings) }
-            @MainActor var ids: [Baton.ID] { anchor.list(Slots.ListsPayload.ids) }
-            @MainActor var counts: [Int?]? { anchor.nullableListOfNullable(Slots.ListsPayload.counts) }
-            @MainActor var ratios: [Double?]? { anchor.nullableListOfNullable(Slots.ListsPayload.ratios) }
-            @MainActor var flags: [Bool?]? { anchor.nullableListOfNullable(Slots.ListsPayload.flags) }
-            @MainActor var jsons: [String?]? { anchor.nullableListOfNullable(Slots.ListsPayload.jsons) }
-            @MainActor var statuses: [Status?]? { anchor.nullableListOfNullable(Slots.ListsPayload.statuses) }
+            @MainActor var strings: [String?]? { anchor.read(Slots.ListsPayload.strings) }
+            @MainActor var ids: [Baton.ID] { anchor.read(Slots.ListsPayload.ids) }
+            @MainActor var counts: [Int?]? { anchor.read(Slots.ListsPayload.counts) }
+            @MainActor var ratios: [Double?]? { anchor.read(Slots.ListsPayload.ratios) }
+            @MainActor var flags: [Bool?]? { anchor.read(Slots.ListsPayload.flags) }
+            @MainActor var jsons: [String?]? { anchor.read(Slots.ListsPayload.jsons) }
+            @MainActor var statuses: [Status?]? { anchor.read(Slots.ListsPayload.statuses) }
         }
     }
 

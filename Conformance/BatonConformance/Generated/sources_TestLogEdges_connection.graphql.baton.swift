@@ -5,11 +5,11 @@ import Foundation
 struct TestLogEdges_connection: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var edges: Baton.List<TestLogEdges_connection.Edges> { anchor.requiredPlural(Slots.NoteConnection.edges) }
+    @MainActor var edges: Baton.List<TestLogEdges_connection.Edges> { anchor.read(plural: Slots.NoteConnection.edges) }
 
     struct Edges: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+        @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
     }
 }

@@ -5,12 +5,12 @@ import Foundation
 struct TestLoggedNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: TestLoggedNotes_character.Notes { anchor.requiredLink(Slots.Character.notes_781bfa, Types.NoteConnection) }
+    @MainActor var notes: TestLoggedNotes_character.Notes { anchor.read(link: Slots.Character.notes_781bfa, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
+        @MainActor var totalCount: Int { anchor.read(Slots.NoteConnection.totalCount) }
         @MainActor var testLogEdges: TestLogEdges_connection? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.NoteConnection.edges, path: "edges")]) }
     }
 }

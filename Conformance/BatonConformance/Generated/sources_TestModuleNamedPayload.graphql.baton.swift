@@ -23,18 +23,18 @@ struct TestModuleNamedPayload: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: TestModuleNamedPayload.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: TestModuleNamedPayload.Data.SetFavorite? { anchor.read(link: Slots.Mutation.setFavorite) }
 
         struct SetFavorite: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var Baton_: TestModuleNamedPayload.Data.SetFavorite.Baton_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var Baton_: TestModuleNamedPayload.Data.SetFavorite.Baton_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Baton_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var Baton_: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var Baton_: String? { anchor.read(Slots.Character.name) }
             }
         }
     }

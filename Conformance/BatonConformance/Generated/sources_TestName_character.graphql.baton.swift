@@ -5,5 +5,5 @@ import Foundation
 struct TestName_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
 }

@@ -29,12 +29,12 @@ struct TestNamedSpread: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: TestNamedSpread.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestNamedSpread.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
             @MainActor var named: TestNamed_named? { anchor.asMember(Types.Named_possible) }
         }
     }

@@ -8,7 +8,7 @@ struct TestNamedValue_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 }
 

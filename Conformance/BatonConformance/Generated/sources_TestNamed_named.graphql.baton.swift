@@ -5,5 +5,5 @@ import Foundation
 struct TestNamed_named: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+    @MainActor var name: String? { anchor.read(AbstractSlots.name) }
 }

@@ -29,19 +29,19 @@ struct TestNodeDeferred: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: TestNodeDeferred.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestNodeDeferred.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
             @MainActor var asCharacter: TestNodeDeferred.Data.Node.AsCharacter? { anchor.asType(Types.Character) }
             @MainActor var appearances: TestAppearances_character? { anchor.arrived([Slots.Character.episode]) ? anchor.asType(Types.Character) : nil }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
         }
     }

@@ -23,18 +23,18 @@ struct TestNodeFields: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: TestNodeFields.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: TestNodeFields.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+            @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
             @MainActor var asCharacter: TestNodeFields.Data.Node.AsCharacter? { anchor.asType(Types.Character) }
 
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
         }
     }

@@ -28,24 +28,24 @@ struct TestNoteAdded: Baton.Subscription {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var noteAdded: TestNoteAdded.Data.NoteAdded? { anchor.link(Slots.Subscription.noteAdded_accb01) }
+        @MainActor var noteAdded: TestNoteAdded.Data.NoteAdded? { anchor.read(link: Slots.Subscription.noteAdded_accb01) }
 
         struct NoteAdded: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var noteEdge: TestNoteAdded.Data.NoteAdded.NoteEdge? { anchor.link(Slots.NoteAddedPayload.noteEdge) }
+            @MainActor var noteEdge: TestNoteAdded.Data.NoteAdded.NoteEdge? { anchor.read(link: Slots.NoteAddedPayload.noteEdge) }
 
             struct NoteEdge: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
-                @MainActor var node: TestNoteAdded.Data.NoteAdded.NoteEdge.Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
+                @MainActor var node: TestNoteAdded.Data.NoteAdded.NoteEdge.Node? { anchor.read(link: Slots.NoteEdge.node) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+                    @MainActor var text: String? { anchor.read(Slots.Note.text) }
                 }
             }
         }

@@ -5,5 +5,5 @@ import Foundation
 struct TestNoteText_note: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+    @MainActor var text: String? { anchor.read(Slots.Note.text) }
 }

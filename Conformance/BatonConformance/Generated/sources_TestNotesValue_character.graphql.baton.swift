@@ -22,24 +22,24 @@ struct TestNotesValue_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var notes: TestNotesValue_character.Reader.Notes { anchor.requiredLink(Slots.Character.notes_9b99e9, Types.NoteConnection) }
+        @MainActor var notes: TestNotesValue_character.Reader.Notes { anchor.read(link: Slots.Character.notes_9b99e9, Types.NoteConnection) }
 
         struct Notes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-            @MainActor var edges: Baton.List<TestNotesValue_character.Reader.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
+            @MainActor var totalCount: Int { anchor.read(Slots.NoteConnection.totalCount) }
+            @MainActor var edges: Baton.List<TestNotesValue_character.Reader.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
 
             struct Edges: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var node: TestNotesValue_character.Reader.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
+                @MainActor var node: TestNotesValue_character.Reader.Notes.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                    @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+                    @MainActor var text: String? { anchor.read(Slots.Note.text) }
                 }
             }
         }

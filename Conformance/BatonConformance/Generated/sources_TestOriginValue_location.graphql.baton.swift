@@ -9,8 +9,8 @@ struct TestOriginValue_location: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
     }
 }
 

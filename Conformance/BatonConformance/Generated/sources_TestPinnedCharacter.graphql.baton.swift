@@ -23,16 +23,16 @@ struct TestPinnedCharacter: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestPinnedCharacter.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: TestPinnedCharacter.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-            @MainActor var isPinned: Bool? { anchor.nullable(Slots.Character.isPinned) }
-            @MainActor var note: String? { anchor.nullable(Slots.Character.note) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
+            @MainActor var status: String? { anchor.read(Slots.Character.status) }
+            @MainActor var isPinned: Bool? { anchor.read(Slots.Character.isPinned) }
+            @MainActor var note: String? { anchor.read(Slots.Character.note) }
         }
     }
 }

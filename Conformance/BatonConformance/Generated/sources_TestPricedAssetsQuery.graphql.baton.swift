@@ -25,12 +25,12 @@ struct TestPricedAssetsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var assetsPricedAbove: Baton.List<TestPricedAssetsQuery.Data.AssetsPricedAbove>? { anchor.plural(Slots.Query.assetsPricedAbove_e3ded0) }
+        @MainActor var assetsPricedAbove: Baton.List<TestPricedAssetsQuery.Data.AssetsPricedAbove>? { anchor.read(plural: Slots.Query.assetsPricedAbove_e3ded0) }
 
         struct AssetsPricedAbove: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var uuid: String { anchor.scalar(Slots.Asset.uuid) }
+            @MainActor var uuid: String { anchor.read(Slots.Asset.uuid) }
             @MainActor var testCaughtPrices: TestCaughtPrices_asset { .init(anchor: anchor.spread) }
             @MainActor var testThrowingPrices: TestThrowingPrices_asset { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var testRequiredPrice: TestRequiredPrice_asset? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Asset.price, path: "price")]) }

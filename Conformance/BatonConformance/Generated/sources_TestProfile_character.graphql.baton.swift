@@ -5,24 +5,24 @@ import Foundation
 struct TestProfile_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: TestProfile_character.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
-    @MainActor var status: String { anchor.scalar(Slots.Character.status) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var origin: TestProfile_character.Origin { anchor.read(link: Slots.Character.origin, Types.Location) }
+    @MainActor var status: String { anchor.read(Slots.Character.status) }
     @MainActor var image: Result<String?, Baton.FieldErrors> { anchor.caught(Slots.Character.image) }
-    @MainActor var location: Result<TestProfile_character.Location?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.location) }
+    @MainActor var location: Result<TestProfile_character.Location?, Baton.FieldErrors> { anchor.caught(link: Slots.Character.location) }
     @MainActor var gender: String? { anchor.nullOnError(Slots.Character.gender) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
     }
 
     struct Location: Baton.ErrorScopedLens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let errorScope = Baton.ErrorScope([Slots.Location.name, Slots.Location.dimension])
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
-        @MainActor var dimension: String? { anchor.nullable(Slots.Location.dimension) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
+        @MainActor var dimension: String? { anchor.read(Slots.Location.dimension) }
     }
 }

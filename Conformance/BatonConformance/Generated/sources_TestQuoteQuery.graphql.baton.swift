@@ -22,14 +22,14 @@ struct TestQuoteQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var quote: TestQuoteQuery.Data.Quote? { anchor.link(Slots.Query.quote_eb6b8a) }
+        @MainActor var quote: TestQuoteQuery.Data.Quote? { anchor.read(link: Slots.Query.quote_eb6b8a) }
 
         struct Quote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var base: String { anchor.scalar(Slots.Quote.base) }
-            @MainActor var quote: String { anchor.scalar(Slots.Quote.quote) }
-            @MainActor var rate: Double? { anchor.nullable(Slots.Quote.rate) }
+            @MainActor var base: String { anchor.read(Slots.Quote.base) }
+            @MainActor var quote: String { anchor.read(Slots.Quote.quote) }
+            @MainActor var rate: Double? { anchor.read(Slots.Quote.rate) }
         }
     }
 }

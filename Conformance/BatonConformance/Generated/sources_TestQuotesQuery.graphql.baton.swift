@@ -20,12 +20,12 @@ struct TestQuotesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var quotes: Baton.List<TestQuotesQuery.Data.Quotes>? { anchor.plural(Slots.Query.quotes) }
+        @MainActor var quotes: Baton.List<TestQuotesQuery.Data.Quotes>? { anchor.read(plural: Slots.Query.quotes) }
 
         struct Quotes: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var rate: Double? { anchor.nullable(Slots.Quote.rate) }
+            @MainActor var rate: Double? { anchor.read(Slots.Quote.rate) }
         }
     }
 }

@@ -25,19 +25,19 @@ struct TestRequiredOrigin: Baton.Query {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "character", requiring: [Baton.Requirement(Slots.Character.origin, path: "character.origin")])]
-        @MainActor var character: TestRequiredOrigin.Data.Character_ { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
+        @MainActor var character: TestRequiredOrigin.Data.Character_ { anchor.read(link: Slots.Query.character_d86a09, Types.Character) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var origin: TestRequiredOrigin.Data.Character_.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var origin: TestRequiredOrigin.Data.Character_.Origin { anchor.read(link: Slots.Character.origin, Types.Location) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
+                @MainActor var name: String? { anchor.read(Slots.Location.name) }
             }
         }
     }

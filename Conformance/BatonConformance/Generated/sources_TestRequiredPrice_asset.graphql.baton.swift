@@ -5,5 +5,5 @@ import Foundation
 struct TestRequiredPrice_asset: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var price: Foundation.Decimal { get throws { try anchor.requiredMapped(Slots.Asset.price) } }
+    @MainActor var price: Foundation.Decimal { get throws { try anchor.required(Slots.Asset.price) } }
 }

@@ -5,14 +5,14 @@ import Foundation
 struct TestRootNotes_query: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: TestRootNotes_query.Notes { anchor.connection(Slots.Query.__TestRootNotes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: TestRootNotes_query.Notes { anchor.read(connection: Slots.Query.__TestRootNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var totalCount: Int { anchor.scalar(Slots.NoteConnection.totalCount) }
-        @MainActor var edges: Baton.List<TestRootNotes_query.Notes.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: TestRootNotes_query.Notes.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var totalCount: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var edges: Baton.List<TestRootNotes_query.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: TestRootNotes_query.Notes.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
         @MainActor var nodes: Baton.List<TestRootNotes_query.Notes.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -21,31 +21,31 @@ struct TestRootNotes_query: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: TestRootNotes_query.Notes.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+            @MainActor var node: TestRootNotes_query.Notes.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+            @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+                @MainActor var text: String? { anchor.read(Slots.Note.text) }
             }
         }
 
         struct PageInfo: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-            @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-            @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-            @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+            @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+            @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+            @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+            @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Note.id) }
-            @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
+            @MainActor var text: String? { anchor.read(Slots.Note.text) }
         }
     }
 }

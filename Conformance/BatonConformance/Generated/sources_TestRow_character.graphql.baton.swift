@@ -5,7 +5,7 @@ import Foundation
 struct TestRow_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var status: String? { anchor.read(Slots.Character.status) }
+    @MainActor var image: String? { anchor.read(Slots.Character.image) }
 }

@@ -33,7 +33,7 @@ struct TestSearch: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<TestSearch.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestSearch.Data.Search>? { anchor.read(plural: Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
@@ -45,16 +45,16 @@ struct TestSearch: Baton.Query {
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
 
             struct AsLocation: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Location.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
-                @MainActor var dimension: String? { anchor.nullable(Slots.Location.dimension) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Location.id) }
+                @MainActor var name: String? { anchor.read(Slots.Location.name) }
+                @MainActor var dimension: String? { anchor.read(Slots.Location.dimension) }
             }
         }
     }

@@ -35,7 +35,7 @@ struct TestSearchOrigins: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<TestSearchOrigins.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestSearchOrigins.Data.Search>? { anchor.read(plural: Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
@@ -45,12 +45,12 @@ struct TestSearchOrigins: Baton.Query {
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var origin: TestSearchOrigins.Data.Search.AsCharacter.Origin? { anchor.link(Slots.Character.origin) }
+                @MainActor var origin: TestSearchOrigins.Data.Search.AsCharacter.Origin? { anchor.read(link: Slots.Character.origin) }
 
                 struct Origin: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+                    @MainActor var name: String? { anchor.read(Slots.Location.name) }
                 }
             }
         }

@@ -25,21 +25,21 @@ struct TestSecrets: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var secrets: Baton.List<TestSecrets.Data.Secrets>? { anchor.plural(Slots.Query.secrets_549ad1) }
-        @MainActor var character: TestSecrets.Data.Character_? { anchor.link(Slots.Query.character_aaf45e) }
+        @MainActor var secrets: Baton.List<TestSecrets.Data.Secrets>? { anchor.read(plural: Slots.Query.secrets_549ad1) }
+        @MainActor var character: TestSecrets.Data.Character_? { anchor.read(link: Slots.Query.character_aaf45e) }
 
         struct Secrets: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Secret.id) }
-            @MainActor var body: String? { anchor.nullable(Slots.Secret.body) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Secret.id) }
+            @MainActor var body: String? { anchor.read(Slots.Secret.body) }
         }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }

@@ -25,19 +25,19 @@ struct TestSetFavorite: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setFavorite: TestSetFavorite.Data.SetFavorite? { anchor.link(Slots.Mutation.setFavorite) }
+        @MainActor var setFavorite: TestSetFavorite.Data.SetFavorite? { anchor.read(link: Slots.Mutation.setFavorite) }
 
         struct SetFavorite: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var character: TestSetFavorite.Data.SetFavorite.Character_? { anchor.link(Slots.FavoritePayload.character) }
+            @MainActor var character: TestSetFavorite.Data.SetFavorite.Character_? { anchor.read(link: Slots.FavoritePayload.character) }
 
             struct Character_: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var favorite: Bool? { anchor.nullable(Slots.Character.favorite) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
+                @MainActor var favorite: Bool? { anchor.read(Slots.Character.favorite) }
             }
         }
     }

@@ -18,12 +18,12 @@ struct TestSetStatuses: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var setLists: TestSetStatuses.Data.SetLists? { anchor.link(Slots.Mutation.setLists) }
+        @MainActor var setLists: TestSetStatuses.Data.SetLists? { anchor.read(link: Slots.Mutation.setLists) }
 
         struct SetLists: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var statuses: [Status?]? { anchor.nullableListOfNullable(Slots.ListsPayload.statuses) }
+            @MainActor var statuses: [Status?]? { anchor.read(Slots.ListsPayload.statuses) }
         }
     }
 

@@ -7,5 +7,5 @@ struct TestStrict_character: Baton.ThrowingFragment {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     static let errorScope = Baton.ErrorScope([Slots.Character.species, Slots.Character.type])
     @MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }
-    @MainActor var type: String? { anchor.nullable(Slots.Character.type) }
+    @MainActor var type: String? { anchor.read(Slots.Character.type) }
 }

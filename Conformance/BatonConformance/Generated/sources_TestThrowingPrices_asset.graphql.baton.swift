@@ -6,6 +6,6 @@ struct TestThrowingPrices_asset: Baton.ThrowingFragment {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     static let errorScope = Baton.ErrorScope([Slots.Asset.price, Slots.Asset.prices])
-    @MainActor var price: Foundation.Decimal? { get throws { try anchor.throwingMapped(Slots.Asset.price) } }
-    @MainActor var prices: [Foundation.Decimal?]? { get throws { try anchor.throwingMappedListOfNullable(Slots.Asset.prices) } }
+    @MainActor var price: Foundation.Decimal? { get throws { try anchor.throwing(Slots.Asset.price) } }
+    @MainActor var prices: [Foundation.Decimal?]? { get throws { try anchor.throwing(Slots.Asset.prices) } }
 }

@@ -40,7 +40,7 @@ struct TestUnion: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<TestUnion.Data.Search>? { anchor.plural(Slots.Query.search_3605f2) }
+        @MainActor var search: Baton.List<TestUnion.Data.Search>? { anchor.read(plural: Slots.Query.search_3605f2) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
@@ -54,27 +54,27 @@ struct TestUnion: Baton.Query {
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var label: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
+                @MainActor var label: String? { anchor.read(Slots.Character.name) }
+                @MainActor var status: String? { anchor.read(Slots.Character.status) }
             }
 
             struct AsLocation: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var label: String? { anchor.nullable(Slots.Location.dimension) }
-                @MainActor var type: String? { anchor.nullable(Slots.Location.type) }
+                @MainActor var label: String? { anchor.read(Slots.Location.dimension) }
+                @MainActor var type: String? { anchor.read(Slots.Location.type) }
             }
 
             struct AsEpisode: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var air_date: String? { anchor.nullable(Slots.Episode.air_date) }
+                @MainActor var air_date: String? { anchor.read(Slots.Episode.air_date) }
             }
 
             struct AsNamed: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+                @MainActor var name: String? { anchor.read(AbstractSlots.name) }
             }
         }
     }

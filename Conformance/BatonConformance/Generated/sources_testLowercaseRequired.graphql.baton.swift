@@ -5,11 +5,11 @@ import Foundation
 struct testLowercaseRequired: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var origin: testLowercaseRequired.Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
+    @MainActor var origin: testLowercaseRequired.Origin { anchor.read(link: Slots.Character.origin, Types.Location) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
     }
 }

@@ -89,15 +89,60 @@ public struct FieldErrors: Error, Sendable, Equatable {
     public var paths: [String] { errors.map(\.path) }
 }
 
-/// The reads of the error directives, for scalars: each registers like a plain read.
+/// The reads under the error rules, of a scalar, a mapped scalar or a list of them to any depth
+/// (`LensValue`; the declared type carries the element and the shape), each registering like a
+/// plain read. Built-in scalars read as the plain read does where they are there; a mapped scalar
+/// has no zero, so where the schema or the rule makes a level non-null its read throws instead of
+/// inventing one: a `RequiredFieldError` for a null, its conversion failure for a text that does
+/// not convert.
 @_spi(Generated) extension Anchor {
-    /// `@required(action: THROW)` (and a non-null read under `@throwOnFieldError`): the field's error
-    /// if it has one, else a required-field error when it is null or missing, else the value.
-    @MainActor public func required<T: LensScalar, K: SlotName>(_ key: K) throws -> T {
+    /// `@required(action: THROW)`, and a non-null read under `@throwOnFieldError` or
+    /// `@semanticNonNull`: the field's error if it has one, else a required-field error when it is
+    /// null or missing, else the value.
+    @MainActor public func required<V: LensValue, K: SlotName>(_ key: K) throws -> V {
         let ref = key.ref(in: self)
+        guard let read: V = try checkedRead(ref) else { throw requiredError(ref) }
+        return read
+    }
+
+    /// A nullable read that throws (a mapped scalar under `@throwOnFieldError`): the field's error,
+    /// or what a level cannot hold; nil for null or missing.
+    @MainActor public func throwing<V: LensValue, K: SlotName>(_ key: K) throws -> V? {
+        try checkedRead(key.ref(in: self))
+    }
+
+    /// `@catch(to: RESULT)`: the failure holds the field's error (or what a level cannot hold);
+    /// otherwise the value, nil for null.
+    @MainActor public func caught<V: LensValue, K: SlotName>(_ key: K) -> Result<V?, FieldErrors> {
+        do {
+            return .success(try checkedRead(key.ref(in: self), reportingUnheld: true))
+        } catch let errors as FieldErrors {
+            return .failure(errors)
+        } catch let required as RequiredFieldError {
+            return .failure(FieldErrors([.requiredFieldMissing(required)]))
+        } catch {
+            return .failure(FieldErrors([FieldError(message: "\(error)", path: "")]))
+        }
+    }
+
+    /// `@catch(to: NULL)`: nil when the field has an error, else the plain read.
+    @MainActor public func nullOnError<V: LensValue, K: SlotName>(_ key: K) -> V? {
+        record.readError(key.ref(in: self)) == nil ? read(key) : nil
+    }
+
+    /// The checked read the rules share: the field's error thrown; nil for null or missing; else
+    /// the value, each level checked (`LensValue.checkedLensValue`); what cannot be held below
+    /// reported, and a value `V` cannot hold at all when `reportingUnheld` (a caught read gives nil
+    /// for it, as the plain read does; a required one throws a required-field error instead).
+    @MainActor func checkedRead<V: LensValue>(_ ref: Int32, reportingUnheld: Bool = false) throws -> V? {
         if let error = record.readError(ref) { throw FieldErrors([error]) }
-        if let value = load(ref), let read = T.lensValue(value) { return read }
-        throw requiredError(ref)
+        guard let value = load(ref) else { return nil }
+        if case .null = value { return nil }
+        var wrong = false
+        let read = try V.checkedLensValue(value, at: ref, in: self, wrong: &wrong)
+        if case .none = read, reportingUnheld { wrong = true }
+        if wrong { unexpected(ref) }
+        return read
     }
 
     /// The required-field error of the slot `ref` of this anchor's record.
@@ -105,74 +150,24 @@ public struct FieldErrors: Error, Sendable, Equatable {
         RequiredFieldError(type: record.type.name, field: owner.store.storageKey(ref, on: record.type), path: path)
     }
 
-    /// `@catch(to: RESULT)` on a scalar: the failure holds the field's error; otherwise the value
-    /// (nil for null).
-    @MainActor public func caught<T: LensScalar, K: SlotName>(_ key: K) -> Result<T?, FieldErrors> {
-        let ref = key.ref(in: self)
-        if let error = record.readError(ref) { return .failure(FieldErrors([error])) }
-        return .success(nullable(key))
-    }
-
-    /// `@required(action: THROW)` on a list of a scalar, `[T!]`: the field's error if it has one, else
-    /// a required-field error when it is null or missing, else the list (elements as `nullableList`).
-    @MainActor public func requiredList<T: LensScalar, K: SlotName>(_ key: K) throws -> [T] {
-        let ref = key.ref(in: self)
-        if let error = record.readError(ref) { throw FieldErrors([error]) }
-        guard let list: [T] = nullableList(key) else { throw requiredError(ref) }
-        return list
-    }
-
-    /// `@required(action: THROW)` on `[T]`: as `requiredList`, null elements nil.
-    @MainActor public func requiredListOfNullable<T: LensScalar, K: SlotName>(_ key: K) throws -> [T?] {
-        let ref = key.ref(in: self)
-        if let error = record.readError(ref) { throw FieldErrors([error]) }
-        guard let list: [T?] = nullableListOfNullable(key) else { throw requiredError(ref) }
-        return list
-    }
-
-    /// `@catch(to: RESULT)` on a list of a scalar, `[T!]`: the failure holds the field's error;
-    /// otherwise the list (nil for null).
-    @MainActor public func caughtList<T: LensScalar, K: SlotName>(_ key: K) -> Result<[T]?, FieldErrors> {
-        if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
-        return .success(nullableList(key))
-    }
-
-    /// `@catch(to: RESULT)` on `[T]`: as `caughtList`, null elements nil.
-    @MainActor public func caughtListOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> Result<[T?]?, FieldErrors> {
-        if let error = record.readError(key.ref(in: self)) { return .failure(FieldErrors([error])) }
-        return .success(nullableListOfNullable(key))
-    }
-
-    /// `@catch(to: NULL)` on `[T!]`: nil when the field has an error.
-    @MainActor public func listNullOnError<T: LensScalar, K: SlotName>(_ key: K) -> [T]? {
-        record.readError(key.ref(in: self)) == nil ? nullableList(key) : nil
-    }
-
-    /// `@catch(to: NULL)` on `[T]`: nil when the field has an error.
-    @MainActor public func listOfNullableNullOnError<T: LensScalar, K: SlotName>(_ key: K) -> [T?]? {
-        record.readError(key.ref(in: self)) == nil ? nullableListOfNullable(key) : nil
-    }
-
     /// `@required(action: THROW)` on a link: the field's error, or a required-field error when it is
     /// null, missing or a deleted record; else the child's lens.
     @MainActor public func required<L: Lens, K: SlotName>(link key: K) throws -> L {
         let ref = key.ref(in: self)
         if let error = record.readError(ref) { throw FieldErrors([error]) }
-        guard let lens: L = link(key) else { throw requiredError(ref) }
+        guard let lens: L = read(link: key) else { throw requiredError(ref) }
         return lens
     }
 
-    /// `@required(action: THROW)` on a plural link: as `required(link:)`, the live records in order.
-    @MainActor public func required<L: Lens, K: SlotName>(plural key: K) throws -> List<L> {
+    /// `@required(action: THROW)` on a plural link or a list of lists of records: as
+    /// `required(link:)`, the lists as `read(plural:requiring:)` reads them.
+    @MainActor public func required<P: PluralValue, K: SlotName>(plural key: K, requiring keys: [any SlotName] = [])
+        throws -> P {
         let ref = key.ref(in: self)
         if let error = record.readError(ref) { throw FieldErrors([error]) }
-        guard let list: List<L> = plural(key) else { throw requiredError(ref) }
-        return list
-    }
-
-    /// `@catch(to: NULL)` on a scalar: nil when the field has an error, else the nullable read.
-    @MainActor public func nullOnError<T: LensScalar, K: SlotName>(_ key: K) -> T? {
-        record.readError(key.ref(in: self)) == nil ? nullable(key) : nil
+        let lists: P? = read(plural: key, requiring: keys)
+        guard let lists else { throw requiredError(ref) }
+        return lists
     }
 
     /// Whether every one of `keys` holds a value that is not null: what a lens whose fields carry
@@ -227,23 +222,5 @@ public struct FieldErrors: Error, Sendable, Equatable {
     /// null bubbles to the spread.
     @MainActor public func spread<L: Lens>(requiring keys: [any SlotName]) -> L? {
         holds(keys) ? L(anchor: spread) : nil
-    }
-
-    /// A nullable plural link whose lens requires fields: the live records holding them, in order;
-    /// an element lacking one is dropped (Relay's null item), the list itself unaffected.
-    @MainActor public func plural<L: Lens, K: SlotName>(_ key: K, requiring keys: [any SlotName]) -> List<L>? {
-        guard let list: List<L> = plural(key) else { return nil }
-        return List(records: list.records.filter { child($0).holds(keys) }, anchor: self)
-    }
-
-    /// A non-null one (or `@required(action: NONE/LOG)`, whose null bubbles): empty without a value.
-    @MainActor public func requiredPlural<L: Lens, K: SlotName>(_ key: K, requiring keys: [any SlotName]) -> List<L> {
-        plural(key, requiring: keys) ?? List(records: [], anchor: self)
-    }
-
-    /// A nullable link whose lens requires fields: nil when the target lacks one of them.
-    @MainActor public func link<L: Lens, K: SlotName>(_ key: K, requiring keys: [any SlotName]) -> L? {
-        guard let lens: L = link(key), lens.anchor.holds(keys) else { return nil }
-        return lens
     }
 }

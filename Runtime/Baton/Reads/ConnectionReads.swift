@@ -5,7 +5,7 @@
 @_spi(Generated) extension Anchor {
     /// The connection lens: the connection record the parent links to under `key`, or the
     /// connection type's placeholder (every field missing) when no page has arrived.
-    @MainActor public func connection<L: Lens, K: SlotName>(_ key: K, _ type: TypeID) -> L {
+    @MainActor public func read<L: Lens, K: SlotName>(connection key: K, _ type: TypeID) -> L {
         if case .link(let connection)? = record.read(key.ref(in: self)), !connection.isDeleted {
             return L(anchor: child(connection))
         }
@@ -15,8 +15,8 @@
     /// A connection whose lens requires fields (`@required(action: NONE/LOG)` on the connection's own
     /// fields): nil when the connection record lacks one (logged under LOG), as for any link, and
     /// before any page has arrived (there is no record to hold them).
-    @MainActor public func connection<L: Lens, K: SlotName>(_ key: K, _ type: TypeID, requiring keys: [any SlotName]) -> L? {
-        let lens: L = connection(key, type)
+    @MainActor public func read<L: Lens, K: SlotName>(connection key: K, _ type: TypeID, requiring keys: [any SlotName]) -> L? {
+        let lens: L = read(connection: key, type)
         guard !lens.anchor.isPlaceholder, lens.anchor.holds(keys) else { return nil }
         return lens
     }
@@ -29,7 +29,7 @@
         let ref = page.ref(in: self)
         if let error = record.readError(ref) { throw FieldErrors([error]) }
         guard case .link(let target)? = record.read(ref), !target.isDeleted else { throw requiredError(ref) }
-        return connection(key, type)
+        return read(connection: key, type)
     }
 
     /// Whether the lens stands on a placeholder rather than a record the store holds.

@@ -38,108 +38,43 @@ extension Lens {
         report(.unexpected(type: record.type.name, field: owner.store.storageKey(ref, on: record.type)))
     }
 
-    /// A non-null scalar: a null, a missing slot or a value of another kind reads the zero value and
-    /// is reported.
-    @inlinable @MainActor public func scalar<T: LensScalar, K: SlotName>(_ key: K) -> T {
-        readScalar(key)
-    }
-
-    /// A nullable scalar: null is nil; a value of another kind is nil and reported.
-    @inlinable @MainActor public func nullable<T: LensScalar, K: SlotName>(_ key: K) -> T? {
-        readNullable(key)
-    }
-
-    @inlinable @MainActor func readScalar<T: LensScalar, K: SlotName>(_ key: K) -> T {
+    /// The plain read of a scalar, a mapped scalar or a list of them, to any depth, the declared type
+    /// (`V`) giving the element and the shape: a null or missing value reads `V.lensEmpty` (a
+    /// scalar's zero, an empty list, nil); what a level cannot hold is dropped, or nil where the
+    /// level is optional (a mapped scalar's text that does not convert), and reported once. A
+    /// missing slot is reported as missing, a null on a non-null scalar as unexpected.
+    @inlinable @MainActor public func read<V: LensField, K: SlotName>(_ key: K) -> V {
         let ref = key.ref(in: self)
         record.track(ref)
-        return convertScalar(ref)
+        return convert(ref)
     }
 
-    @inlinable @MainActor func readNullable<T: LensScalar, K: SlotName>(_ key: K) -> T? {
-        let ref = key.ref(in: self)
-        record.track(ref)
-        return convertNullable(ref)
-    }
-
-    /// A registered slot as a non-null scalar.
-    @inlinable @MainActor func convertScalar<T: LensScalar>(_ ref: Int32) -> T {
+    /// A registered slot as `V`.
+    @inlinable @MainActor func convert<V: LensField>(_ ref: Int32) -> V {
         guard let value = record.peek(ref) else {
             missing(ref)
-            return T.lensZero
+            return V.lensEmpty
         }
-        if let read = T.lensValue(value) { return read }
-        unexpected(ref)
-        return T.lensZero
-    }
-
-    /// A registered slot as a nullable scalar.
-    @inlinable @MainActor func convertNullable<T: LensScalar>(_ ref: Int32) -> T? {
-        guard let value = record.peek(ref) else {
-            missing(ref)
-            return nil
-        }
-        if case .null = value { return nil }
-        if let read = T.lensValue(value) { return read }
-        unexpected(ref)
-        return nil
-    }
-
-    /// `[T!]!`: elements it cannot hold are dropped and reported once.
-    @inlinable @MainActor public func list<T: LensScalar, K: SlotName>(_ key: K) -> [T] {
-        nullableList(key) ?? []
-    }
-
-    /// `[T!]`: nil for null; elements it cannot hold are dropped and reported once.
-    @inlinable @MainActor public func nullableList<T: LensScalar, K: SlotName>(_ key: K) -> [T]? {
-        let ref = key.ref(in: self)
-        guard case .list(let values)? = load(ref) else { return nil }
-        var out: [T] = []
-        out.reserveCapacity(values.count)
-        var dropped = false
-        for value in values {
-            if let read = T.lensValue(value) { out.append(read) } else { dropped = true }
-        }
-        if dropped { unexpected(ref) }
-        return out
-    }
-
-    /// `[T]!`: a null element is nil; one of another kind is nil and reported once.
-    @inlinable @MainActor public func listOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> [T?] {
-        nullableListOfNullable(key) ?? []
-    }
-
-    /// `[T]`: nil for null; a null element is nil; one of another kind is nil and reported once.
-    @inlinable @MainActor public func nullableListOfNullable<T: LensScalar, K: SlotName>(_ key: K) -> [T?]? {
-        let ref = key.ref(in: self)
-        guard case .list(let values)? = load(ref) else { return nil }
         var wrong = false
-        let out: [T?] = values.map { value in
-            if case .null = value { return nil }
-            let read = T.lensValue(value)
-            if read == nil { wrong = true }
+        if let read = V.lensValue(value, wrong: &wrong) {
+            if wrong { unexpected(ref) }
             return read
         }
-        if wrong { unexpected(ref) }
-        return out
-    }
-
-    /// A custom scalar mapped to a Swift type: converted at the read; a text that does not convert
-    /// reads nil and is reported as unexpected, never as a zero.
-    @inlinable @MainActor public func mapped<T: MappedScalar, K: SlotName>(_ key: K) -> T? {
-        let ref = key.ref(in: self)
-        guard let value = load(ref) else { return nil }
-        if case .null = value { return nil }
-        if case .string(let text) = value, let read = T(scalarText: text) { return read }
+        // A null on a non-null list reads empty quietly (as the response's null would bubble).
+        if case .null = value, !V.lensNullIsUnexpected { return V.lensEmpty }
         unexpected(ref)
-        return nil
+        return V.lensEmpty
     }
 
-    /// A nullable link: the child's lens, or nil for null, missing or a deleted record.
-    @inlinable @MainActor public func link<L: Lens, K: SlotName>(_ key: K) -> L? {
+    /// A nullable link: the child's lens, or nil for null, missing or a deleted record; `requiring`
+    /// the lens's `@required(action: NONE/LOG)` fields, nil too when the target lacks one.
+    @inlinable @MainActor public func read<L: Lens, K: SlotName>(link key: K, requiring keys: [any SlotName] = []) -> L? {
         let ref = key.ref(in: self)
         switch load(ref) {
         case .link(let target)?:
-            return target.isDeleted ? nil : L(anchor: child(target))
+            guard !target.isDeleted else { return nil }
+            let anchor = child(target)
+            return keys.isEmpty || anchor.holds(keys) ? L(anchor: anchor) : nil
         case nil, .null?:
             return nil
         default:
@@ -150,28 +85,9 @@ extension Lens {
 
     /// A non-null link: without a live record it reads the type's placeholder, whose fields are all
     /// missing.
-    @inlinable @MainActor public func requiredLink<L: Lens, K: SlotName>(_ key: K, _ type: TypeID) -> L {
-        if let lens: L = link(key) { return lens }
+    @inlinable @MainActor public func read<L: Lens, K: SlotName>(link key: K, _ type: TypeID) -> L {
+        if let lens: L = read(link: key) { return lens }
         return L(anchor: child(owner.store.placeholder(type)))
-    }
-
-    /// A nullable plural link: the live records in order, null entries and deleted records dropped.
-    @inlinable @MainActor public func plural<L: Lens, K: SlotName>(_ key: K) -> List<L>? {
-        let ref = key.ref(in: self)
-        switch load(ref) {
-        case .links(let targets)?:
-            return List(records: targets.compactMap { $0 }.filter { !$0.isDeleted }, anchor: self)
-        case nil, .null?:
-            return nil
-        default:
-            unexpected(ref)
-            return nil
-        }
-    }
-
-    /// A non-null plural link: empty without a value.
-    @inlinable @MainActor public func requiredPlural<L: Lens, K: SlotName>(_ key: K) -> List<L> {
-        plural(key) ?? List(records: [], anchor: self)
     }
 
     /// The field error stored beside a slot, registered like a read.

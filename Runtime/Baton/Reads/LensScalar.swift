@@ -2,9 +2,21 @@ import Foundation
 
 /// A scalar type a lens reads from a slot, with the zero value a non-null field reads when the store
 /// has nothing it can use.
-public protocol LensScalar: NestedListElement {
+public protocol LensScalar: LensField {
     static func lensValue(_ value: Value) -> Self?
     static var lensZero: Self { get }
+}
+
+extension LensScalar {
+    @inlinable public static func lensValue(_ value: Value, wrong: inout Bool) -> Self? { lensValue(value) }
+    /// A built-in scalar has a zero, so a checked read reads it as a plain one.
+    @MainActor public static func checkedLensValue(_ value: Value, at ref: Int32, in anchor: Anchor,
+                                                   wrong: inout Bool) throws -> Self? {
+        lensValue(value)
+    }
+    @inlinable public static var lensConverts: Bool { false }
+    @inlinable public static var lensEmpty: Self { lensZero }
+    @inlinable public static var lensNullIsUnexpected: Bool { true }
 }
 
 /// A schema ID reads as its text.
@@ -72,8 +84,26 @@ extension GeneratedEnum {
 }
 
 /// A custom scalar the configuration maps to a Swift type: built from the text the store keeps.
-public protocol MappedScalar: NestedListElement, CheckedNestedListElement {
+public protocol MappedScalar: LensValue {
     init?(scalarText: String)
+}
+
+extension MappedScalar {
+    /// Converted at the read; a text that does not convert is one it cannot hold.
+    @inlinable public static func lensValue(_ value: Value, wrong: inout Bool) -> Self? {
+        if case .string(let text) = value { return Self(scalarText: text) }
+        return nil
+    }
+
+    /// A non-null level: converted, or thrown (a null as a required field's, a text that does not
+    /// convert as its conversion failure).
+    @MainActor public static func checkedLensValue(_ value: Value, at ref: Int32, in anchor: Anchor,
+                                                   wrong: inout Bool) throws -> Self? {
+        guard let read = try anchor.convertMapped(Self.self, value, ref) else { throw anchor.requiredError(ref) }
+        return read
+    }
+
+    @inlinable public static var lensConverts: Bool { true }
 }
 
 extension Decimal: MappedScalar {

@@ -3,7 +3,7 @@ import Foundation
 @_spi(Generated) import Baton
 
 enum Types {
-    static let format = Baton.Format1.self
+    static let format = Baton.Format2.self
     static let schemaDigest = "431461dd8c0ed76e8899f280834eded8"
     static let transient = Baton.Transient(types: [Types.Secret], fields: ["Query.secret"])
     static let AdoptPayload = Baton.Registry.type("AdoptPayload")

@@ -54,42 +54,42 @@ struct AdoptMutation: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var adopt: AdoptMutation.Data.Adopt? { anchor.link(Slots.Mutation.adopt) }
+        @MainActor var adopt: AdoptMutation.Data.Adopt? { anchor.read(link: Slots.Mutation.adopt) }
 
         struct Adopt: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var count: Int { anchor.scalar(Slots.AdoptPayload.count) }
-            @MainActor var pet: AdoptMutation.Data.Adopt.Pet { anchor.requiredLink(Slots.AdoptPayload.pet, Types.Pet) }
-            @MainActor var owner: AdoptMutation.Data.Adopt.Owner? { anchor.link(Slots.AdoptPayload.owner) }
-            @MainActor var friend: AdoptMutation.Data.Adopt.Friend? { anchor.link(Slots.AdoptPayload.friend) }
+            @MainActor var count: Int { anchor.read(Slots.AdoptPayload.count) }
+            @MainActor var pet: AdoptMutation.Data.Adopt.Pet { anchor.read(link: Slots.AdoptPayload.pet, Types.Pet) }
+            @MainActor var owner: AdoptMutation.Data.Adopt.Owner? { anchor.read(link: Slots.AdoptPayload.owner) }
+            @MainActor var friend: AdoptMutation.Data.Adopt.Friend? { anchor.read(link: Slots.AdoptPayload.friend) }
 
             struct Pet: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(AbstractSlots.id) }
-                @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+                @MainActor var id: Baton.ID { anchor.read(AbstractSlots.id) }
+                @MainActor var name: String? { anchor.read(AbstractSlots.name) }
                 @MainActor var asDog: AdoptMutation.Data.Adopt.Pet.AsDog? { anchor.asType(Types.Dog) }
                 @MainActor var asCat: AdoptMutation.Data.Adopt.Pet.AsCat? { anchor.asType(Types.Cat) }
 
                 struct AsDog: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var barks: Bool? { anchor.nullable(Slots.Dog.barks) }
+                    @MainActor var barks: Bool? { anchor.read(Slots.Dog.barks) }
                 }
 
                 struct AsCat: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var lives: Int? { anchor.nullable(Slots.Cat.lives) }
+                    @MainActor var lives: Int? { anchor.read(Slots.Cat.lives) }
                 }
             }
 
             struct Owner: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
 
             struct Friend: Baton.Lens {
@@ -100,7 +100,7 @@ struct AdoptMutation: Baton.Mutation {
                 struct AsPet: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+                    @MainActor var name: String? { anchor.read(AbstractSlots.name) }
                 }
             }
         }

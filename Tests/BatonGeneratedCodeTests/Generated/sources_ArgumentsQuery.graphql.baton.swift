@@ -49,10 +49,10 @@ struct ArgumentsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var one: ArgumentsQuery.Data.One? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var counted: ArgumentsQuery.Data.Counted? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var defaults: ArgumentsQuery.Data.Defaults? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var forward: ArgumentsQuery.Data.Forward? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var one: ArgumentsQuery.Data.One? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var counted: ArgumentsQuery.Data.Counted? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var defaults: ArgumentsQuery.Data.Defaults? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var forward: ArgumentsQuery.Data.Forward? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct One: Baton.Lens {
             let anchor: Baton.Anchor

@@ -5,7 +5,7 @@ import Foundation
 struct CaughtPlace_place: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Place.name) }
+    @MainActor var name: String? { anchor.read(Slots.Place.name) }
 }
 
 struct CaughtLinksQuery: Baton.Query {
@@ -43,18 +43,18 @@ struct CaughtLinksQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: CaughtLinksQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: CaughtLinksQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var caughtOrigin: Result<CaughtLinksQuery.Data.Character_.CaughtOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+            @MainActor var caughtOrigin: Result<CaughtLinksQuery.Data.Character_.CaughtOrigin?, Baton.FieldErrors> { anchor.caught(link: Slots.Character.origin) }
             @MainActor var nulledOrigin: CaughtLinksQuery.Data.Character_.NulledOrigin? { anchor.nullOnError(link: Slots.Character.origin) }
-            @MainActor var requiredOrigin: Result<CaughtLinksQuery.Data.Character_.RequiredOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin, requiring: [Slots.Place.name]) }
-            @MainActor var strictOrigin: Result<CaughtLinksQuery.Data.Character_.StrictOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin) }
-            @MainActor var notes: Result<Baton.List<CaughtLinksQuery.Data.Character_.Notes>, Baton.FieldErrors> { anchor.caughtRequiredPlural(Slots.Character.notes) }
-            @MainActor var friends: Baton.List<CaughtLinksQuery.Data.Character_.Friends>? { anchor.nullOnError(plural: Slots.Character.friends) }
+            @MainActor var requiredOrigin: Result<CaughtLinksQuery.Data.Character_.RequiredOrigin?, Baton.FieldErrors> { anchor.caught(link: Slots.Character.origin, requiring: [Slots.Place.name]) }
+            @MainActor var strictOrigin: Result<CaughtLinksQuery.Data.Character_.StrictOrigin?, Baton.FieldErrors> { anchor.caught(link: Slots.Character.origin) }
+            @MainActor var notes: Result<Baton.List<CaughtLinksQuery.Data.Character_.Notes>, Baton.FieldErrors> { anchor.caught(plural: Slots.Character.notes, Notes.errorScope) }
+            @MainActor var friends: Baton.List<CaughtLinksQuery.Data.Character_.Friends>? { anchor.nullOnError(plural: Slots.Character.friends, Friends.errorScope) }
 
             struct CaughtOrigin: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
@@ -67,14 +67,14 @@ struct CaughtLinksQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Place.name])
-                @MainActor var name: String? { anchor.nullable(Slots.Place.name) }
+                @MainActor var name: String? { anchor.read(Slots.Place.name) }
             }
 
             struct RequiredOrigin: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Place.name])
-                @MainActor var name: String { anchor.scalar(Slots.Place.name) }
+                @MainActor var name: String { anchor.read(Slots.Place.name) }
             }
 
             struct StrictOrigin: Baton.ErrorScopedLens {
@@ -88,14 +88,14 @@ struct CaughtLinksQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Note.text])
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                @MainActor var text: String? { anchor.read(Slots.Note.text) }
             }
 
             struct Friends: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Character.name])
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
         }
     }

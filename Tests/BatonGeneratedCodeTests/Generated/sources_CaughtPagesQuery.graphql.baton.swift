@@ -42,12 +42,12 @@ struct CaughtPagesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: CaughtPagesQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: CaughtPagesQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var caughtPages: Result<CaughtPagesQuery.Data.Character_.CaughtPages, Baton.FieldErrors> { anchor.caught(connection: Slots.Character.__CaughtPagesQuery_caughtPages_connection, page: Slots.Character.pages_5d4047, Types.NoteConnection) }
             @MainActor var nulledPages: CaughtPagesQuery.Data.Character_.NulledPages? { anchor.nullOnError(connection: Slots.Character.__CaughtPagesQuery_nulledPages_connection, page: Slots.Character.pages_62bd0b, Types.NoteConnection) }
 
@@ -55,9 +55,9 @@ struct CaughtPagesQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.NoteConnection.total], links: [.init(Slots.NoteConnection.edges, Baton.ErrorScope([], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.id, Slots.Note.text]))]))])
-                @MainActor var total: Int? { anchor.nullable(Slots.NoteConnection.total) }
-                @MainActor var edges: Baton.List<CaughtPagesQuery.Data.Character_.CaughtPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: CaughtPagesQuery.Data.Character_.CaughtPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var total: Int? { anchor.read(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<CaughtPagesQuery.Data.Character_.CaughtPages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: CaughtPagesQuery.Data.Character_.CaughtPages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<CaughtPagesQuery.Data.Character_.CaughtPages.Node> { anchor.connectionNodes() }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -66,31 +66,31 @@ struct CaughtPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: CaughtPagesQuery.Data.Character_.CaughtPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: CaughtPagesQuery.Data.Character_.CaughtPages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-                        @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+                        @MainActor var text: String? { anchor.read(Slots.Note.text) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-                    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+                    @MainActor var text: String? { anchor.read(Slots.Note.text) }
                 }
             }
 
@@ -98,8 +98,8 @@ struct CaughtPagesQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([], links: [.init(Slots.NoteConnection.edges, Baton.ErrorScope([], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.id, Slots.Note.text]))]))])
-                @MainActor var edges: Baton.List<CaughtPagesQuery.Data.Character_.NulledPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: CaughtPagesQuery.Data.Character_.NulledPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var edges: Baton.List<CaughtPagesQuery.Data.Character_.NulledPages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: CaughtPagesQuery.Data.Character_.NulledPages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<CaughtPagesQuery.Data.Character_.NulledPages.Node> { anchor.connectionNodes() }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -108,31 +108,31 @@ struct CaughtPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: CaughtPagesQuery.Data.Character_.NulledPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: CaughtPagesQuery.Data.Character_.NulledPages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-                        @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+                        @MainActor var text: String? { anchor.read(Slots.Note.text) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-                    @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+                    @MainActor var text: String? { anchor.read(Slots.Note.text) }
                 }
             }
         }

@@ -5,13 +5,13 @@ import Foundation
 struct CaughtName_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: CaughtName_character.Origin? { anchor.link(Slots.Character.origin) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var origin: CaughtName_character.Origin? { anchor.read(link: Slots.Character.origin) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Place.name) }
+        @MainActor var name: String? { anchor.read(Slots.Place.name) }
     }
 }
 
@@ -26,14 +26,14 @@ struct CaughtValue_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
         @MainActor var caughtStatus: Result<CaughtValue_character.Reader.CaughtStatus, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
 
         struct CaughtStatus: Baton.ErrorScopedLens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             static let errorScope = Baton.ErrorScope([Slots.Character.status])
-            @MainActor var status: Status? { anchor.nullable(Slots.Character.status) }
+            @MainActor var status: Status? { anchor.read(Slots.Character.status) }
         }
     }
 }
@@ -91,13 +91,13 @@ struct CaughtQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: CaughtQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var node: CaughtQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var character: CaughtQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var node: CaughtQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var asHuman: Result<CaughtQuery.Data.Character_.AsHuman, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
             @MainActor var profile: Result<CaughtQuery.Data.Character_.Profile, Baton.FieldErrors> { anchor.caught(lens: .init(anchor: anchor)) }
             @MainActor var nulledProfile: CaughtQuery.Data.Character_.NulledProfile? { anchor.nullOnError(lens: .init(anchor: anchor)) }
@@ -109,8 +109,8 @@ struct CaughtQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Character.name, Slots.Character.status])
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-                @MainActor var status: Status? { anchor.nullable(Slots.Character.status) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
+                @MainActor var status: Status? { anchor.read(Slots.Character.status) }
             }
 
             struct Profile: Baton.ErrorScopedLens {
@@ -138,14 +138,14 @@ struct CaughtQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Character.status])
-                @MainActor var status: Status? { anchor.nullable(Slots.Character.status) }
+                @MainActor var status: Status? { anchor.read(Slots.Character.status) }
             }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(AbstractSlots.id) }
+            @MainActor var id: Baton.ID { anchor.read(AbstractSlots.id) }
             @MainActor var person: Result<CaughtQuery.Data.Node.Person?, Baton.FieldErrors> { anchor.caught(narrowed: anchor.asType(Types.Character)) }
             @MainActor var note: CaughtQuery.Data.Node.Note? { anchor.nullOnError(lens: anchor.asType(Types.Note)) }
 
@@ -153,14 +153,14 @@ struct CaughtQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Character.name])
-                @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+                @MainActor var name: String? { anchor.read(Slots.Character.name) }
             }
 
             struct Note: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Note.text])
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                @MainActor var text: String? { anchor.read(Slots.Note.text) }
             }
         }
     }

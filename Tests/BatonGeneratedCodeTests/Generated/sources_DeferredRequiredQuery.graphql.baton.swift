@@ -23,20 +23,20 @@ struct DeferredRequiredQuery: Baton.Query {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "character", requiring: [Baton.Requirement(Slots.Character.name, path: "character.name", logged: true, deferred: true)])]
-        @MainActor var character: DeferredRequiredQuery.Data.Character_ { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
+        @MainActor var character: DeferredRequiredQuery.Data.Character_ { anchor.read(link: Slots.Query.character_d86a09, Types.Character) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
             @MainActor var status: Status? { get throws { try anchor.selected(arrived: Slots.Character.status) { try anchor.required(Slots.Character.status) } } }
             @MainActor var more: DeferredRequiredQuery.Data.Character_.More? { anchor.requiring(.init(anchor: anchor), [Baton.Requirement(Slots.Character.nicknames, path: "character.nicknames", logged: true, deferred: true)]) }
 
             struct More: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var nicknames: [String?]? { anchor.nullableListOfNullable(Slots.Character.nicknames) }
+                @MainActor var nicknames: [String?]? { anchor.read(Slots.Character.nicknames) }
             }
         }
     }

@@ -5,11 +5,11 @@ import Foundation
 struct Global_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var globalNotes: Baton.List<Global_character.GlobalNotes> { anchor.requiredPlural(Slots.Character.notes_763547) }
+    @MainActor var globalNotes: Baton.List<Global_character.GlobalNotes> { anchor.read(plural: Slots.Character.notes_763547) }
 
     struct GlobalNotes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+        @MainActor var text: String? { anchor.read(Slots.Note.text) }
     }
 }

@@ -32,29 +32,29 @@ struct GuardedThrowQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: GuardedThrowQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: GuardedThrowQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var name: String? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.required(Slots.Character.name) } } }
             @MainActor var origin: GuardedThrowQuery.Data.Character_.Origin? { get throws { try anchor.selected([[Guards.skip_with]]) { try anchor.required(link: Slots.Character.origin) } } }
-            @MainActor var codes: [Int]? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.requiredList(Slots.Character.codes) } } }
-            @MainActor var balance: Foundation.Decimal? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.requiredMapped(Slots.Character.balance) } } }
-            @MainActor var caughtOrigin: Result<GuardedThrowQuery.Data.Character_.CaughtOrigin?, Baton.FieldErrors> { anchor.caughtLink(Slots.Character.origin) }
+            @MainActor var codes: [Int]? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.required(Slots.Character.codes) } } }
+            @MainActor var balance: Foundation.Decimal? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.required(Slots.Character.balance) } } }
+            @MainActor var caughtOrigin: Result<GuardedThrowQuery.Data.Character_.CaughtOrigin?, Baton.FieldErrors> { anchor.caught(link: Slots.Character.origin) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Place.id) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Place.id) }
             }
 
             struct CaughtOrigin: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Place.id, Slots.Place.name], required: [Baton.Requirement(Slots.Place.name, path: "character.caughtOrigin.name", when: [[Guards.include_with]])])
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Place.id) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Place.id) }
                 @MainActor var name: String? { get throws { try anchor.selected([[Guards.include_with]]) { try anchor.required(Slots.Place.name) } } }
             }
         }

@@ -5,23 +5,23 @@ import Foundation
 struct Lists_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var nicknames: [String?] { get throws { try anchor.requiredListOfNullable(Slots.Character.nicknames) } }
-    @MainActor var codes: [Int] { anchor.list(Slots.Character.codes) }
-    @MainActor var caughtNicknames: Result<[String?]?, Baton.FieldErrors> { anchor.caughtListOfNullable(Slots.Character.nicknames) }
-    @MainActor var nulledCodes: [Int]? { anchor.listNullOnError(Slots.Character.codes) }
+    @MainActor var nicknames: [String?] { get throws { try anchor.required(Slots.Character.nicknames) } }
+    @MainActor var codes: [Int] { anchor.read(Slots.Character.codes) }
+    @MainActor var caughtNicknames: Result<[String?]?, Baton.FieldErrors> { anchor.caught(Slots.Character.nicknames) }
+    @MainActor var nulledCodes: [Int]? { anchor.nullOnError(Slots.Character.codes) }
     @MainActor var thrownOrigin: Lists_character.ThrownOrigin { get throws { try anchor.required(link: Slots.Character.origin) } }
     @MainActor var thrownFriends: Baton.List<Lists_character.ThrownFriends> { get throws { try anchor.required(plural: Slots.Character.friends) } }
 
     struct ThrownOrigin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Place.name) }
+        @MainActor var name: String? { anchor.read(Slots.Place.name) }
     }
 
     struct ThrownFriends: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 }
 
@@ -56,12 +56,12 @@ struct ListsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: ListsQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: ListsQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var lists: Lists_character? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.codes, path: "codes")]) }
         }
     }

@@ -6,16 +6,16 @@ struct ThrowingGrids_character: Baton.ThrowingFragment {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     static let errorScope = Baton.ErrorScope([Slots.Character.rateGrid, Slots.Character.limitGrid])
-    @MainActor var rateGrid: [[Foundation.Decimal?]?]? { get throws { try anchor.throwingMappedNestedList(Slots.Character.rateGrid) } }
-    @MainActor var limitGrid: [[Foundation.Decimal]?] { get throws { try anchor.requiredMappedNestedList(Slots.Character.limitGrid) } }
+    @MainActor var rateGrid: [[Foundation.Decimal?]?]? { get throws { try anchor.throwing(Slots.Character.rateGrid) } }
+    @MainActor var limitGrid: [[Foundation.Decimal]?] { get throws { try anchor.required(Slots.Character.limitGrid) } }
 }
 
 struct CheckedGrids_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var requiredRates: [[Foundation.Decimal?]?] { get throws { try anchor.requiredMappedNestedList(Slots.Character.rateGrid) } }
-    @MainActor var loggedRates: [[Foundation.Decimal?]?] { get throws { try anchor.requiredMappedNestedList(Slots.Character.rateGrid) } }
-    @MainActor var caughtRates: Result<[[Foundation.Decimal?]?]?, Baton.FieldErrors> { anchor.caughtMappedNestedList(Slots.Character.rateGrid) }
+    @MainActor var requiredRates: [[Foundation.Decimal?]?] { get throws { try anchor.required(Slots.Character.rateGrid) } }
+    @MainActor var loggedRates: [[Foundation.Decimal?]?] { get throws { try anchor.required(Slots.Character.rateGrid) } }
+    @MainActor var caughtRates: Result<[[Foundation.Decimal?]?]?, Baton.FieldErrors> { anchor.caught(Slots.Character.rateGrid) }
 }
 
 struct MoneyGridsQuery: Baton.Query {
@@ -40,12 +40,12 @@ struct MoneyGridsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: MoneyGridsQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: MoneyGridsQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var throwingGrids: ThrowingGrids_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var checkedGrids: CheckedGrids_character? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.rateGrid, path: "loggedRates")]) }
         }

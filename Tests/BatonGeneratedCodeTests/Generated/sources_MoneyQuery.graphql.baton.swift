@@ -5,28 +5,28 @@ import Foundation
 struct Money_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var balance: Foundation.Decimal { get throws { try anchor.requiredMapped(Slots.Character.balance) } }
-    @MainActor var rates: [Foundation.Decimal?] { get throws { try anchor.requiredMappedListOfNullable(Slots.Character.rates) } }
-    @MainActor var caughtBalance: Result<Foundation.Decimal?, Baton.FieldErrors> { anchor.caughtMapped(Slots.Character.balance) }
-    @MainActor var nulledBalance: Foundation.Decimal? { anchor.mappedNullOnError(Slots.Character.balance) }
-    @MainActor var caughtRates: Result<[Foundation.Decimal?]?, Baton.FieldErrors> { anchor.caughtMappedList(Slots.Character.rates) }
-    @MainActor var nulledRates: [Foundation.Decimal?]? { anchor.mappedListNullOnError(Slots.Character.rates) }
+    @MainActor var balance: Foundation.Decimal { get throws { try anchor.required(Slots.Character.balance) } }
+    @MainActor var rates: [Foundation.Decimal?] { get throws { try anchor.required(Slots.Character.rates) } }
+    @MainActor var caughtBalance: Result<Foundation.Decimal?, Baton.FieldErrors> { anchor.caught(Slots.Character.balance) }
+    @MainActor var nulledBalance: Foundation.Decimal? { anchor.nullOnError(Slots.Character.balance) }
+    @MainActor var caughtRates: Result<[Foundation.Decimal?]?, Baton.FieldErrors> { anchor.caught(Slots.Character.rates) }
+    @MainActor var nulledRates: [Foundation.Decimal?]? { anchor.nullOnError(Slots.Character.rates) }
 }
 
 struct ThrowingMoney_character: Baton.ThrowingFragment {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     static let errorScope = Baton.ErrorScope([Slots.Character.balance, Slots.Character.limit, Slots.Character.rates, Slots.Character.limits])
-    @MainActor var balance: Foundation.Decimal? { get throws { try anchor.throwingMapped(Slots.Character.balance) } }
-    @MainActor var limit: Foundation.Decimal { get throws { try anchor.requiredMapped(Slots.Character.limit) } }
-    @MainActor var rates: [Foundation.Decimal?]? { get throws { try anchor.throwingMappedListOfNullable(Slots.Character.rates) } }
-    @MainActor var limits: [Foundation.Decimal] { get throws { try anchor.requiredMappedList(Slots.Character.limits) } }
+    @MainActor var balance: Foundation.Decimal? { get throws { try anchor.throwing(Slots.Character.balance) } }
+    @MainActor var limit: Foundation.Decimal { get throws { try anchor.required(Slots.Character.limit) } }
+    @MainActor var rates: [Foundation.Decimal?]? { get throws { try anchor.throwing(Slots.Character.rates) } }
+    @MainActor var limits: [Foundation.Decimal] { get throws { try anchor.required(Slots.Character.limits) } }
 }
 
 struct BubblingMoney_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var balance: Foundation.Decimal { get throws { try anchor.requiredMapped(Slots.Character.balance) } }
+    @MainActor var balance: Foundation.Decimal { get throws { try anchor.required(Slots.Character.balance) } }
 }
 
 struct MoneyQuery: Baton.Query {
@@ -54,12 +54,12 @@ struct MoneyQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: MoneyQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: MoneyQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var money: Money_character? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.rates, path: "rates")]) }
             @MainActor var throwingMoney: ThrowingMoney_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }
             @MainActor var bubblingMoney: BubblingMoney_character? { anchor.spread(requiring: [Slots.Character.balance]) }

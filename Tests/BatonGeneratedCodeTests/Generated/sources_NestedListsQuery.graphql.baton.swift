@@ -5,39 +5,39 @@ import Foundation
 struct Grids_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var grid: [[Int?]?]? { anchor.nullableNestedList(Slots.Character.grid) }
-    @MainActor var letters: [[String]]? { anchor.nullableNestedList(Slots.Character.letters) }
-    @MainActor var matrix: [[Double]?] { anchor.nestedList(Slots.Character.matrix) }
-    @MainActor var rateGrid: [[Foundation.Decimal?]?]? { anchor.nullableNestedList(Slots.Character.rateGrid) }
-    @MainActor var thrownGrid: [[Int?]?] { get throws { try anchor.requiredNestedList(Slots.Character.grid) } }
-    @MainActor var caughtLetters: Result<[[String]]?, Baton.FieldErrors> { anchor.caughtNestedList(Slots.Character.letters) }
+    @MainActor var grid: [[Int?]?]? { anchor.read(Slots.Character.grid) }
+    @MainActor var letters: [[String]]? { anchor.read(Slots.Character.letters) }
+    @MainActor var matrix: [[Double]?] { anchor.read(Slots.Character.matrix) }
+    @MainActor var rateGrid: [[Foundation.Decimal?]?]? { anchor.read(Slots.Character.rateGrid) }
+    @MainActor var thrownGrid: [[Int?]?] { get throws { try anchor.required(Slots.Character.grid) } }
+    @MainActor var caughtLetters: Result<[[String]]?, Baton.FieldErrors> { anchor.caught(Slots.Character.letters) }
 }
 
 struct Teams_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var teams: [Baton.List<Teams_character.Teams>?]? { anchor.nestedPlural(Slots.Character.teams) }
-    @MainActor var squads: [Baton.List<Teams_character.Squads>] { anchor.requiredNestedPlural(Slots.Character.squads) }
-    @MainActor var caughtTeams: Result<[Baton.List<Teams_character.CaughtTeams>?]?, Baton.FieldErrors> { anchor.caught(nestedPlural: Slots.Character.teams, CaughtTeams.errorScope) }
+    @MainActor var teams: [Baton.List<Teams_character.Teams>?]? { anchor.read(plural: Slots.Character.teams) }
+    @MainActor var squads: [Baton.List<Teams_character.Squads>] { anchor.read(plural: Slots.Character.squads) }
+    @MainActor var caughtTeams: Result<[Baton.List<Teams_character.CaughtTeams>?]?, Baton.FieldErrors> { anchor.caught(plural: Slots.Character.teams, CaughtTeams.errorScope) }
 
     struct Teams: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct Squads: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 
     struct CaughtTeams: Baton.ErrorScopedLens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let errorScope = Baton.ErrorScope([Slots.Character.name])
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 }
 
@@ -56,20 +56,20 @@ struct TeamsValue_character: Sendable, Hashable {
     struct Reader: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var teams: [Baton.List<TeamsValue_character.Reader.Teams>?]? { anchor.nestedPlural(Slots.Character.teams) }
-        @MainActor var caughtTeams: Result<[Baton.List<TeamsValue_character.Reader.CaughtTeams>?]?, Baton.FieldErrors> { anchor.caught(nestedPlural: Slots.Character.teams, CaughtTeams.errorScope) }
+        @MainActor var teams: [Baton.List<TeamsValue_character.Reader.Teams>?]? { anchor.read(plural: Slots.Character.teams) }
+        @MainActor var caughtTeams: Result<[Baton.List<TeamsValue_character.Reader.CaughtTeams>?]?, Baton.FieldErrors> { anchor.caught(plural: Slots.Character.teams, CaughtTeams.errorScope) }
 
         struct Teams: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
 
         struct CaughtTeams: Baton.ErrorScopedLens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             static let errorScope = Baton.ErrorScope([Slots.Character.name])
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }
@@ -127,12 +127,12 @@ struct NestedListsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: NestedListsQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: NestedListsQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var grids: Grids_character { .init(anchor: anchor.spread) }
             @MainActor var teams: Teams_character { .init(anchor: anchor.spread) }
             @MainActor var teamsValue: TeamsValue_character { TeamsValue_character(reader: .init(anchor: anchor.spread)) }

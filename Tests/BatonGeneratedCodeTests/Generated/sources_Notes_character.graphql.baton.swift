@@ -5,18 +5,18 @@ import Foundation
 struct Notes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Baton.List<Notes_character.Notes> { anchor.requiredPlural(Slots.Character.notes_ce593b) }
-    @MainActor var friends: Baton.List<Notes_character.Friends>? { anchor.plural(Slots.Character.friends_e14424) }
+    @MainActor var notes: Baton.List<Notes_character.Notes> { anchor.read(plural: Slots.Character.notes_ce593b) }
+    @MainActor var friends: Baton.List<Notes_character.Friends>? { anchor.read(plural: Slots.Character.friends_e14424) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+        @MainActor var text: String? { anchor.read(Slots.Note.text) }
     }
 
     struct Friends: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+        @MainActor var name: String? { anchor.read(Slots.Character.name) }
     }
 }

@@ -31,12 +31,12 @@ struct PetQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var node: PetQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var node: PetQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(AbstractSlots.id) }
+            @MainActor var id: Baton.ID { anchor.read(AbstractSlots.id) }
             @MainActor var asPet: PetQuery.Data.Node.AsPet? { anchor.asMember(Types.Pet_possible) }
             @MainActor var asDog: PetQuery.Data.Node.AsDog? { anchor.asType(Types.Dog) }
             @MainActor var asCat: PetQuery.Data.Node.AsCat? { anchor.asType(Types.Cat) }
@@ -44,19 +44,19 @@ struct PetQuery: Baton.Query {
             struct AsPet: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+                @MainActor var name: String? { anchor.read(AbstractSlots.name) }
             }
 
             struct AsDog: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var barks: Bool? { anchor.nullable(Slots.Dog.barks) }
+                @MainActor var barks: Bool? { anchor.read(Slots.Dog.barks) }
             }
 
             struct AsCat: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var lives: Int? { anchor.nullable(Slots.Cat.lives) }
+                @MainActor var lives: Int? { anchor.read(Slots.Cat.lives) }
             }
         }
     }

@@ -22,13 +22,13 @@ struct RenameMutation: Baton.Mutation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var rename: RenameMutation.Data.Rename? { anchor.link(Slots.Mutation.rename) }
+        @MainActor var rename: RenameMutation.Data.Rename? { anchor.read(link: Slots.Mutation.rename) }
 
         struct Rename: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
             @MainActor var status: Status_character { .init(anchor: anchor.spread) }
         }
     }

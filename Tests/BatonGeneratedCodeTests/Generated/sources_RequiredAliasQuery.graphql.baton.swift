@@ -29,41 +29,41 @@ struct RequiredAliasQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: RequiredAliasQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
-        @MainActor var node: RequiredAliasQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var character: RequiredAliasQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
+        @MainActor var node: RequiredAliasQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var named: RequiredAliasQuery.Data.Character_.Named? { anchor.requiring(.init(anchor: anchor), [Slots.Character.name]) }
             @MainActor var caughtNamed: Result<RequiredAliasQuery.Data.Character_.CaughtNamed?, Baton.FieldErrors> { anchor.caught(narrowed: .init(anchor: anchor), requiring: [Slots.Character.name]) }
 
             struct Named: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
-                @MainActor var status: Status? { anchor.nullable(Slots.Character.status) }
+                @MainActor var name: String { anchor.read(Slots.Character.name) }
+                @MainActor var status: Status? { anchor.read(Slots.Character.status) }
             }
 
             struct CaughtNamed: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Character.name])
-                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+                @MainActor var name: String { anchor.read(Slots.Character.name) }
             }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(AbstractSlots.id) }
+            @MainActor var id: Baton.ID { anchor.read(AbstractSlots.id) }
             @MainActor var person: RequiredAliasQuery.Data.Node.Person? { anchor.requiring(anchor.asType(Types.Character), [Slots.Character.name]) }
 
             struct Person: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+                @MainActor var name: String { anchor.read(Slots.Character.name) }
             }
         }
     }

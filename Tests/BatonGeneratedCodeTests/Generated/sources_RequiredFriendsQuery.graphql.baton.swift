@@ -5,13 +5,13 @@ import Foundation
 struct RequiredFriends_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var friends: Baton.List<RequiredFriends_character.Friends> { anchor.requiredPlural(Slots.Character.friends, requiring: [Baton.LoggedRequirement(Slots.Character.name, path: "friends.name")]) }
+    @MainActor var friends: Baton.List<RequiredFriends_character.Friends> { anchor.read(plural: Slots.Character.friends, requiring: [Baton.LoggedRequirement(Slots.Character.name, path: "friends.name")]) }
 
     struct Friends: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-        @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+        @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+        @MainActor var name: String { anchor.read(Slots.Character.name) }
     }
 }
 
@@ -39,29 +39,29 @@ struct RequiredFriendsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: RequiredFriendsQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: RequiredFriendsQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var requiredFriends: RequiredFriends_character? { anchor.spread(requiring: [Slots.Character.friends]) }
-            @MainActor var named: Baton.List<RequiredFriendsQuery.Data.Character_.Named>? { anchor.plural(Slots.Character.friends, requiring: [Slots.Character.name]) }
-            @MainActor var caughtFriends: Result<Baton.List<RequiredFriendsQuery.Data.Character_.CaughtFriends>?, Baton.FieldErrors> { anchor.caughtPlural(Slots.Character.friends, requiring: [Slots.Character.name]) }
+            @MainActor var named: Baton.List<RequiredFriendsQuery.Data.Character_.Named>? { anchor.read(plural: Slots.Character.friends, requiring: [Slots.Character.name]) }
+            @MainActor var caughtFriends: Result<Baton.List<RequiredFriendsQuery.Data.Character_.CaughtFriends>?, Baton.FieldErrors> { anchor.caught(plural: Slots.Character.friends, CaughtFriends.errorScope, requiring: [Slots.Character.name]) }
 
             struct Named: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+                @MainActor var name: String { anchor.read(Slots.Character.name) }
             }
 
             struct CaughtFriends: Baton.ErrorScopedLens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.Character.id, Slots.Character.name])
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+                @MainActor var name: String { anchor.read(Slots.Character.name) }
             }
         }
     }

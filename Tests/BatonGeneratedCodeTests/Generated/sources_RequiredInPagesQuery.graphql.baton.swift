@@ -54,24 +54,24 @@ struct RequiredInPagesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: RequiredInPagesQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09, requiring: [Baton.Requirement(Slots.Character.pages_62bd0b, path: "character.counted", connection: Slots.Character.__RequiredInPages_counted_connection, requiring: [Baton.Requirement(Slots.NoteConnection.total, path: "character.counted.total")]), Baton.Requirement(Slots.Character.pages_997d77, path: "character.guardedPages", logged: true, when: [[Guards.include_withGuarded]])]) }
+        @MainActor var character: RequiredInPagesQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09, requiring: [Baton.Requirement(Slots.Character.pages_62bd0b, path: "character.counted", connection: Slots.Character.__RequiredInPages_counted_connection, requiring: [Baton.Requirement(Slots.NoteConnection.total, path: "character.counted.total")]), Baton.Requirement(Slots.Character.pages_997d77, path: "character.guardedPages", logged: true, when: [[Guards.include_withGuarded]])]) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var pages: RequiredInPagesQuery.Data.Character_.Pages? { anchor.connection(Slots.Character.__RequiredInPages_pages_connection, Types.NoteConnection, requiring: [Baton.LoggedRequirement(Slots.NoteConnection.total, path: "character.pages.total")]) }
-            @MainActor var counted: RequiredInPagesQuery.Data.Character_.Counted { anchor.connection(Slots.Character.__RequiredInPages_counted_connection, Types.NoteConnection) }
-            @MainActor var guardedPages: RequiredInPagesQuery.Data.Character_.GuardedPages? { anchor.connection(Slots.Character.__RequiredInPages_guardedPages_connection, Types.NoteConnection, requiring: []) }
-            @MainActor var includedPages: RequiredInPagesQuery.Data.Character_.IncludedPages? { anchor.connection(Slots.Character.__RequiredInPages_includedPages_connection, Types.NoteConnection, requiring: []) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+            @MainActor var pages: RequiredInPagesQuery.Data.Character_.Pages? { anchor.read(connection: Slots.Character.__RequiredInPages_pages_connection, Types.NoteConnection, requiring: [Baton.LoggedRequirement(Slots.NoteConnection.total, path: "character.pages.total")]) }
+            @MainActor var counted: RequiredInPagesQuery.Data.Character_.Counted { anchor.read(connection: Slots.Character.__RequiredInPages_counted_connection, Types.NoteConnection) }
+            @MainActor var guardedPages: RequiredInPagesQuery.Data.Character_.GuardedPages? { anchor.read(connection: Slots.Character.__RequiredInPages_guardedPages_connection, Types.NoteConnection, requiring: []) }
+            @MainActor var includedPages: RequiredInPagesQuery.Data.Character_.IncludedPages? { anchor.read(connection: Slots.Character.__RequiredInPages_includedPages_connection, Types.NoteConnection, requiring: []) }
             @MainActor var caughtPages: Result<RequiredInPagesQuery.Data.Character_.CaughtPages?, Baton.FieldErrors> { anchor.caught(connection: Slots.Character.__RequiredInPages_caughtPages_connection, page: Slots.Character.pages_85d446, Types.NoteConnection, requiring: [Slots.NoteConnection.total]) }
 
             struct Pages: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var total: Int { anchor.scalar(Slots.NoteConnection.total) }
-                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.Pages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.Pages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var total: Int { anchor.read(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.Pages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.Pages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<RequiredInPagesQuery.Data.Character_.Pages.Node> { anchor.connectionNodes(requiring: [Slots.Note.text]) }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -80,40 +80,40 @@ struct RequiredInPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: RequiredInPagesQuery.Data.Character_.Pages.Edges.Node? { anchor.link(Slots.NoteEdge.node, requiring: [Slots.Note.text]) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: RequiredInPagesQuery.Data.Character_.Pages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node, requiring: [Slots.Note.text]) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-                        @MainActor var text: String { anchor.scalar(Slots.Note.text) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+                        @MainActor var text: String { anchor.read(Slots.Note.text) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-                    @MainActor var text: String { anchor.scalar(Slots.Note.text) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+                    @MainActor var text: String { anchor.read(Slots.Note.text) }
                 }
             }
 
             struct Counted: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var total: Int { anchor.scalar(Slots.NoteConnection.total) }
-                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.Counted.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.Counted.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var total: Int { anchor.read(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.Counted.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.Counted.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<RequiredInPagesQuery.Data.Character_.Counted.Node> { anchor.connectionNodes() }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -122,38 +122,38 @@ struct RequiredInPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: RequiredInPagesQuery.Data.Character_.Counted.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: RequiredInPagesQuery.Data.Character_.Counted.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                 }
             }
 
             struct GuardedPages: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var total: Int? { anchor.nullable(Slots.NoteConnection.total) }
-                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.GuardedPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.GuardedPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var total: Int? { anchor.read(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.GuardedPages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.GuardedPages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<RequiredInPagesQuery.Data.Character_.GuardedPages.Node> { anchor.connectionNodes() }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -162,38 +162,38 @@ struct RequiredInPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: RequiredInPagesQuery.Data.Character_.GuardedPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: RequiredInPagesQuery.Data.Character_.GuardedPages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                 }
             }
 
             struct IncludedPages: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var total: Int? { anchor.nullable(Slots.NoteConnection.total) }
-                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.IncludedPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.IncludedPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var total: Int? { anchor.read(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.IncludedPages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.IncludedPages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<RequiredInPagesQuery.Data.Character_.IncludedPages.Node> { anchor.connectionNodes() }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -202,29 +202,29 @@ struct RequiredInPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: RequiredInPagesQuery.Data.Character_.IncludedPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: RequiredInPagesQuery.Data.Character_.IncludedPages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                 }
             }
 
@@ -232,9 +232,9 @@ struct RequiredInPagesQuery: Baton.Query {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 static let errorScope = Baton.ErrorScope([Slots.NoteConnection.total], links: [.init(Slots.NoteConnection.edges, Baton.ErrorScope([], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.id]))]))])
-                @MainActor var total: Int { anchor.scalar(Slots.NoteConnection.total) }
-                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.CaughtPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.CaughtPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var total: Int { anchor.read(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredInPagesQuery.Data.Character_.CaughtPages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredInPagesQuery.Data.Character_.CaughtPages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<RequiredInPagesQuery.Data.Character_.CaughtPages.Node> { anchor.connectionNodes() }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -243,29 +243,29 @@ struct RequiredInPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: RequiredInPagesQuery.Data.Character_.CaughtPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: RequiredInPagesQuery.Data.Character_.CaughtPages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                 }
             }
         }

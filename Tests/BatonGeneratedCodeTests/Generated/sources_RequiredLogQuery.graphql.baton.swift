@@ -5,13 +5,13 @@ import Foundation
 struct Logged_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String { anchor.scalar(Slots.Character.name) }
-    @MainActor var origin: Logged_character.Origin? { anchor.link(Slots.Character.origin, requiring: [Baton.LoggedRequirement(Slots.Place.name, path: "origin.name")]) }
+    @MainActor var name: String { anchor.read(Slots.Character.name) }
+    @MainActor var origin: Logged_character.Origin? { anchor.read(link: Slots.Character.origin, requiring: [Baton.LoggedRequirement(Slots.Place.name, path: "origin.name")]) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String { anchor.scalar(Slots.Place.name) }
+        @MainActor var name: String { anchor.read(Slots.Place.name) }
     }
 }
 
@@ -43,20 +43,20 @@ struct RequiredLogQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: RequiredLogQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: RequiredLogQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var logged: Logged_character? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.name, path: "name")]) }
-            @MainActor var place: RequiredLogQuery.Data.Character_.Place? { anchor.link(Slots.Character.origin, requiring: [Slots.Place.name]) }
+            @MainActor var place: RequiredLogQuery.Data.Character_.Place? { anchor.read(link: Slots.Character.origin, requiring: [Slots.Place.name]) }
 
             struct Place: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Place.id) }
-                @MainActor var name: String { anchor.scalar(Slots.Place.name) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Place.id) }
+                @MainActor var name: String { anchor.read(Slots.Place.name) }
             }
         }
     }

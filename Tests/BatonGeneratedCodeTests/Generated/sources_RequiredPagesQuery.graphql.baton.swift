@@ -5,14 +5,14 @@ import Foundation
 struct RequiredPages_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var pages: RequiredPages_character.Pages { anchor.connection(Slots.Character.__RequiredPages_pages_connection, Types.NoteConnection) }
+    @MainActor var pages: RequiredPages_character.Pages { anchor.read(connection: Slots.Character.__RequiredPages_pages_connection, Types.NoteConnection) }
 
     struct Pages: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var total: Int? { anchor.nullable(Slots.NoteConnection.total) }
-        @MainActor var edges: Baton.List<RequiredPages_character.Pages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-        @MainActor var pageInfo: RequiredPages_character.Pages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+        @MainActor var total: Int? { anchor.read(Slots.NoteConnection.total) }
+        @MainActor var edges: Baton.List<RequiredPages_character.Pages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+        @MainActor var pageInfo: RequiredPages_character.Pages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
         @MainActor var nodes: Baton.List<RequiredPages_character.Pages.Node> { anchor.connectionNodes() }
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -21,31 +21,31 @@ struct RequiredPages_character: Baton.Lens {
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var node: RequiredPages_character.Pages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-            @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+            @MainActor var node: RequiredPages_character.Pages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+            @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
             struct Node: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-                @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+                @MainActor var text: String? { anchor.read(Slots.Note.text) }
             }
         }
 
         struct PageInfo: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-            @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-            @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-            @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+            @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+            @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+            @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+            @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
-            @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
+            @MainActor var text: String? { anchor.read(Slots.Note.text) }
         }
     }
 }
@@ -98,21 +98,21 @@ struct RequiredPagesQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: RequiredPagesQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: RequiredPagesQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
             @MainActor var requiredPages: RequiredPages_character? { anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.pages_5d4047, path: "pages")]) }
             @MainActor var thrownPages: RequiredPagesQuery.Data.Character_.ThrownPages { get throws { try anchor.required(connection: Slots.Character.__RequiredPagesQuery_thrownPages_connection, page: Slots.Character.pages_62bd0b, Types.NoteConnection) } }
 
             struct ThrownPages: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var total: Int? { anchor.nullable(Slots.NoteConnection.total) }
-                @MainActor var edges: Baton.List<RequiredPagesQuery.Data.Character_.ThrownPages.Edges>? { anchor.plural(Slots.NoteConnection.edges) }
-                @MainActor var pageInfo: RequiredPagesQuery.Data.Character_.ThrownPages.PageInfo { anchor.requiredLink(Slots.NoteConnection.pageInfo, Types.PageInfo) }
+                @MainActor var total: Int? { anchor.read(Slots.NoteConnection.total) }
+                @MainActor var edges: Baton.List<RequiredPagesQuery.Data.Character_.ThrownPages.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }
+                @MainActor var pageInfo: RequiredPagesQuery.Data.Character_.ThrownPages.PageInfo { anchor.read(link: Slots.NoteConnection.pageInfo, Types.PageInfo) }
                 @MainActor var nodes: Baton.List<RequiredPagesQuery.Data.Character_.ThrownPages.Node> { anchor.connectionNodes() }
                 @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
                 @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
@@ -121,29 +121,29 @@ struct RequiredPagesQuery: Baton.Query {
                 struct Edges: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var node: RequiredPagesQuery.Data.Character_.ThrownPages.Edges.Node? { anchor.link(Slots.NoteEdge.node) }
-                    @MainActor var cursor: String { anchor.scalar(Slots.NoteEdge.cursor) }
+                    @MainActor var node: RequiredPagesQuery.Data.Character_.ThrownPages.Edges.Node? { anchor.read(link: Slots.NoteEdge.node) }
+                    @MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }
 
                     struct Node: Baton.Lens {
                         let anchor: Baton.Anchor
                         init(anchor: Baton.Anchor) { self.anchor = anchor }
-                        @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                        @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                     }
                 }
 
                 struct PageInfo: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var endCursor: String? { anchor.nullable(Slots.PageInfo.endCursor) }
-                    @MainActor var hasNextPage: Bool { anchor.scalar(Slots.PageInfo.hasNextPage) }
-                    @MainActor var hasPreviousPage: Bool { anchor.scalar(Slots.PageInfo.hasPreviousPage) }
-                    @MainActor var startCursor: String? { anchor.nullable(Slots.PageInfo.startCursor) }
+                    @MainActor var endCursor: String? { anchor.read(Slots.PageInfo.endCursor) }
+                    @MainActor var hasNextPage: Bool { anchor.read(Slots.PageInfo.hasNextPage) }
+                    @MainActor var hasPreviousPage: Bool { anchor.read(Slots.PageInfo.hasPreviousPage) }
+                    @MainActor var startCursor: String? { anchor.read(Slots.PageInfo.startCursor) }
                 }
 
                 struct Node: Baton.Lens {
                     let anchor: Baton.Anchor
                     init(anchor: Baton.Anchor) { self.anchor = anchor }
-                    @MainActor var id: Baton.ID { anchor.scalar(Slots.Note.id) }
+                    @MainActor var id: Baton.ID { anchor.read(Slots.Note.id) }
                 }
             }
         }

@@ -25,27 +25,27 @@ struct RequiredTeamsQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: RequiredTeamsQuery.Data.Character_? { anchor.link(Slots.Query.character_d86a09) }
+        @MainActor var character: RequiredTeamsQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var teams: [Baton.List<RequiredTeamsQuery.Data.Character_.Teams>?]? { anchor.nestedPlural(Slots.Character.teams, requiring: [Baton.LoggedRequirement(Slots.Character.name, path: "character.teams.name")]) }
-            @MainActor var squads: [Baton.List<RequiredTeamsQuery.Data.Character_.Squads>] { anchor.requiredNestedPlural(Slots.Character.squads, requiring: [Slots.Character.name]) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+            @MainActor var teams: [Baton.List<RequiredTeamsQuery.Data.Character_.Teams>?]? { anchor.read(plural: Slots.Character.teams, requiring: [Baton.LoggedRequirement(Slots.Character.name, path: "character.teams.name")]) }
+            @MainActor var squads: [Baton.List<RequiredTeamsQuery.Data.Character_.Squads>] { anchor.read(plural: Slots.Character.squads, requiring: [Slots.Character.name]) }
 
             struct Teams: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+                @MainActor var name: String { anchor.read(Slots.Character.name) }
             }
 
             struct Squads: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-                @MainActor var name: String { anchor.scalar(Slots.Character.name) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+                @MainActor var name: String { anchor.read(Slots.Character.name) }
             }
         }
     }

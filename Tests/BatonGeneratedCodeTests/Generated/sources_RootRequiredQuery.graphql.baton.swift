@@ -31,28 +31,28 @@ struct RootRequiredQuery: Baton.Query {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Query.character_d86a09, path: "character", requiring: [Baton.Requirement(Slots.Character.name, path: "character.name", logged: true), Baton.Requirement(Slots.Character.origin, path: "character.origin")]), Baton.Requirement(Slots.Query.node_60e262, path: "node", logged: true, when: [[Guards.include_withNode]])]
-        @MainActor var character: RootRequiredQuery.Data.Character_ { anchor.requiredLink(Slots.Query.character_d86a09, Types.Character) }
-        @MainActor var node: RootRequiredQuery.Data.Node? { anchor.link(Slots.Query.node_60e262) }
+        @MainActor var character: RootRequiredQuery.Data.Character_ { anchor.read(link: Slots.Query.character_d86a09, Types.Character) }
+        @MainActor var node: RootRequiredQuery.Data.Node? { anchor.read(link: Slots.Query.node_60e262) }
 
         struct Character_: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var name: String { anchor.scalar(Slots.Character.name) }
-            @MainActor var origin: RootRequiredQuery.Data.Character_.Origin { anchor.requiredLink(Slots.Character.origin, Types.Place) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+            @MainActor var name: String { anchor.read(Slots.Character.name) }
+            @MainActor var origin: RootRequiredQuery.Data.Character_.Origin { anchor.read(link: Slots.Character.origin, Types.Place) }
 
             struct Origin: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID { anchor.scalar(Slots.Place.id) }
-                @MainActor var name: String? { anchor.nullable(Slots.Place.name) }
+                @MainActor var id: Baton.ID { anchor.read(Slots.Place.id) }
+                @MainActor var name: String? { anchor.read(Slots.Place.name) }
             }
         }
 
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(AbstractSlots.id) }
+            @MainActor var id: Baton.ID { anchor.read(AbstractSlots.id) }
         }
     }
 }
@@ -77,13 +77,13 @@ struct RequiredRenameMutation: Baton.Mutation {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
         static let requirements: [any Baton.SlotName] = [Baton.Requirement(Slots.Mutation.rename, path: "rename", logged: true)]
-        @MainActor var rename: RequiredRenameMutation.Data.Rename { anchor.requiredLink(Slots.Mutation.rename, Types.Character) }
+        @MainActor var rename: RequiredRenameMutation.Data.Rename { anchor.read(link: Slots.Mutation.rename, Types.Character) }
 
         struct Rename: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Character.id) }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Character.id) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 

@@ -20,13 +20,13 @@ struct SecretQuery: Baton.Query {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var secret: SecretQuery.Data.Secret? { anchor.link(Slots.Query.secret_494c39) }
+        @MainActor var secret: SecretQuery.Data.Secret? { anchor.read(link: Slots.Query.secret_494c39) }
 
         struct Secret: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID { anchor.scalar(Slots.Secret.id) }
-            @MainActor var value: String? { anchor.nullable(Slots.Secret.value) }
+            @MainActor var id: Baton.ID { anchor.read(Slots.Secret.id) }
+            @MainActor var value: String? { anchor.read(Slots.Secret.value) }
         }
     }
 }

@@ -5,5 +5,5 @@ import Foundation
 struct Status_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var status: Status? { anchor.nullable(Slots.Character.status) }
+    @MainActor var status: Status? { anchor.read(Slots.Character.status) }
 }

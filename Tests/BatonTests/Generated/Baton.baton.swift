@@ -1,5 +1,6 @@
 // Written by hand exactly as batonc is to emit it (the shared file of a target): types and
-// storage-key constants, numbered by the process on first touch.
+// storage-key constants, numbered by the process on first touch. The lenses beside it are held to
+// batonc's reads by BatonConformanceTests/HandWrittenLensesTests.
 import Foundation
 @_spi(Generated) import Baton
 

@@ -31,14 +31,14 @@ struct TestConditions: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character? { anchor.link(Slots.Query.character_id) }
+        @MainActor var character: Character? { anchor.read(link: Slots.Query.character_id) }
 
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-            @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-            @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
+            @MainActor var status: String? { anchor.read(Slots.Character.status) }
+            @MainActor var species: String? { anchor.read(Slots.Character.species) }
         }
     }
 }

@@ -28,13 +28,13 @@ struct TestHeaderQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character? { anchor.link(Slots.Query.character_id) }
+        @MainActor var character: Character? { anchor.read(link: Slots.Query.character_id) }
 
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
             @MainActor var testHeader: TestHeader_character { .init(anchor: anchor.spread) }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
         }
     }
 }
@@ -42,15 +42,15 @@ struct TestHeaderQuery: Baton.Operation {
 struct TestHeader_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var species: String? { anchor.nullable(Slots.Character.species) }
-    @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
-    @MainActor var origin: Origin? { anchor.link(Slots.Character.origin) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var status: String? { anchor.read(Slots.Character.status) }
+    @MainActor var species: String? { anchor.read(Slots.Character.species) }
+    @MainActor var image: String? { anchor.read(Slots.Character.image) }
+    @MainActor var origin: Origin? { anchor.read(link: Slots.Character.origin) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
     }
 }

@@ -32,12 +32,12 @@ struct TestKeys: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var charactersByIds: Baton.List<Character>? { anchor.plural(Slots.Query.charactersByIds_ids) }
+        @MainActor var charactersByIds: Baton.List<Character>? { anchor.read(plural: Slots.Query.charactersByIds_ids) }
 
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
         }
     }
 }
@@ -61,12 +61,12 @@ struct TestQuoteQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var quote: Quote? { anchor.link(Slots.Query.quote_base_quote) }
+        @MainActor var quote: Quote? { anchor.read(link: Slots.Query.quote_base_quote) }
 
         struct Quote: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var rate: Double? { anchor.nullable(Slots.Quote.rate) }
+            @MainActor var rate: Double? { anchor.read(Slots.Quote.rate) }
         }
     }
 }

@@ -29,18 +29,18 @@ struct TestList: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var characters: Characters? { anchor.link(Slots.Query.characters_page) }
+        @MainActor var characters: Characters? { anchor.read(link: Slots.Query.characters_page) }
 
         struct Characters: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var results: Baton.List<Results>? { anchor.plural(Slots.Characters.results) }
+            @MainActor var results: Baton.List<Results>? { anchor.read(plural: Slots.Characters.results) }
 
             struct Results: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
                 @MainActor var testRow: TestRow_character { .init(anchor: anchor.spread) }
-                @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+                @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
             }
         }
     }
@@ -49,7 +49,7 @@ struct TestList: Baton.Operation {
 struct TestRow_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
-    @MainActor var image: String? { anchor.nullable(Slots.Character.image) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var status: String? { anchor.read(Slots.Character.status) }
+    @MainActor var image: String? { anchor.read(Slots.Character.image) }
 }

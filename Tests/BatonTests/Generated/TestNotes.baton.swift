@@ -52,7 +52,7 @@ struct TestNotesQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestNotes_character? { anchor.link(Slots.Query.character_id) }
+        @MainActor var character: TestNotes_character? { anchor.read(link: Slots.Query.character_id) }
     }
 }
 
@@ -60,7 +60,7 @@ struct TestNotesQuery: Baton.Operation {
 struct TestNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var notes: Notes { anchor.connection(Slots.Character.__TestNotes_notes_connection, Types.NoteConnection) }
+    @MainActor var notes: Notes { anchor.read(connection: Slots.Character.__TestNotes_notes_connection, Types.NoteConnection) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
@@ -72,7 +72,7 @@ struct TestNotes_character: Baton.Lens {
         struct Node: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var text: String? { anchor.nullable(Slots.Note.text) }
+            @MainActor var text: String? { anchor.read(Slots.Note.text) }
         }
     }
 }

@@ -41,7 +41,7 @@ struct TestProfileQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character? { anchor.link(Slots.Query.character_id) }
+        @MainActor var character: Character? { anchor.read(link: Slots.Query.character_id) }
 
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
@@ -50,7 +50,7 @@ struct TestProfileQuery: Baton.Operation {
             @MainActor var testProfile: TestProfile_character? {
                 anchor.spread(requiring: [Slots.Character.origin, Slots.Character.status])
             }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Character.id) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Character.id) }
         }
     }
 }
@@ -58,16 +58,16 @@ struct TestProfileQuery: Baton.Operation {
 struct TestProfile_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
-    @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
-    @MainActor var origin: Origin { anchor.requiredLink(Slots.Character.origin, Types.Location) }
-    @MainActor var status: String { anchor.scalar(Slots.Character.status) }
+    @MainActor var name: String? { anchor.read(Slots.Character.name) }
+    @MainActor var origin: Origin { anchor.read(link: Slots.Character.origin, Types.Location) }
+    @MainActor var status: String { anchor.read(Slots.Character.status) }
     @MainActor var image: Result<String?, Baton.FieldErrors> { anchor.caught(Slots.Character.image) }
     @MainActor var gender: String? { anchor.nullOnError(Slots.Character.gender) }
 
     struct Origin: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var name: String? { anchor.nullable(Slots.Location.name) }
+        @MainActor var name: String? { anchor.read(Slots.Location.name) }
     }
 }
 
@@ -89,14 +89,14 @@ struct TestStrictQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: Character? { anchor.link(Slots.Query.character_id) }
+        @MainActor var character: Character? { anchor.read(link: Slots.Query.character_id) }
 
         struct Character: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(Slots.Character.name) }
+            @MainActor var name: String? { anchor.read(Slots.Character.name) }
             @MainActor var nameError: Baton.FieldError? { anchor.fieldError(Slots.Character.name) }
-            @MainActor var species: String { anchor.scalar(Slots.Character.species) }
+            @MainActor var species: String { anchor.read(Slots.Character.species) }
         }
     }
 }

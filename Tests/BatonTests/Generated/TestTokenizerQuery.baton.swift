@@ -26,22 +26,22 @@ struct TestTokenizerQuery: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var tokenizer: Tokenizer? { anchor.link(Slots.Query.tokenizer) }
+        @MainActor var tokenizer: Tokenizer? { anchor.read(link: Slots.Query.tokenizer) }
 
         struct Tokenizer: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var id: Baton.ID? { anchor.nullable(Slots.Tokenizer.id) }
-            @MainActor var text: String? { anchor.nullable(Slots.Tokenizer.text) }
-            @MainActor var strings: [String?]? { anchor.nullableListOfNullable(Slots.Tokenizer.strings) }
-            @MainActor var count: Int? { anchor.nullable(Slots.Tokenizer.count) }
-            @MainActor var counts: [Int?]? { anchor.nullableListOfNullable(Slots.Tokenizer.counts) }
-            @MainActor var ratio: Double? { anchor.nullable(Slots.Tokenizer.ratio) }
-            @MainActor var ratios: [Double?]? { anchor.nullableListOfNullable(Slots.Tokenizer.ratios) }
-            @MainActor var flag: Bool? { anchor.nullable(Slots.Tokenizer.flag) }
-            @MainActor var flags: [Bool?]? { anchor.nullableListOfNullable(Slots.Tokenizer.flags) }
-            @MainActor var json: String? { anchor.nullable(Slots.Tokenizer.json) }
-            @MainActor var jsons: [String?]? { anchor.nullableListOfNullable(Slots.Tokenizer.jsons) }
+            @MainActor var id: Baton.ID? { anchor.read(Slots.Tokenizer.id) }
+            @MainActor var text: String? { anchor.read(Slots.Tokenizer.text) }
+            @MainActor var strings: [String?]? { anchor.read(Slots.Tokenizer.strings) }
+            @MainActor var count: Int? { anchor.read(Slots.Tokenizer.count) }
+            @MainActor var counts: [Int?]? { anchor.read(Slots.Tokenizer.counts) }
+            @MainActor var ratio: Double? { anchor.read(Slots.Tokenizer.ratio) }
+            @MainActor var ratios: [Double?]? { anchor.read(Slots.Tokenizer.ratios) }
+            @MainActor var flag: Bool? { anchor.read(Slots.Tokenizer.flag) }
+            @MainActor var flags: [Bool?]? { anchor.read(Slots.Tokenizer.flags) }
+            @MainActor var json: String? { anchor.read(Slots.Tokenizer.json) }
+            @MainActor var jsons: [String?]? { anchor.read(Slots.Tokenizer.jsons) }
         }
     }
 }

@@ -36,12 +36,12 @@ struct TestUnion: Baton.Operation {
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var search: Baton.List<Search>? { anchor.plural(Slots.Query.search_name) }
+        @MainActor var search: Baton.List<Search>? { anchor.read(plural: Slots.Query.search_name) }
 
         struct Search: Baton.Lens {
             let anchor: Baton.Anchor
             init(anchor: Baton.Anchor) { self.anchor = anchor }
-            @MainActor var name: String? { anchor.nullable(AbstractSlots.name) }
+            @MainActor var name: String? { anchor.read(AbstractSlots.name) }
             @MainActor var __typename: String { anchor.typename }
             @MainActor var asCharacter: AsCharacter? { anchor.asType(Types.Character) }
             @MainActor var asNode: AsNode? { anchor.asMember(Types.Node_possible) }
@@ -49,13 +49,13 @@ struct TestUnion: Baton.Operation {
             struct AsCharacter: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var status: String? { anchor.nullable(Slots.Character.status) }
+                @MainActor var status: String? { anchor.read(Slots.Character.status) }
             }
 
             struct AsNode: Baton.Lens {
                 let anchor: Baton.Anchor
                 init(anchor: Baton.Anchor) { self.anchor = anchor }
-                @MainActor var id: Baton.ID? { anchor.nullable(AbstractSlots.id) }
+                @MainActor var id: Baton.ID? { anchor.read(AbstractSlots.id) }
             }
         }
     }
