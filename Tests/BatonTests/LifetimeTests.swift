@@ -139,3 +139,21 @@ import BatonTesting
         _ = (rickRetention, einsteinRetention)
     }
 }
+
+/// The availability check without a handle: memory when every waited-for field is there.
+@MainActor @Suite struct CheckTests {
+    @Test func theCheckAnswersMemoryOrMiss() async throws {
+        let environment = Environment()
+        #expect(environment.check(TestHeaderQuery(id: "5")) == .miss)
+        try await environment.commitPayload(TestHeaderQuery(id: "5"), Payload(try Fixtures.bytes("tests/character-header-5.json")))
+        #expect(environment.check(TestHeaderQuery(id: "5")) == .memory)
+        // A partial payload leaves a field missing: a miss.
+        try await environment.commitPayload(TestHeaderQuery(id: "7"), Payload(json: #"{"data":{"character":{"id":"7","name":"Abradolf"}}}"#))
+        #expect(environment.check(TestHeaderQuery(id: "7")) == .miss)
+        // A null link is fine.
+        try await environment.commitPayload(TestHeaderQuery(id: "8"), Payload(json: #"{"data":{"character":null}}"#))
+        #expect(environment.check(TestHeaderQuery(id: "8")) == .memory)
+        environment.end()
+        #expect(environment.check(TestHeaderQuery(id: "5")) == .miss)
+    }
+}
