@@ -11,6 +11,10 @@ extension TestConditions: Baton.Query {
     static let document: Baton.Document = .text("query TestConditions($id:ID!,$withOrigin:Boolean!,$hideStatus:Boolean!){character(id:$id){id}}")
 }
 
+extension TestKeys: Baton.Query {
+    static let document: Baton.Document = .text(#"query TestKeys($id:ID!,$name:String){search(name:"$0.00"){__typename,...on Node{__isNode:__typename,id}},character(id:"a,b"){name,id},charactersByIds(ids:[$id,"2"]){name,id},characters(filter:{status:"Alive",name:$name}){info{count}}}"#)
+}
+
 extension TestRename: Baton.Mutation {
     static let document: Baton.Document = .text("mutation TestRename($id:ID!,$name:String!){rename(id:$id,name:$name){character{id,name}}}")
 }

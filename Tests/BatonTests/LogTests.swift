@@ -52,6 +52,18 @@ import BatonTesting
                                        .fetchCompleted(operation: "TestStrictQuery", duration: .zero)])
     }
 
+    /// The `events` script's step 4: `environment.fetch` of a `@throwOnFieldError` operation throws
+    /// its field errors once committed, after the log's committed and fieldError events.
+    @Test func aFetchOfAThrowingOperationThrowsItsFieldErrors() async throws {
+        let environment = Environment(transport: RecordedTransport([StrictQuery.name: try F.response("tests/character-name-hidden.json")]))
+        let events = Events()
+        events.attach(to: environment)
+        let thrown = await #expect(throws: FieldErrors.self) { try await environment.fetch(StrictQuery(id: "1")) }
+        #expect(thrown?.paths == ["character.name"])
+        #expect(Self.names(events).contains(.fieldError(operation: "TestStrictQuery", path: "character.name")))
+        #expect(environment.store.record(forKey: "Character:1") != nil)
+    }
+
     @Test func aSupersededFetchIsLoggedCancelled() async throws {
         let transport = ScriptedTransport()
         let environment = Environment(transport: transport)

@@ -19,6 +19,18 @@ import BatonTesting
         #expect(Self.request().body == Encoding.standard.encode(Self.request()))
     }
 
+    /// The `transport` script's last step: a handle's request as sent, an unset variable as null.
+    @Test func theTransportScriptsUnsetVariableIsSentAsNull() async throws {
+        let transport = ScriptedTransport()
+        let environment = Environment(transport: transport)
+        let handle = environment.handle(for: TestKeys(id: "7", name: nil), fetchPolicy: .networkOnly)
+        #expect(await wait(until: { transport.requestCount == 1 }))
+        let body = String(decoding: transport.requests[0].body, as: UTF8.self)
+        #expect(body == #"{"operationName":"TestKeys","query":"query TestKeys($id:ID!,$name:String){search(name:\"$0.00\"){__typename,...on Node{__isNode:__typename,id}},character(id:\"a,b\"){name,id},charactersByIds(ids:[$id,\"2\"]){name,id},characters(filter:{status:\"Alive\",name:$name}){info{count}}}","variables":{"id":"7","name":null}}"#)
+        #expect(transport.requests[0].kind == .query)
+        #expect(handle.phase.kind == .loading)
+    }
+
     @Test func variablesAreSortedAndOnErrorComesLast() {
         let request = Self.request(variables: ["status": "DEAD", "any": .list(["a", 1]), "name": nil], onError: "NO_PROPAGATE")
         let body = String(decoding: request.body, as: UTF8.self)

@@ -25,11 +25,14 @@ extension Environment {
     }
 
     /// Always asks the network and commits; returns nothing. Throws the fetch's `Failure`
-    /// (`EnvironmentError.gone` after the end). Its root parks in the buffer, so a later `storeOnly`
-    /// handle reads it.
+    /// (`EnvironmentError.gone` after the end), or, once committed, the verdict's error: `FieldErrors`
+    /// under `@throwOnFieldError`, `RequiredFieldError` for a required null at the root (the data
+    /// stays). Its root parks in the buffer, so a later `storeOnly` handle reads it.
     public func fetch<O: Query>(_ operation: O) async throws {
         guard !hasEnded else { throw EnvironmentError.gone }
-        try await existingOrNew(operation).refetch()
+        let handle = existingOrNew(operation)
+        try await handle.refetch()
+        if let verdict = handle.verdictError { throw verdict }
     }
 
     func existingOrNew<O: Operation>(_ operation: O) -> OperationHandle<O> {

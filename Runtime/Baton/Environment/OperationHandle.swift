@@ -215,6 +215,9 @@ import Observation
 
     private var lastVerdict: (any Error)?
 
+    /// The verdict's error while the data is there (`FieldErrors`, `RequiredFieldError`).
+    var verdictError: (any Error)? { holdsData ? lastVerdict : nil }
+
     /// `@throwOnFieldError` weighs the operation's own selection and the unplaced errors; a
     /// `@required` null that reaches the root fails it too. Nil: ready.
     private func verdict(_ environment: Environment) -> (any Error)? {
