@@ -128,7 +128,7 @@
     func didCommit(_ root: Root, kind: BatchKind) {
         if kind == .server {
             stamp(root.key)
-            roots.handles[root.key]?.agesMoved()
+            if !roots.handles.isEmpty { roots.handles[root.key]?.agesMoved() }
         }
         rootCommitted(root)
         settleHandles()

@@ -6,7 +6,7 @@ extension Environment {
     func rootCommitted(_ root: Root) {
         switch root.plan.kind {
         case .query:
-            if let holder = roots.handles[root.key], holder.isRetained { return }
+            if !roots.handles.isEmpty, let holder = roots.handles[root.key], holder.isRetained { return }
             leave(roots.park(root, size: store.releaseBufferSize))
         case .mutation:
             let out = roots.keepMutation(root, size: store.releaseBufferSize)

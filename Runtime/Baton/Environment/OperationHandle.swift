@@ -34,6 +34,8 @@ import Observation
     private var fetchToken = 0
     private var isGone = false
     private var isDetached = false
+    /// An observation of what the last settle read is registered and has not fired.
+    private var isTracking = false
 
     private enum ShownKey: Equatable {
         case loading, ready
@@ -201,11 +203,24 @@ import Observation
         let store = environment.store
         let plan = root.plan
         let variables = root.key.variables
-        let (availability, verdict) = withObservationTracking {
+        let evaluate = { () -> (Availability, (any Error)?) in
             let availability = Availability.check(plan, variables, in: store)
             return (availability, availability.holds ? self.verdict(environment) : nil)
-        } onChange: { [weak self] in
-            MainActor.assumeIsolated { self?.readsChanged() }
+        }
+        let availability: Availability
+        let verdict: (any Error)?
+        if isTracking {
+            // Still observed since the last settle (nothing it read changed): one registration is
+            // enough, so settling again (an unchanged refetch) adds none.
+            (availability, verdict) = evaluate()
+        } else {
+            (availability, verdict) = withObservationTracking(evaluate, onChange: { [weak self] in
+                MainActor.assumeIsolated {
+                    self?.isTracking = false
+                    self?.readsChanged()
+                }
+            })
+            isTracking = true
         }
         holdsData = availability.holds
         deferredMissing = availability.deferredMissing
