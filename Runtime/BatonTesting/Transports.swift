@@ -1,8 +1,22 @@
 import Baton
 import Foundation
 
-/// A transport that answers from recordings: by operation name, or through a responder. It keeps
-/// every request it saw. An operation it has no answer for fails with `TransportError` status 0.
+/// A transport that never answers: previews and tests that fill the store by payloads. Its streams
+/// end only when their consumer cancels them.
+public struct SilentTransport: Transport {
+    public init() {}
+
+    public func send(_ request: Request) -> AsyncThrowingStream<Payload, any Error> {
+        // The continuation is kept until the consumer cancels, so the stream neither answers nor ends.
+        AsyncThrowingStream { continuation in
+            continuation.onTermination = { _ in _ = continuation }
+        }
+    }
+}
+
+/// A transport that answers from recordings: by operation name, or through a responder that sees the
+/// whole request. It keeps every request it saw. An operation it has no answer for fails with
+/// `TransportError` status 0.
 public final class RecordedTransport: Transport, @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [Request] = []
@@ -13,7 +27,7 @@ public final class RecordedTransport: Transport, @unchecked Sendable {
         self.responder = responder
     }
 
-    /// Answers by operation name (`[RenameMutation.name: bytes]`).
+    /// Answers by operation name (`[CharacterQuery.name: bytes]`).
     public convenience init(_ responses: [String: [UInt8]]) {
         self.init { request in
             guard let bytes = responses[request.operationName] else {
@@ -26,57 +40,133 @@ public final class RecordedTransport: Transport, @unchecked Sendable {
     public var requests: [Request] { lock.withLock { seen } }
     public var requestCount: Int { lock.withLock { seen.count } }
 
-    public func execute(_ request: Request) async throws -> [UInt8] {
+    public func send(_ request: Request) -> AsyncThrowingStream<Payload, any Error> {
         lock.withLock { seen.append(request) }
-        return try responder(request)
+        let responder = responder
+        return AsyncThrowingStream { continuation in
+            do {
+                continuation.yield(Payload(try responder(request)))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
     }
 }
 
-/// A transport that holds every request until the test answers it (`respond`, `refuse`), so a
-/// test sees what shows while a request is in flight.
+/// A transport the test drives: it answers queries from a map, holds mutations (and any operation the
+/// test names, and any query it has no answer for) until the test answers them (`held[i].respond`,
+/// `refuse`), and hands each subscription's stream to the test (`driven[i].send`, `complete`, `fail`).
 public final class ScriptedTransport: Transport, @unchecked Sendable {
     /// One request waiting for its answer.
     public final class Held: @unchecked Sendable {
         public let request: Request
         private let lock = NSLock()
-        private var continuation: CheckedContinuation<[UInt8], any Error>?
+        private var continuation: AsyncThrowingStream<Payload, any Error>.Continuation?
 
-        init(_ request: Request, _ continuation: CheckedContinuation<[UInt8], any Error>) {
+        init(_ request: Request, _ continuation: AsyncThrowingStream<Payload, any Error>.Continuation) {
             self.request = request
             self.continuation = continuation
         }
 
+        /// Whether the test answered or refused it (or its consumer went away).
+        public var isAnswered: Bool { lock.withLock { continuation == nil } }
+
         /// Answers with response bytes. A request is answered once; later answers do nothing.
-        public func respond(_ bytes: [UInt8]) { take()?.resume(returning: bytes) }
+        public func respond(_ bytes: [UInt8]) { respond(parts: [Payload(bytes)]) }
         public func respond(json: String) { respond(Array(json.utf8)) }
-        /// Fails the request with `error`.
-        public func refuse(_ error: any Error = TransportError(statusCode: 0, message: "refused")) {
-            take()?.resume(throwing: error)
+        public func respond(_ payload: Payload) { respond(parts: [payload]) }
+        /// Answers with the parts of an incremental response, in order.
+        public func respond(parts: [Payload]) {
+            guard let continuation = take() else { return }
+            for part in parts { continuation.yield(part) }
+            continuation.finish()
         }
 
-        private func take() -> CheckedContinuation<[UInt8], any Error>? {
+        /// Fails the request with `error`.
+        public func refuse(_ error: any Error = TransportError(statusCode: 0, message: "refused")) {
+            take()?.finish(throwing: error)
+        }
+
+        private func take() -> AsyncThrowingStream<Payload, any Error>.Continuation? {
             lock.withLock {
                 defer { continuation = nil }
                 return continuation
             }
         }
+
+        func abandon() { _ = take() }
+    }
+
+    /// One subscription's stream, driven by the test.
+    public final class Driven: @unchecked Sendable {
+        public let request: Request
+        private let continuation: AsyncThrowingStream<Payload, any Error>.Continuation
+
+        init(_ request: Request, _ continuation: AsyncThrowingStream<Payload, any Error>.Continuation) {
+            self.request = request
+            self.continuation = continuation
+        }
+
+        /// Delivers one event.
+        public func send(_ payload: Payload) { continuation.yield(payload) }
+        public func send(json: String) { send(Payload(json: json)) }
+        /// Ends the stream as a server's completion does.
+        public func complete() { continuation.finish() }
+        /// Ends the stream with a failure.
+        public func fail(_ error: any Error = TransportError(statusCode: 0, message: "failed")) {
+            continuation.finish(throwing: error)
+        }
     }
 
     private let lock = NSLock()
     private var all: [Held] = []
+    private var streams: [Driven] = []
+    private var sent: [Request] = []
+    private let responses: [String: [UInt8]]
+    private let holding: Set<String>
 
-    public init() {}
-
-    /// Every request so far, answered or not, in the order they came.
-    public var held: [Held] { lock.withLock { all } }
-
-    public func execute(_ request: Request) async throws -> [UInt8] {
-        try await withCheckedThrowingContinuation { continuation in
-            lock.withLock { all.append(Held(request, continuation)) }
-        }
+    /// `responses` answers queries by operation name at once; `holding` names operations held even so.
+    public init(responses: [String: [UInt8]] = [:], holding: Set<String> = []) {
+        self.responses = responses
+        self.holding = holding
     }
 
-    /// Yields on the main actor until `count` requests have come; false if they do not within
+    /// Every request held so far, answered or not, in the order they came.
+    public var held: [Held] { lock.withLock { all } }
+    /// The held requests not answered yet.
+    public var waiting: [Held] { held.filter { !$0.isAnswered } }
+    /// Every subscription stream so far.
+    public var driven: [Driven] { lock.withLock { streams } }
+    /// Every request, in the order they came.
+    public var requests: [Request] { lock.withLock { sent } }
+    public var requestCount: Int { lock.withLock { sent.count } }
+
+    /// The requests of one kind.
+    public func requests(_ kind: OperationKind) -> [Request] { requests.filter { $0.kind == kind } }
+
+    public func send(_ request: Request) -> AsyncThrowingStream<Payload, any Error> {
+        lock.withLock { sent.append(request) }
+        if request.kind == .query, !holding.contains(request.operationName),
+           let bytes = responses[request.operationName] {
+            return AsyncThrowingStream { continuation in
+                continuation.yield(Payload(bytes))
+                continuation.finish()
+            }
+        }
+        let (stream, continuation) = AsyncThrowingStream<Payload, any Error>.makeStream()
+        if request.kind == .subscription {
+            lock.withLock { streams.append(Driven(request, continuation)) }
+        } else {
+            let held = Held(request, continuation)
+            // A consumer that goes away (a superseded fetch) leaves the request answered.
+            continuation.onTermination = { [weak held] _ in held?.abandon() }
+            lock.withLock { all.append(held) }
+        }
+        return stream
+    }
+
+    /// Yields on the main actor until `count` requests are held; false if they are not within
     /// `yields` turns (bounded, so a test never hangs).
     @MainActor public func waitForRequests(_ count: Int, yields: Int = 100_000) async -> Bool {
         for _ in 0..<yields {

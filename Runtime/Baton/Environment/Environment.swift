@@ -2,8 +2,8 @@
 /// the bytes off the main actor and commits the change set on it as one batch.
 @MainActor public final class Environment {
     public let store: Store
-    /// What sends requests (mutations for now); nil leaves the environment to payloads committed by
-    /// hand, and a mutation fails with `EnvironmentError.noTransport`.
+    /// What sends requests; nil leaves the environment to payloads committed by hand, and a fetch or
+    /// a mutation fails with `EnvironmentError.noTransport`.
     public let transport: (any Transport)?
     /// True once `end()` ran: every later call fails with `EnvironmentError.gone`.
     public private(set) var hasEnded = false
@@ -14,9 +14,13 @@
         set { store.log = newValue }
     }
 
+    /// The handles, the release buffer and the completed mutations' roots.
+    let roots = Roots()
+
     public init(store: Store = Store(), transport: (any Transport)? = nil) {
         self.store = store
         self.transport = transport
+        store.clock.onAdvance = { [weak self] in self?.clockAdvanced() }
     }
 
     /// The last responses committed and their change sets, to know an identical refetch without
@@ -36,7 +40,14 @@
         guard !hasEnded else { return }
         hasEnded = true
         lastResponses.removeAll()
+        // Every fetch is cancelled and every handle reads `gone`, before the records are cleared.
+        let holders = Array(roots.handles.values)
+        roots.removeAll()
+        for holder in holders { holder.endSession() }
+        store.ages = Ages()
         store.end()
+        // The session is over: nothing after it reaches the log (a read of a cleared record included).
+        store.log = nil
     }
 
     /// Commits a server's response to the operation: complete, so an omitted field is malformed.
@@ -59,6 +70,7 @@
         }.value
         guard !hasEnded else { throw EnvironmentError.gone }
         var results = [store.commit(changes, kind: .server)]
+        didCommit(Root(key: RootKey(name: O.name, variables: variables), plan: plan), kind: .server)
         for part in parts.dropFirst() {
             let dropped = state.droppedParts.count
             let partBytes = part.bytes
@@ -71,18 +83,29 @@
             guard !hasEnded else { throw EnvironmentError.gone }
             for path in state.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
             results.append(store.commit(changes, kind: .server))
+            settleHandles()
         }
         return results
     }
 
     private func commit<O: Operation>(_ operation: O, _ payload: Payload, complete: Bool,
                                       kind: BatchKind) async throws -> CommitResult {
+        try await commit(O.self, operation.variables, payload.bytes, complete: complete, kind: kind).result
+    }
+
+    /// The door every single response goes through: read off the main actor (or the kept change set
+    /// of the same bytes), committed on it as one batch, then stamped and its root kept. `isCurrent`
+    /// is asked right before the commit: a superseded fetch's response never lands.
+    func commit<O: Operation>(_ type: O.Type, _ variables: Variables, _ bytes: [UInt8], complete: Bool,
+                              kind: BatchKind, isCurrent: () -> Bool = { true }, wantsErrors: Bool = false)
+        async throws -> (result: CommitResult, unplaced: [ResponseError]) {
         guard !hasEnded else { throw EnvironmentError.gone }
         let plan = O.plan
-        let variables = operation.variables
-        let bytes = payload.bytes
-        if let unchanged = lastResponses.recommit(plan, variables, bytes, complete: complete, in: store) {
-            return unchanged
+        let root = Root(key: RootKey(name: O.name, variables: variables), plan: plan)
+        if isCurrent(), let unchanged = lastResponses.recommit(plan, variables, bytes, complete: complete, in: store) {
+            let unplaced = wantsErrors ? lastResponses.keptChanges(plan, variables, bytes, complete: complete)?.unplacedErrors : nil
+            didCommit(root, kind: kind)
+            return (unchanged, unplaced ?? [])
         }
         let changes: ChangeSet
         if let kept = lastResponses.keptChanges(plan, variables, bytes, complete: complete) {
@@ -94,9 +117,30 @@
         }
         // The single door: a response that lands after the end reaches nothing.
         guard !hasEnded else { throw EnvironmentError.gone }
+        guard isCurrent() else { throw CancellationError() }
         let result = store.commit(changes, kind: kind)
         lastResponses.remember(plan, variables, bytes, complete: complete, changes: changes, in: store)
-        return result
+        didCommit(root, kind: kind)
+        return (result, changes.unplacedErrors)
+    }
+
+    /// After a server commit: the root is stamped and kept, and the handles it changed settle.
+    func didCommit(_ root: Root, kind: BatchKind) {
+        if kind == .server {
+            stamp(root.key)
+            if !roots.handles.isEmpty { roots.handles[root.key]?.agesMoved() }
+        }
+        rootCommitted(root)
+        settleHandles()
+    }
+
+    /// Settles the handles whose reads the last batch changed, at the end of the commit that changed
+    /// them (a verdict is settled after each commit that changed what it read).
+    func settleHandles() {
+        guard !roots.unsettled.isEmpty else { return }
+        let pending = roots.unsettled
+        roots.unsettled.removeAll()
+        for holder in pending.values { holder.settle() }
     }
 
     /// Applies an optimistic response as a layer, normalized on the main actor by the mutation's plan
@@ -106,7 +150,9 @@
         guard !hasEnded else { throw EnvironmentError.gone }
         let changes = try Ingest.changeSet(payload.bytes, plan: O.plan, variables: operation.variables,
                                            complete: false)
-        return store.applyOptimistic(changes).0
+        let layer = store.applyOptimistic(changes).0
+        settleHandles()
+        return layer
     }
 
     /// The server's answer to a layer's mutation: replaces the layer in one batch.
@@ -119,14 +165,19 @@
             try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
         }.value
         guard !hasEnded else { throw EnvironmentError.gone }
-        return store.resolve(layer, with: changes)
+        let result = store.resolve(layer, with: changes)
+        didCommit(Root(key: RootKey(name: O.name, variables: variables), plan: plan), kind: .server)
+        return result
     }
 
     /// Reverts a layer, as a failed mutation does.
     @discardableResult
     public func revert(_ layer: OptimisticLayer) -> CommitResult {
         guard !hasEnded else { return CommitResult(kind: .optimistic, notified: []) }
-        return store.revert(layer)
+        let result = store.revert(layer)
+        settleHandles()
+        scheduleCollection()
+        return result
     }
 
     /// The operation's data: its root lens over the root record of its kind, with its variables as
@@ -155,4 +206,6 @@ public enum EnvironmentError: Error, Sendable, Equatable {
     case gone
     /// A request was to be sent, and the environment has no transport.
     case noTransport
+    /// A request was to be sent for an operation that has no document (not a `RequestableOperation`).
+    case notRequestable
 }

@@ -1,5 +1,18 @@
 /// The runtime's log: value-free events, names and counts only, so a log never leaks a record.
 public enum LogEvent: Sendable, Equatable {
+    /// Why a fetch failed, as the log names it: a failure's kind, or cancelled (superseded, ended).
+    public enum FetchFailureKind: String, Sendable, Equatable {
+        case transport, request, malformed, environment, cancelled
+    }
+
+    /// A request left for the operation (a handle's fetch, `fetch`, `mutate`).
+    case fetchStarted(operation: String)
+    /// Its response was committed, `duration` after it started.
+    case fetchCompleted(operation: String, duration: Duration)
+    /// It failed, or was cancelled.
+    case fetchFailed(operation: String, kind: FetchFailureKind)
+    /// An uncaught field error of a `@throwOnFieldError` operation, at its dotted response path.
+    case fieldError(operation: String, path: String)
     /// A batch ended; `changed` counts the slots it changed in records that existed before it.
     case committed(kind: BatchKind, changed: Int)
     /// A read found a slot the store never received.

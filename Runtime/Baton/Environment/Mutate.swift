@@ -14,17 +14,24 @@ extension Environment {
         guard let transport else { throw EnvironmentError.noTransport }
         let layer = try optimistic.map { try applyOptimistic(mutation, $0) }
         let request = Request(mutation)
+        log?(.fetchStarted(operation: M.name))
+        let started = ContinuousClock.now
         do {
-            let bytes = try await Task { try await transport.execute(request) }.value
+            let payload = try await Task { try await transport.payload(request) }.value
             if let layer {
-                try await resolve(layer, mutation, Payload(bytes))
+                try await resolve(layer, mutation, payload)
             } else {
-                try await commitResponse(mutation, Payload(bytes))
+                try await commitResponse(mutation, payload)
             }
         } catch {
             if let layer { revert(layer) }
+            if !hasEnded {
+                let kind = Failure.classify(error).kind
+                log?(.fetchFailed(operation: M.name, kind: LogEvent.FetchFailureKind(rawValue: kind.rawValue)!))
+            }
             throw error
         }
+        log?(.fetchCompleted(operation: M.name, duration: started.duration(to: .now)))
         // A required null that bubbled to the payload's root fails the call; the response stays
         // committed.
         let data: M.Data = rootLens(for: mutation)

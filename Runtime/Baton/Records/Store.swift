@@ -18,7 +18,19 @@
     public let mutationRoot: Record
     public let subscriptionRoot: Record
 
-    public init() {
+    /// How many released query roots wait before leaving (runtime.md §9).
+    public let releaseBufferSize: Int
+    /// How long fetched data stays fresh when its operation says nothing; nil: it never goes stale.
+    public let cacheExpiration: Duration?
+    /// The store's time: fetch stamps and ages read it; a test advances it.
+    public let clock: StoreClock
+    /// Fetch stamps per root, and the invalidation generation.
+    var ages = Ages()
+
+    public init(releaseBufferSize: Int = 10, cacheExpiration: Duration? = nil, clock: StoreClock = StoreClock()) {
+        self.releaseBufferSize = max(0, releaseBufferSize)
+        self.cacheExpiration = cacheExpiration
+        self.clock = clock
         root = Record(key: RecordKey.queryRoot, type: .query)
         mutationRoot = Record(key: RecordKey.mutationRoot, type: .mutation)
         subscriptionRoot = Record(key: RecordKey.subscriptionRoot, type: .subscription)

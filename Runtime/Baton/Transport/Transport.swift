@@ -1,42 +1,33 @@
-/// What carries a request to a server and brings its response back. The environment holds one; a
-/// test gives an in-process one that answers recorded bytes. This is the single-answer form (a query
-/// or a mutation): the response's bytes, as a `{"data": …, "errors": …}` object.
+/// What carries a request to a server and brings its answers back: one verb, `send`. A query or a
+/// mutation yields one payload, an incremental response its parts in order, a subscription its
+/// events. The environment holds one; a test gives an in-process one (`BatonTesting`).
 public protocol Transport: Sendable {
-    func execute(_ request: Request) async throws -> [UInt8]
+    func send(_ request: Request) -> AsyncThrowingStream<Payload, any Error>
 }
 
-/// One request as the build decided it: the operation's name and kind (so a wrapper never retries a
-/// mutation), its document (text or persisted id, never both) and its variables.
-public struct Request: Sendable, Hashable {
-    public let operationName: String
-    public let kind: OperationKind
-    public let document: Document
-    public let variables: Variables
-
-    public init(operationName: String, kind: OperationKind, document: Document, variables: Variables) {
-        self.operationName = operationName
-        self.kind = kind
-        self.document = document
-        self.variables = variables
+extension Transport {
+    /// The single payload of a request that answers once (a query or a mutation). A stream that ends
+    /// without one fails as a transport error (status 0): nothing came back.
+    public func payload(_ request: Request) async throws -> Payload {
+        for try await payload in send(request) { return payload }
+        throw TransportError(statusCode: 0, message: "the transport answered nothing for \(request.operationName)")
     }
+}
 
-    /// The request for an operation value.
-    public init<O: RequestableOperation>(_ operation: O) {
-        self.init(operationName: O.name, kind: O.plan.kind, document: O.document, variables: operation.variables)
-    }
-
-    /// The standard encoding: one JSON object with `operationName`, then `query` (or `documentId`),
-    /// then `variables` with keys sorted.
-    public var body: [UInt8] {
-        var text = "{\"operationName\":" + JSONText.quoted(operationName)
-        switch document {
-        case .text(let query): text += ",\"query\":" + JSONText.quoted(query)
-        case .persisted(let id): text += ",\"documentId\":" + JSONText.quoted(id)
+extension AsyncThrowingStream where Element == Payload, Failure == any Error {
+    /// A stream of one payload: what a transport that answers once returns.
+    public static func single(_ answer: @escaping @Sendable () async throws -> Payload) -> Self {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    continuation.yield(try await answer())
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
         }
-        text += ",\"variables\":"
-        VariableValue.object(variables).appendKeyText(to: &text)
-        text += "}"
-        return Array(text.utf8)
     }
 }
 

@@ -1,0 +1,103 @@
+/// The availability check (runtime.md §11): does the store hold everything an operation's selection
+/// waits for? A missing scalar or link is a miss; a null link is fine; deleted targets are not
+/// entered; every list element is followed; client fields are never waited for, and deferred ones
+/// only say whether every part is held. Reads register with Observation, so a handle that checked
+/// is told when a slot it read changes.
+struct Availability {
+    /// Everything the selection waits for is there.
+    var holds = true
+    /// A deferred field is not held (a `storeOrNetwork` attach then fetches).
+    var deferredMissing = false
+
+    @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store) -> Availability {
+        var result = Availability()
+        result.walk(plan.resolved(variables), store.root(of: plan.kind), store, depth: 0)
+        return result
+    }
+
+    @MainActor private mutating func walk(_ selection: ResolvedSelection, _ record: Record, _ store: Store, depth: Int) {
+        // A selection is finite; records may link in a cycle, and the depth only guards that walk.
+        guard depth < 256, holds else { return }
+        let variant = selection.variant(for: record.type)
+        var next = 0
+        for (position, field) in variant.fields.enumerated() {
+            let waited = next < variant.required.count && variant.required[next] == position
+            if waited { next += 1 }
+            let deferred = field.deferLabel != nil
+            guard waited || deferred else { continue }   // a client field: never waited for
+            let ref = store.slotRef(field.entry(on: record.type), on: record.type)
+            guard let value = record.read(ref) else {
+                if waited { holds = false; return }
+                deferredMissing = true
+                continue
+            }
+            guard case .link(let child, _) = field.kind else { continue }
+            for target in Self.targets(value) where !target.isDeleted {
+                walk(child, target, store, depth: depth + 1)
+                if !holds { return }
+            }
+        }
+    }
+
+    /// The records a link's value names: one, a list, or lists of lists.
+    static func targets(_ value: Value) -> [Record] {
+        switch value {
+        case .link(let target): [target]
+        case .links, .list: value.listedRecords
+        default: []
+        }
+    }
+}
+
+/// The collection's mark (runtime.md §9): the records a root reaches through the links its plan
+/// follows, deferred and client links included; a connection's record and everything it links to.
+/// Untracked: a collection tells no reader.
+@MainActor struct Marking {
+    private(set) var marked: Set<ObjectIdentifier> = []
+    let store: Store
+
+    init(store: Store) { self.store = store }
+
+    mutating func mark(_ record: Record) -> Bool { marked.insert(ObjectIdentifier(record)).inserted }
+
+    func isMarked(_ record: Record) -> Bool { marked.contains(ObjectIdentifier(record)) }
+
+    mutating func mark(_ root: Root) {
+        let record = store.root(of: root.plan.kind)
+        _ = mark(record)
+        walk(root.plan.resolved(root.key.variables), record, depth: 0)
+    }
+
+    private mutating func walk(_ selection: ResolvedSelection, _ record: Record, depth: Int) {
+        guard depth < 256 else { return }
+        let variant = selection.variant(for: record.type)
+        for field in variant.fields {
+            if let connection = field.connection {
+                let ref = store.slotRef(connection.slot.entry(on: record.type), on: record.type)
+                if let value = record.peek(ref) {
+                    for target in Availability.targets(value) { markAll(from: target) }
+                }
+            }
+            guard case .link(let child, _) = field.kind else { continue }
+            let ref = store.slotRef(field.entry(on: record.type), on: record.type)
+            guard let value = record.peek(ref) else { continue }
+            for target in Availability.targets(value) {
+                // Walked again when reached again: another selection may follow other links from it
+                // (the selection's depth bounds the walk).
+                _ = mark(target)
+                walk(child, target, depth: depth + 1)
+            }
+        }
+    }
+
+    /// A record and everything it links to, by any slot (a connection's edges, nodes, page info).
+    mutating func markAll(from record: Record) {
+        var pending = [record]
+        while let next = pending.popLast() {
+            guard mark(next) else { continue }
+            for ref in next.occupiedSlots {
+                if let value = next.peek(ref) { pending.append(contentsOf: Availability.targets(value)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// Where the availability check found an operation's data (runtime.md §11): all in memory, filled
+/// from the image, or missing. There is no image yet, so the check answers `memory` or `miss`.
+public enum CheckAnswer: String, Sendable, Equatable {
+    case memory, image, miss
+}
+
+extension Environment {
+    /// Runs the availability check for an operation value, as making its handle does, without
+    /// making one or fetching (the scripts' `check` step). Deferred parts are not waited for.
+    public func check<O: Operation>(_ operation: O) -> CheckAnswer {
+        guard !hasEnded else { return .miss }
+        return Availability.check(O.plan, operation.variables, in: store).holds ? .memory : .miss
+    }
+}

@@ -1,0 +1,87 @@
+/// Lifetime (runtime.md §9): roots parked in the release buffer, completed mutations' roots kept
+/// apart, and the collection of what no root reaches, once per main-actor turn after a root left.
+extension Environment {
+    /// A root's data was committed (a fetch, a payload, a response by hand): a query root nothing
+    /// retains parks in the buffer; a mutation's root is kept apart, pushing out the oldest.
+    func rootCommitted(_ root: Root) {
+        switch root.plan.kind {
+        case .query:
+            if !roots.handles.isEmpty, let holder = roots.handles[root.key], holder.isRetained { return }
+            leave(roots.park(root, size: store.releaseBufferSize))
+        case .mutation:
+            let out = roots.keepMutation(root, size: store.releaseBufferSize)
+            if !out.isEmpty { scheduleCollection() }
+        case .subscription:
+            // A subscription's root leaves as soon as it is released: nothing parks it.
+            break
+        }
+    }
+
+    /// A handle lost its last retention: its root waits in the buffer.
+    func released(_ holder: any RootHolder) {
+        guard !hasEnded else { return }
+        leave(roots.park(holder.root, size: store.releaseBufferSize))
+    }
+
+    /// A handle was retained again: its root leaves the buffer.
+    func retained(_ holder: any RootHolder) {
+        roots.unpark(holder.root.key)
+    }
+
+    /// Roots pushed out of the buffer leave with their handles and any fetch in flight.
+    private func leave(_ out: [Root]) {
+        guard !out.isEmpty else { return }
+        for root in out {
+            if let holder = roots.handles[root.key], !holder.isRetained {
+                roots.handles[root.key] = nil
+                holder.detach()
+            }
+        }
+        scheduleCollection()
+    }
+
+    /// Runs the collection once, on a later turn of the main actor.
+    func scheduleCollection() {
+        guard !roots.collectionScheduled, !hasEnded else { return }
+        roots.collectionScheduled = true
+        Task { @MainActor [weak self] in self?.collect() }
+    }
+
+    /// Removes every record no root reaches (runtime.md §9): marks from the live roots through the
+    /// links their plans follow and from the records optimistic layers wrote; each unmarked record's
+    /// values are cleared (breaking cycles) and it leaves the store, and root links to it are dropped.
+    /// Runs by itself after a root left; a test or a script may run it at once.
+    public func collect() {
+        roots.collectionScheduled = false
+        guard !hasEnded else { return }
+        var marking = Marking(store: store)
+        for record in [store.root, store.mutationRoot, store.subscriptionRoot] { _ = marking.mark(record) }
+        for root in roots.live { marking.mark(root) }
+        for layer in store.layers where layer.isLive {
+            for change in layer.changes.records {
+                if let record = store.records[change.key] { _ = marking.mark(record) }
+            }
+            for record in layer.effects.created { _ = marking.mark(record) }
+        }
+        var removed: [Record] = []
+        for record in store.records.values where !marking.isMarked(record) { removed.append(record) }
+        guard !removed.isEmpty else { return }
+        for record in removed {
+            for ref in record.occupiedSlots {
+                record.store(nil, at: ref)
+                record.storeError(nil, at: ref)
+            }
+            store.records[record.key] = nil
+        }
+        let gone = Set(removed.map(ObjectIdentifier.init))
+        for rootRecord in [store.root, store.mutationRoot, store.subscriptionRoot] {
+            for ref in rootRecord.occupiedSlots {
+                guard let value = rootRecord.peek(ref) else { continue }
+                if Availability.targets(value).contains(where: { gone.contains(ObjectIdentifier($0)) }) {
+                    rootRecord.store(nil, at: ref)
+                }
+            }
+        }
+        store.generation &+= 1
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+@_spi(Generated) import Baton
+import BatonTesting
+
+extension TestProfileQuery: Baton.Query {
+    static let document: Baton.Document = .text("query TestProfileQuery($id:ID!){character(id:$id){name,...TestAppearances_character@defer(label:\"TestProfileQuery$defer$TestAppearances_character\"),id}}")
+}
+
+/// An incremental response fetched by a handle: the request says it may answer in parts, each part
+/// commits as its own batch, a stray part is dropped and logged, and the fetch ends with the stream.
+@MainActor @Suite struct DeferredFetchTests {
+    @Test func aHandleCommitsEachPartAndIsReadyFromTheFirst() async throws {
+        let transport = ScriptedTransport()
+        let environment = Environment(transport: transport)
+        var events: [LogEvent] = []
+        environment.log = { events.append($0) }
+        let handle = environment.handle(for: TestProfileQuery(id: "1"))
+        let retention = handle.retain()
+        #expect(await wait(until: { transport.held.count == 1 }))
+        #expect(transport.held[0].request.answersInParts)
+        transport.held[0].respond(parts: [
+            Payload(try Fixtures.bytes("tests/character-deferred-1.json")),
+            Payload(try Fixtures.bytes("tests/character-deferred-stray.json")),
+            Payload(try Fixtures.bytes("tests/character-deferred-2.json")),
+        ])
+        #expect(await wait(until: { !handle.fetch.isInFlight }))
+        #expect(handle.phase.kind == .ready)
+        #expect(events.contains(.partDropped(path: "character.nonexistent")))
+        #expect(events.filter { if case .committed = $0 { true } else { false } }.count == 3)
+        #expect(events.last.map { if case .fetchCompleted = $0 { true } else { false } } == true)
+        let episodes = try #require(environment.store.record(forKey: "Character:1")).exportedFields(in: environment.store)
+            .first { $0.key == "episode" }
+        #expect(episodes != nil)
+        #expect(handle.fetchTime != nil)
+        _ = retention
+    }
+}
