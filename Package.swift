@@ -21,37 +21,50 @@ let package = Package(
         .target(name: "BatonDiagnostics", path: "Common/BatonDiagnostics"),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonSyntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax", "BatonDiagnostics"], path: "Compiler/BatonSchema"),
-        .target(name: "BatonValidation",
-                dependencies: ["BatonSchema", "BatonDiagnostics", "BatonSyntax"],
-                path: "Compiler/BatonValidation"),
-        .target(name: "BatonIR",
-                dependencies: ["BatonSyntax", "BatonSchema", "BatonDiagnostics"],
-                path: "Compiler/BatonIR"),
-        .target(name: "BatonTransforms",
-                dependencies: ["BatonIR", "BatonJSON", "BatonDiagnostics", "BatonSyntax", "BatonSchema"],
-                path: "Compiler/BatonTransforms"),
-        .target(name: "BatonPlans",
-                dependencies: ["BatonIR", "BatonTransforms", "BatonSchema"],
-                path: "Compiler/BatonPlans"),
-        .target(name: "BatonEmit",
-                dependencies: ["BatonPlans", "BatonIR", "BatonTransforms", "BatonDiagnostics", "BatonSyntax",
-                               "BatonSchema"],
-                path: "Compiler/BatonEmit"),
+        .target(
+            name: "BatonValidation",
+            dependencies: ["BatonSchema", "BatonDiagnostics", "BatonSyntax"],
+            path: "Compiler/BatonValidation"),
+        .target(
+            name: "BatonIR",
+            dependencies: ["BatonSyntax", "BatonSchema", "BatonDiagnostics"],
+            path: "Compiler/BatonIR"),
+        .target(
+            name: "BatonTransforms",
+            dependencies: ["BatonIR", "BatonJSON", "BatonDiagnostics", "BatonSyntax", "BatonSchema"],
+            path: "Compiler/BatonTransforms"),
+        .target(
+            name: "BatonPlans",
+            dependencies: ["BatonIR", "BatonTransforms", "BatonSchema"],
+            path: "Compiler/BatonPlans"),
+        .target(
+            name: "BatonEmit",
+            dependencies: [
+                "BatonPlans", "BatonIR", "BatonTransforms", "BatonDiagnostics", "BatonSyntax",
+                "BatonSchema",
+            ],
+            path: "Compiler/BatonEmit"),
         .target(name: "BatonJSON", dependencies: ["BatonDiagnostics"], path: "Common/BatonJSON"),
         .target(name: "BatonHosts", dependencies: ["BatonDiagnostics", "BatonSyntax"], path: "Compiler/BatonHosts"),
         .target(name: "BatonConfig", dependencies: ["BatonDiagnostics", "BatonJSON"], path: "Compiler/BatonConfig"),
         // The pipeline batonc and baton-lsp share.
-        .target(name: "BatonCompiler",
-                dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig", "BatonIR",
-                               "BatonTransforms", "BatonPlans", "BatonEmit", "BatonJSON", "BatonDiagnostics"],
-                path: "Compiler/BatonCompiler"),
+        .target(
+            name: "BatonCompiler",
+            dependencies: [
+                "BatonSyntax", "BatonSchema", "BatonValidation", "BatonHosts", "BatonConfig", "BatonIR",
+                "BatonTransforms", "BatonPlans", "BatonEmit", "BatonJSON", "BatonDiagnostics",
+            ],
+            path: "Compiler/BatonCompiler"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler", "BatonDiagnostics"], path: "Compiler/batonc"),
         // What editors ask of GraphQL (projects, per-document checks, completion, hover,
         // definitions), on the compiler core; baton-lsp speaks it over LSP.
-        .target(name: "BatonLanguageService",
-                dependencies: ["BatonCompiler", "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonHosts",
-                               "BatonConfig", "BatonIR", "BatonEmit"],
-                path: "LanguageServer/BatonLanguageService"),
+        .target(
+            name: "BatonLanguageService",
+            dependencies: [
+                "BatonCompiler", "BatonDiagnostics", "BatonSyntax", "BatonSchema", "BatonHosts",
+                "BatonConfig", "BatonIR", "BatonEmit",
+            ],
+            path: "LanguageServer/BatonLanguageService"),
 
         // MARK: Runtime
         .target(name: "Baton", path: "Runtime/Baton"),
@@ -64,85 +77,115 @@ let package = Package(
         .plugin(name: "BatonPlugin", capability: .buildTool(), dependencies: ["batonc"], path: "Plugins/BatonPlugin"),
 
         // MARK: Examples
-        .executableTarget(name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonTesting"],
-                          path: "Examples/RickAndMorty", resources: [.copy("Responses")],
-                          plugins: ["BatonPlugin"]),
+        .executableTarget(
+            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonTesting"],
+            path: "Examples/RickAndMorty", resources: [.copy("Responses")],
+            plugins: ["BatonPlugin"]),
 
         // MARK: Conformance harness
         // The library runs a conformance manifest (spec/conformance's, or any directory in its
         // format) against the lenses batonc generated from spec/conformance/sources, compiled in
         // (Conformance/BatonConformance/Generated/). Both BatonConformanceTests and the
         // `baton-spec <spec-dir>` executable run it.
-        .target(name: "BatonConformance", dependencies: ["Baton", "BatonInspector", "BatonJSON", "BatonDiagnostics"],
-                path: "Conformance/BatonConformance"),
+        .target(
+            name: "BatonConformance", dependencies: ["Baton", "BatonInspector", "BatonJSON", "BatonDiagnostics"],
+            path: "Conformance/BatonConformance"),
         .executableTarget(name: "baton-spec", dependencies: ["BatonConformance"], path: "Conformance/baton-spec"),
 
         // MARK: Benchmarks
-        .executableTarget(name: "baton-bench",
-                          dependencies: ["BatonCompiler", "Baton", "BatonTesting", "BatonDiagnostics", "BatonSyntax",
-                                         "BatonSchema", "BatonValidation"],
-                          path: "Benchmarks/baton-bench"),
+        .executableTarget(
+            name: "baton-bench",
+            dependencies: [
+                "BatonCompiler", "Baton", "BatonTesting", "BatonDiagnostics", "BatonSyntax",
+                "BatonSchema", "BatonValidation",
+            ],
+            path: "Benchmarks/baton-bench"),
 
         // MARK: Language server
         .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
-        .target(name: "BatonLanguageServer",
-                dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"],
-                path: "LanguageServer/BatonLanguageServer"),
-        .target(name: "BatonGraphQLFeatures",
-                dependencies: ["BatonLanguageServer", "BatonLanguageService", "BatonEmit", "BatonDiagnostics",
-                               "BatonJSON", "BatonSchema", "BatonHosts"],
-                path: "LanguageServer/BatonGraphQLFeatures"),
-        .executableTarget(name: "baton-lsp",
-                          dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures"],
-                          path: "LanguageServer/baton-lsp"),
+        .target(
+            name: "BatonLanguageServer",
+            dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"],
+            path: "LanguageServer/BatonLanguageServer"),
+        .target(
+            name: "BatonGraphQLFeatures",
+            dependencies: [
+                "BatonLanguageServer", "BatonLanguageService", "BatonEmit", "BatonDiagnostics",
+                "BatonJSON", "BatonSchema", "BatonHosts",
+            ],
+            path: "LanguageServer/BatonGraphQLFeatures"),
+        .executableTarget(
+            name: "baton-lsp",
+            dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures"],
+            path: "LanguageServer/baton-lsp"),
 
         // MARK: Tests
-        .testTarget(name: "BatonSyntaxTests",
-                    dependencies: ["BatonSyntax", "BatonDiagnostics"],
-                    path: "Tests/BatonSyntaxTests"),
-        .testTarget(name: "BatonSchemaTests",
-                    dependencies: ["BatonSchema", "BatonDiagnostics", "BatonSyntax"],
-                    path: "Tests/BatonSchemaTests"),
-        .testTarget(name: "BatonValidationTests",
-                    dependencies: ["BatonValidation", "BatonDiagnostics", "BatonSyntax", "BatonSchema"],
-                    path: "Tests/BatonValidationTests"),
-        .testTarget(name: "BatonDifferentialTests",
-                    dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonDiagnostics"],
-                    path: "Tests/BatonDifferentialTests"),
-        .testTarget(name: "BatonJSONTests",
-                    dependencies: ["BatonJSON", "BatonDiagnostics"],
-                    path: "Tests/BatonJSONTests"),
-        .testTarget(name: "BatonHostsTests",
-                    dependencies: ["BatonHosts", "BatonSyntax", "BatonDiagnostics"],
-                    path: "Tests/BatonHostsTests"),
-        .testTarget(name: "BatonConfigTests",
-                    dependencies: ["BatonConfig", "BatonDiagnostics"],
-                    path: "Tests/BatonConfigTests"),
-        .testTarget(name: "BatonTransformsTests",
-                    dependencies: ["BatonTransforms", "BatonIR", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
-                    path: "Tests/BatonTransformsTests"),
-        .testTarget(name: "BatonCompilerTests",
-                    dependencies: ["BatonCompiler", "BatonTransforms", "BatonDiagnostics", "BatonLanguageService",
-                                   "BatonConfig", "BatonValidation"],
-                    path: "Tests/BatonCompilerTests"),
-        .testTarget(name: "BatonEmitTests",
-                    dependencies: ["BatonCompiler", "BatonEmit", "BatonPlans", "BatonTransforms", "BatonDiagnostics",
-                                   "BatonSyntax", "BatonIR", "Baton"],
-                    path: "Tests/BatonEmitTests"),
-        .testTarget(name: "BatonConformanceTests",
-                    dependencies: ["BatonConformance", "Baton", "BatonCompiler", "baton-spec", "BatonJSON"],
-                    path: "Tests/BatonConformanceTests"),
+        .testTarget(
+            name: "BatonSyntaxTests",
+            dependencies: ["BatonSyntax", "BatonDiagnostics"],
+            path: "Tests/BatonSyntaxTests"),
+        .testTarget(
+            name: "BatonSchemaTests",
+            dependencies: ["BatonSchema", "BatonDiagnostics", "BatonSyntax"],
+            path: "Tests/BatonSchemaTests"),
+        .testTarget(
+            name: "BatonValidationTests",
+            dependencies: ["BatonValidation", "BatonDiagnostics", "BatonSyntax", "BatonSchema"],
+            path: "Tests/BatonValidationTests"),
+        .testTarget(
+            name: "BatonDifferentialTests",
+            dependencies: ["BatonSyntax", "BatonSchema", "BatonValidation", "BatonDiagnostics"],
+            path: "Tests/BatonDifferentialTests"),
+        .testTarget(
+            name: "BatonJSONTests",
+            dependencies: ["BatonJSON", "BatonDiagnostics"],
+            path: "Tests/BatonJSONTests"),
+        .testTarget(
+            name: "BatonHostsTests",
+            dependencies: ["BatonHosts", "BatonSyntax", "BatonDiagnostics"],
+            path: "Tests/BatonHostsTests"),
+        .testTarget(
+            name: "BatonConfigTests",
+            dependencies: ["BatonConfig", "BatonDiagnostics"],
+            path: "Tests/BatonConfigTests"),
+        .testTarget(
+            name: "BatonTransformsTests",
+            dependencies: ["BatonTransforms", "BatonIR", "BatonSchema", "BatonSyntax", "BatonDiagnostics"],
+            path: "Tests/BatonTransformsTests"),
+        .testTarget(
+            name: "BatonCompilerTests",
+            dependencies: [
+                "BatonCompiler", "BatonTransforms", "BatonDiagnostics", "BatonLanguageService",
+                "BatonConfig", "BatonValidation",
+            ],
+            path: "Tests/BatonCompilerTests"),
+        .testTarget(
+            name: "BatonEmitTests",
+            dependencies: [
+                "BatonCompiler", "BatonEmit", "BatonPlans", "BatonTransforms", "BatonDiagnostics",
+                "BatonSyntax", "BatonIR", "Baton",
+            ],
+            path: "Tests/BatonEmitTests"),
+        .testTarget(
+            name: "BatonConformanceTests",
+            dependencies: ["BatonConformance", "Baton", "BatonCompiler", "baton-spec", "BatonJSON"],
+            path: "Tests/BatonConformanceTests"),
         // Generated code of spec/generated-code (argument sites, actions, inputs, transient), compiled.
-        .testTarget(name: "BatonGeneratedCodeTests", dependencies: ["Baton", "BatonTesting", "BatonCompiler"],
-                    path: "Tests/BatonGeneratedCodeTests"),
-        .testTarget(name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
-                    path: "Tests/BatonTests"),
+        .testTarget(
+            name: "BatonGeneratedCodeTests", dependencies: ["Baton", "BatonTesting", "BatonCompiler"],
+            path: "Tests/BatonGeneratedCodeTests"),
+        .testTarget(
+            name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
+            path: "Tests/BatonTests"),
         // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
-        .testTarget(name: "BatonLanguageServerTests",
-                    dependencies: ["BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp", "BatonDiagnostics",
-                                   "BatonJSON", "BatonCompiler", "BatonLanguageService", "Baton"],
-                    path: "Tests/BatonLanguageServerTests"),
+        .testTarget(
+            name: "BatonLanguageServerTests",
+            dependencies: [
+                "BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp", "BatonDiagnostics",
+                "BatonJSON", "BatonCompiler", "BatonLanguageService", "Baton",
+            ],
+            path: "Tests/BatonLanguageServerTests"),
     ],
     swiftLanguageModes: [.v6]
 )

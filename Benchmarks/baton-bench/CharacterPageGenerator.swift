@@ -8,31 +8,44 @@ struct CharacterPageGenerator {
 
     init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
-    private static let firstNames = ["Rick", "Morty", "Summer", "Beth", "Jerry", "Abadango", "Abradolf", "Adjudicator",
-                                     "Agency", "Alan", "Albert", "Alexander", "Alien", "Amish", "Annie", "Antenna",
-                                     "Ants", "Aqua", "Arcade", "Armagheadon", "Armothy", "Arthricia", "Baby", "Bearded",
-                                     "Beebo", "Benjamin", "Bepisian", "Beta", "Bill", "Birdperson", "Blim", "Blue"]
-    private static let lastNames = ["Sanchez", "Smith", "Cluster Princess", "Lincler", "Rick", "Director", "Rails",
-                                    "Einstein", "Doctor", "Lady", "Man", "Shrimp", "Morty", "Cop", "Footleg",
-                                    "Shmlamantha", "Trooper", "Glorbo", "Mr. Needful", "Squanchy", "Poopybutthole"]
+    private static let firstNames = [
+        "Rick", "Morty", "Summer", "Beth", "Jerry", "Abadango", "Abradolf", "Adjudicator",
+        "Agency", "Alan", "Albert", "Alexander", "Alien", "Amish", "Annie", "Antenna",
+        "Ants", "Aqua", "Arcade", "Armagheadon", "Armothy", "Arthricia", "Baby", "Bearded",
+        "Beebo", "Benjamin", "Bepisian", "Beta", "Bill", "Birdperson", "Blim", "Blue",
+    ]
+    private static let lastNames = [
+        "Sanchez", "Smith", "Cluster Princess", "Lincler", "Rick", "Director", "Rails",
+        "Einstein", "Doctor", "Lady", "Man", "Shrimp", "Morty", "Cop", "Footleg",
+        "Shmlamantha", "Trooper", "Glorbo", "Mr. Needful", "Squanchy", "Poopybutthole",
+    ]
     private static let statuses = ["Alive", "Alive", "Alive", "Dead", "Dead", "unknown"]
-    private static let species = ["Human", "Human", "Human", "Alien", "Alien", "Humanoid", "Robot", "Mythological Creature",
-                                  "Animal", "Cronenberg", "Poopybutthole", "Disease", "unknown"]
-    private static let kinds = ["", "", "", "", "", "Genetic experiment", "Superhuman (Ghost trains summoner)",
-                                "Parasite", "Fish-Person", "Cromulon", "Self-aware arm"]
+    private static let species = [
+        "Human", "Human", "Human", "Alien", "Alien", "Humanoid", "Robot", "Mythological Creature",
+        "Animal", "Cronenberg", "Poopybutthole", "Disease", "unknown",
+    ]
+    private static let kinds = [
+        "", "", "", "", "", "Genetic experiment", "Superhuman (Ghost trains summoner)",
+        "Parasite", "Fish-Person", "Cromulon", "Self-aware arm",
+    ]
     private static let genders = ["Male", "Male", "Male", "Female", "Female", "unknown", "Genderless"]
-    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                                 "October", "November", "December"]
-    private static let words = ["Pilot", "Lawnmower", "Dog", "Anatomy", "Park", "M. Night", "Shaym-Aliens!", "Meeseeks",
-                                "and", "Destroy", "Rick", "Potion", "Raising", "Gazorpazorp", "Rixty", "Minutes",
-                                "Something", "Ricked", "This", "Way", "Comes", "Close", "Rick-counters", "of", "the",
-                                "Ricklantis", "Mixup", "Ricktional", "Mortpoon", "Vat", "Acid", "Wedding", "Squanchers"]
+    private static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
+    private static let words = [
+        "Pilot", "Lawnmower", "Dog", "Anatomy", "Park", "M. Night", "Shaym-Aliens!", "Meeseeks",
+        "and", "Destroy", "Rick", "Potion", "Raising", "Gazorpazorp", "Rixty", "Minutes",
+        "Something", "Ricked", "This", "Way", "Comes", "Close", "Rick-counters", "of", "the",
+        "Ricklantis", "Mixup", "Ricktional", "Mortpoon", "Vat", "Acid", "Wedding", "Squanchers",
+    ]
 
     private mutating func pick(_ values: [String]) -> String { values[Int(random.next() % UInt64(values.count))] }
     private mutating func number(_ range: Range<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
 
     private mutating func timestamp(year: Int) -> String {
-        let time = "\(year)-\(pad(number(1..<13)))-\(pad(number(1..<29)))T\(pad(number(0..<24))):\(pad(number(0..<60))):\(pad(number(0..<60))).\(number(100..<1000))Z"
+        let time =
+            "\(year)-\(pad(number(1..<13)))-\(pad(number(1..<29)))T\(pad(number(0..<24))):\(pad(number(0..<60))):\(pad(number(0..<60))).\(number(100..<1000))Z"
         return "\"" + time + "\""
     }
 
@@ -48,8 +61,10 @@ struct CharacterPageGenerator {
         }
         let locations = (1...126).map { id -> (full: String, short: String) in
             let name = pick(Self.words) + " " + pick(["Planet", "Dimension", "Citadel", "Station", "Earth (C-\(number(100..<999)))"])
-            let dimension = pick(["\"Dimension C-137\"", "\"Replacement Dimension\"", "\"unknown\"", "\"Cronenberg Dimension\"",
-                                  "\"Fantasy Dimension\"", "null"])
+            let dimension = pick([
+                "\"Dimension C-137\"", "\"Replacement Dimension\"", "\"unknown\"", "\"Cronenberg Dimension\"",
+                "\"Fantasy Dimension\"", "null",
+            ])
             return ("{\"id\":\"\(id)\",\"name\":\"\(name)\",\"dimension\":\(dimension)}", "{\"id\":\"\(id)\",\"name\":\"\(name)\"}")
         }
         var text = "{\"data\":{\"characters\":{\"info\":{\"count\":\(count * 7),\"pages\":7,\"next\":2,\"prev\":null},\"results\":["

@@ -46,7 +46,6 @@ struct FragmentGenerator {
         return "fragment \(name) on \(type) " + selection(on: id, depth: 0)
     }
 
-
     mutating func document(fragments count: Int) -> String {
         var text = ""
         for index in 0..<count {

@@ -34,23 +34,31 @@ struct FrontendBenchmark {
         }
         let fragmentsMs = median(runs: fragmentRuns, warmup: 5) { Self.checkFragments(fragments, schema: schema) }
 
-        print("frontend (release, median): \(text.utf8.count / 1024) KB schema, \(schemaDiagnostics.count) schema warnings; \(fragmentCount) fragments, \(fragments.utf8.count / 1024) KB")
+        print(
+            "frontend (release, median): \(text.utf8.count / 1024) KB schema, \(schemaDiagnostics.count) schema warnings; \(fragmentCount) fragments, \(fragments.utf8.count / 1024) KB"
+        )
         print("  baton   github schema parse+build+validate: \(schemaMs.text) (goal ≤ 25 ms)")
         print("  baton   \(fragmentCount) fragments parse+validate (warm): \(fragmentsMs.text) (goal ≤ 8 ms)")
 
         let fragmentsFile = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-fragments-\(getpid()).graphql")
         try? fragments.write(to: fragmentsFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: fragmentsFile) }
-        guard let output = runPython(root: root, script: "Benchmarks/python/frontend.py",
-                                     arguments: [schemaPath, fragmentsFile.path, "5", "5"]),
-              let json = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Double],
-              let coreSchema = json["schema_ms"], let coreFragments = json["fragments_ms"]
+        guard
+            let output = runPython(
+                root: root, script: "Benchmarks/python/frontend.py",
+                arguments: [schemaPath, fragmentsFile.path, "5", "5"]),
+            let json = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Double],
+            let coreSchema = json["schema_ms"], let coreFragments = json["fragments_ms"]
         else {
             print("  graphql-core: not measured")
             return
         }
-        print("  graphql-core github schema: \(formatted(coreSchema)) ms wall  ratio baton/graphql-core (wall) = \(formatted(schemaMs.wall / coreSchema, digits: 4))")
-        print("  graphql-core \(fragmentCount) fragments: \(formatted(coreFragments)) ms wall  ratio baton/graphql-core (wall) = \(formatted(fragmentsMs.wall / coreFragments, digits: 4))")
+        print(
+            "  graphql-core github schema: \(formatted(coreSchema)) ms wall  ratio baton/graphql-core (wall) = \(formatted(schemaMs.wall / coreSchema, digits: 4))"
+        )
+        print(
+            "  graphql-core \(fragmentCount) fragments: \(formatted(coreFragments)) ms wall  ratio baton/graphql-core (wall) = \(formatted(fragmentsMs.wall / coreFragments, digits: 4))"
+        )
     }
 
     // The timed bodies, never inlined, so an instruction profile (callgrind) shows each

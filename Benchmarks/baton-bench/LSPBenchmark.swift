@@ -111,18 +111,23 @@ struct LSPBenchmark {
         for _ in 0..<edits {
             for typo in [true, false] {
                 version += 1
-                let range: [String: Any] = typo
+                let range: [String: Any] =
+                    typo
                     ? ["start": nameEnd, "end": nameEnd]
                     : ["start": nameEnd, "end": ["line": nameEnd["line"]!, "character": nameEnd["character"]! + 2]]
-                let sent = client.notify("textDocument/didChange", [
-                    "textDocument": ["uri": probeURI, "version": version],
-                    "contentChanges": [["range": range, "text": typo ? "zz" : ""]],
-                ])
+                let sent = client.notify(
+                    "textDocument/didChange",
+                    [
+                        "textDocument": ["uri": probeURI, "version": version],
+                        "contentChanges": [["range": range, "text": typo ? "zz" : ""]],
+                    ])
                 guard let published = client.diagnostics(for: probeURI, version: version) else { fail("no diagnostics after an edit") }
                 if typo {
                     editTimes.append(ms(published.time - sent))
                     let found = (published.message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
-                    if found.contains(where: { ($0["message"] as? String)?.contains("\(probe.firstField.name)zz") == true }) { errorsSeen += 1 }
+                    if found.contains(where: { ($0["message"] as? String)?.contains("\(probe.firstField.name)zz") == true }) {
+                        errorsSeen += 1
+                    }
                 }
                 Thread.sleep(forTimeInterval: 0.05)
             }
@@ -136,11 +141,19 @@ struct LSPBenchmark {
         print("  debounce: \(delay) ms\(debounce == nil ? " (assumed: the server did not announce it)" : " (announced by the server)")")
         print("  first diagnostics after initialized, first file  (\(starts) starts): \(stats(firstFile)) (goal ≤ 500 ms)")
         print("  first diagnostics after initialized, all \(openCount) files (\(starts) starts): \(stats(allFiles))")
-        print("  completion in a User selection set (\(completionCount) items, \(completions) requests): \(stats(completionTimes)) (goal p95 ≤ 15 ms)")
-        print("  hover on field \(probe.firstField.name) (\(hoverText.isEmpty ? "empty" : "\(hoverText.utf8.count) bytes"), \(hovers) requests): \(stats(hoverTimes)) (goal p95 ≤ 10 ms)")
-        print("  edit → diagnostics less the debounce (\(edits) edits, \(errorsSeen) showed the error): \(stats(editLessDebounce)) (goal ≤ 50 ms)")
-        print("  server CPU (user + system, /proc): start to all first diagnostics median \(startCPU.isEmpty ? "?" : formatted(middle(startCPU))) ms; "
-              + "per completion \(completionCPU) ms, per hover \(hoverCPU) ms, per edit (typo or its removal, with its check) \(editCPU) ms (means)")
+        print(
+            "  completion in a User selection set (\(completionCount) items, \(completions) requests): \(stats(completionTimes)) (goal p95 ≤ 15 ms)"
+        )
+        print(
+            "  hover on field \(probe.firstField.name) (\(hoverText.isEmpty ? "empty" : "\(hoverText.utf8.count) bytes"), \(hovers) requests): \(stats(hoverTimes)) (goal p95 ≤ 10 ms)"
+        )
+        print(
+            "  edit → diagnostics less the debounce (\(edits) edits, \(errorsSeen) showed the error): \(stats(editLessDebounce)) (goal ≤ 50 ms)"
+        )
+        print(
+            "  server CPU (user + system, /proc): start to all first diagnostics median \(startCPU.isEmpty ? "?" : formatted(middle(startCPU))) ms; "
+                + "per completion \(completionCPU) ms, per hover \(hoverCPU) ms, per edit (typo or its removal, with its check) \(editCPU) ms (means)"
+        )
     }
 
     // MARK: The workspace
@@ -152,17 +165,20 @@ struct LSPBenchmark {
         for index in 0..<fileCount {
             var text = "import Baton\n\n"
             let user = generator.fragment(named: "Profile\(index)_user", on: "User")
-            text += "struct Profile\(index) {\n    @Fragment(\"\"\"\n        \(user)\n        \"\"\")\n    var user: Profile\(index)_user\n}\n\n"
+            text +=
+                "struct Profile\(index) {\n    @Fragment(\"\"\"\n        \(user)\n        \"\"\")\n    var user: Profile\(index)_user\n}\n\n"
             let query = "query Screen\(index) { viewer { login ...Profile\((index + 1) % fileCount)_user } }"
             text += "struct Screen\(index) {\n    @Query(#\"\"\"\n        \(query)\n        \"\"\"#)\n    var data: Screen\(index)\n}\n\n"
             let views = viewCount / fileCount + (index < viewCount % fileCount ? 1 : 0)
             for _ in 0..<views {
                 let fragment = generator.fragment(named: "View\(view)_item")
-                text += "struct View\(view) {\n    @Fragment(\"\"\"\n        \(fragment.text)\n        \"\"\")\n    var item: View\(view)_item\n}\n\n"
+                text +=
+                    "struct View\(view) {\n    @Fragment(\"\"\"\n        \(fragment.text)\n        \"\"\")\n    var item: View\(view)_item\n}\n\n"
                 view += 1
             }
             let path = directory.appendingPathComponent("Sources/App/File\(index).swift").path
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try? text.write(toFile: path, atomically: true, encoding: .utf8)
 
             // The User fragment is the file's fifth line: `        fragment Profile… on User { first …`.
@@ -194,26 +210,33 @@ struct LSPBenchmark {
     }
 
     private func initialize(_ client: LSPClient, workspace: URL) {
-        let (id, _) = client.request("initialize", [
-            "processId": NSNull(),
-            "rootUri": uri(workspace.path),
-            "capabilities": ["textDocument": ["hover": ["contentFormat": ["markdown", "plaintext"]]]],
-            "workspaceFolders": [["uri": uri(workspace.path), "name": "bench"]],
-        ] as [String: Any])
+        let (id, _) = client.request(
+            "initialize",
+            [
+                "processId": NSNull(),
+                "rootUri": uri(workspace.path),
+                "capabilities": ["textDocument": ["hover": ["contentFormat": ["markdown", "plaintext"]]]],
+                "workspaceFolders": [["uri": uri(workspace.path), "name": "bench"]],
+            ] as [String: Any])
         guard client.response(to: id) != nil else { fail("no answer to initialize") }
     }
 
     private func open(_ file: File, in client: LSPClient) {
-        client.notify("textDocument/didOpen", ["textDocument": [
-            "uri": uri(file.path), "languageId": "swift", "version": 1, "text": file.text,
-        ] as [String: Any]])
+        client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri(file.path), "languageId": "swift", "version": 1, "text": file.text,
+                ] as [String: Any]
+            ])
     }
 
     /// The debounce the server names in its log (`… N ms after the last edit`), if it does.
     private func announcedDebounce(_ client: LSPClient) -> Int? {
         for message in client.peekReceived() where message["method"] as? String == "window/logMessage" {
             guard let text = (message["params"] as? [String: Any])?["message"] as? String,
-                  let range = text.range(of: #"\d+ ms after the last edit"#, options: .regularExpression) else { continue }
+                let range = text.range(of: #"\d+ ms after the last edit"#, options: .regularExpression)
+            else { continue }
             return Int(text[range].prefix { $0.isNumber })
         }
         return nil

@@ -34,7 +34,8 @@ final class LSPClient: @unchecked Sendable {
     /// /proc; nil where there is none. Less disturbed than wall time by other processes.
     var serverCPUMilliseconds: Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // After the command name: state is field 3, utime and stime are fields 14 and 15.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
@@ -94,7 +95,8 @@ final class LSPClient: @unchecked Sendable {
     func diagnostics(for uri: String, version: Int? = nil, timeout: Double = 30) -> Received? {
         wait(timeout: timeout) { message in
             guard message["method"] as? String == "textDocument/publishDiagnostics",
-                  let params = message["params"] as? [String: Any], params["uri"] as? String == uri else { return false }
+                let params = message["params"] as? [String: Any], params["uri"] as? String == uri
+            else { return false }
             return version == nil || params["version"] as? Int == version
         }
     }
@@ -152,12 +154,15 @@ final class LSPClient: @unchecked Sendable {
 
     /// One complete message at the start of `buffer`: its body and the bytes it takes.
     private static func frame(in buffer: [UInt8]) -> ([UInt8], Int)? {
-        guard buffer.count >= 4, let end = (0...(buffer.count - 4)).first(where: {
-            buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10
-        }) else { return nil }
+        guard buffer.count >= 4,
+            let end = (0...(buffer.count - 4)).first(where: {
+                buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10
+            })
+        else { return nil }
         let header = String(decoding: buffer[..<end], as: UTF8.self)
         guard let line = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-              let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+            let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+        else { return nil }
         let start = end + 4
         guard buffer.count >= start + length else { return nil }
         return (Array(buffer[start..<start + length]), start + length)

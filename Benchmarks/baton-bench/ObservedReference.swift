@@ -10,15 +10,39 @@ final class ObservedCharacter: Observable, @unchecked Sendable {
 
     init(_ values: [String?]) { self.values = values }
 
-    var id: String? { registrar.access(self, keyPath: \.id); return values[0] }
-    var name: String? { registrar.access(self, keyPath: \.name); return values[1] }
-    var status: String? { registrar.access(self, keyPath: \.status); return values[2] }
-    var species: String? { registrar.access(self, keyPath: \.species); return values[3] }
-    var type: String? { registrar.access(self, keyPath: \.type); return values[4] }
-    var gender: String? { registrar.access(self, keyPath: \.gender); return values[5] }
-    var image: String? { registrar.access(self, keyPath: \.image); return values[6] }
+    var id: String? {
+        registrar.access(self, keyPath: \.id)
+        return values[0]
+    }
+    var name: String? {
+        registrar.access(self, keyPath: \.name)
+        return values[1]
+    }
+    var status: String? {
+        registrar.access(self, keyPath: \.status)
+        return values[2]
+    }
+    var species: String? {
+        registrar.access(self, keyPath: \.species)
+        return values[3]
+    }
+    var type: String? {
+        registrar.access(self, keyPath: \.type)
+        return values[4]
+    }
+    var gender: String? {
+        registrar.access(self, keyPath: \.gender)
+        return values[5]
+    }
+    var image: String? {
+        registrar.access(self, keyPath: \.image)
+        return values[6]
+    }
     var created: String? {
-        get { registrar.access(self, keyPath: \.created); return values[7] }
+        get {
+            registrar.access(self, keyPath: \.created)
+            return values[7]
+        }
         set { registrar.withMutation(of: self, keyPath: \.created) { values[7] = newValue } }
     }
 }

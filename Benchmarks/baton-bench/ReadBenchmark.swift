@@ -38,8 +38,10 @@ import Observation
         store = Store()
         _ = store.commit(pages[0])
         let record = store.root
-        let data = BenchCharactersPage.Data(anchor: Anchor(record: record, owner: Owner(store: store, variables: operation.variables),
-                                                         origin: record))
+        let data = BenchCharactersPage.Data(
+            anchor: Anchor(
+                record: record, owner: Owner(store: store, variables: operation.variables),
+                origin: record))
         rows = data.characters?.results.map(Array.init) ?? []
         guard rows.count == 1000 else {
             print("the committed page reads \(rows.count) characters, not 1000")
@@ -51,7 +53,8 @@ import Observation
     }
 
     func run() {
-        let rows = self.rows, observed = self.observed
+        let rows = self.rows
+        let observed = self.observed
         let count = Double(rows.count)
         var total = 0
 
@@ -79,16 +82,36 @@ import Observation
         func split(_ timing: Hosted, fields: Double) -> String {
             "\(ns(timing.total, per: fields * count)) ns (reads \(ns(timing.reads, per: fields * count)) + installation \(ns(timing.install, per: fields * count)))"
         }
-        print("read (release, median of \(runs), CPU): scalar fields of \(rows.count) characters through the generated lens (checksum \(total % 1000), \(store.recordKeys.count) records)")
-        print("  untracked, a held row lens reading its 8 scalar fields: \(ns(held.cpu, per: Double(rounds * 8) * count)) ns per read (goal ≤ 30 ns)")
-        print("  untracked, `name` of each row taken from an array (lens copy included): \(ns(single.cpu, per: Double(rounds) * count)) ns per read")
-        print("  tracked, a body reading 8 scalar fields of each of \(rows.count) rows, run again after a change it read: \(ns(baton8.total, per: 8 * count)) ns per read, everything included (goal ≤ 150 ns)")
-        print("    baton \(split(baton8, fields: 8)); @Observable-style reference \(split(observed8, fields: 8)); ratio baton/observable = \(formatted(baton8.total / observed8.total))")
-        print("  the same body reading 1 field a row (each read a record's first): baton \(split(baton1, fields: 1)); reference \(split(observed1, fields: 1))")
-        print("    so a further field of a record already read: baton \(ns(baton8.total - baton1.total, per: 7 * count)) ns, reference \(ns(observed8.total - observed1.total, per: 7 * count)) ns")
-        print("    and a field read again in the same scope: baton \(ns(batonTwice.total - baton8.total, per: 8 * count)) ns, reference \(ns(observedTwice.total - observed8.total, per: 8 * count)) ns")
-        print("  tracked, one body per row (\(rows.count) scopes) reading its 8 scalar fields, run again after a change: \(ns(batonRows.total, per: 8 * count)) ns per read")
-        print("    @Observable-style reference: \(ns(observedRows.total, per: 8 * count)) ns per read; ratio baton/observable = \(formatted(batonRows.total / observedRows.total))")
+        print(
+            "read (release, median of \(runs), CPU): scalar fields of \(rows.count) characters through the generated lens (checksum \(total % 1000), \(store.recordKeys.count) records)"
+        )
+        print(
+            "  untracked, a held row lens reading its 8 scalar fields: \(ns(held.cpu, per: Double(rounds * 8) * count)) ns per read (goal ≤ 30 ns)"
+        )
+        print(
+            "  untracked, `name` of each row taken from an array (lens copy included): \(ns(single.cpu, per: Double(rounds) * count)) ns per read"
+        )
+        print(
+            "  tracked, a body reading 8 scalar fields of each of \(rows.count) rows, run again after a change it read: \(ns(baton8.total, per: 8 * count)) ns per read, everything included (goal ≤ 150 ns)"
+        )
+        print(
+            "    baton \(split(baton8, fields: 8)); @Observable-style reference \(split(observed8, fields: 8)); ratio baton/observable = \(formatted(baton8.total / observed8.total))"
+        )
+        print(
+            "  the same body reading 1 field a row (each read a record's first): baton \(split(baton1, fields: 1)); reference \(split(observed1, fields: 1))"
+        )
+        print(
+            "    so a further field of a record already read: baton \(ns(baton8.total - baton1.total, per: 7 * count)) ns, reference \(ns(observed8.total - observed1.total, per: 7 * count)) ns"
+        )
+        print(
+            "    and a field read again in the same scope: baton \(ns(batonTwice.total - baton8.total, per: 8 * count)) ns, reference \(ns(observedTwice.total - observed8.total, per: 8 * count)) ns"
+        )
+        print(
+            "  tracked, one body per row (\(rows.count) scopes) reading its 8 scalar fields, run again after a change: \(ns(batonRows.total, per: 8 * count)) ns per read"
+        )
+        print(
+            "    @Observable-style reference: \(ns(observedRows.total, per: 8 * count)) ns per read; ratio baton/observable = \(formatted(batonRows.total / observedRows.total))"
+        )
         print("  (a change that fires a scope also removes its registrations: that cost falls on the change, not counted here)")
     }
 
@@ -116,7 +139,9 @@ import Observation
                         let seen = body()
                         read = threadCPUMilliseconds()
                         return seen
-                    } onChange: { Fired.count += 1 }
+                    } onChange: {
+                        Fired.count += 1
+                    }
                 } else {
                     // The body runs its own scopes (no outer scope would take their reads).
                     sum &+= body()
@@ -128,12 +153,12 @@ import Observation
                     print("a change fired \(Fired.count) of \(scopes) scopes")
                     exit(1)
                 }
-                if run < 2 { continue }   // warm-up
+                if run < 2 { continue }  // warm-up
                 reads[index].append(read - start)
                 installs[index].append(end - read)
             }
         }
-        if sum == 42 { print("") }   // keeps the reads
+        if sum == 42 { print("") }  // keeps the reads
         return cases.indices.map { Hosted(reads: middle(reads[$0]), install: middle(installs[$0])) }
     }
 
@@ -185,7 +210,11 @@ import Observation
     @inline(never) static func rowBodies(_ characters: [Row]) -> Int {
         var total = 0
         for character in characters {
-            total &+= withObservationTracking { readRow(character) } onChange: { Fired.count += 1 }
+            total &+= withObservationTracking {
+                readRow(character)
+            } onChange: {
+                Fired.count += 1
+            }
         }
         return total
     }
@@ -217,7 +246,11 @@ import Observation
     @inline(never) static func observedRowBodies(_ characters: [ObservedCharacter]) -> Int {
         var total = 0
         for character in characters {
-            total &+= withObservationTracking { readObservedRow(character) } onChange: { Fired.count += 1 }
+            total &+= withObservationTracking {
+                readObservedRow(character)
+            } onChange: {
+                Fired.count += 1
+            }
         }
         return total
     }

@@ -29,13 +29,17 @@ import Foundation
     /// Refuses to measure stale generated code: `batonc generate --check` on the benchmark's query.
     func checkGeneratedCode() {
         let directory = root.appendingPathComponent("Benchmarks/graphql").path
-        let request = CompilationSetup.Request(configPath: directory + "/baton.json", schemaPath: nil,
-                                               paths: [directory + "/BenchCharactersPage.graphql"])
-        let result = GenerateCommand.compute(.init(request: request, out: root.appendingPathComponent("Benchmarks/baton-bench/Generated").path,
-                                                   check: true, workingDirectory: directory))
+        let request = CompilationSetup.Request(
+            configPath: directory + "/baton.json", schemaPath: nil,
+            paths: [directory + "/BenchCharactersPage.graphql"])
+        let result = GenerateCommand.compute(
+            .init(
+                request: request, out: root.appendingPathComponent("Benchmarks/baton-bench/Generated").path,
+                check: true, workingDirectory: directory))
         guard result.exitCode == 0 else {
             print("Benchmarks/baton-bench/Generated is stale (\(result.stale.joined(separator: ", "))); regenerate it:")
-            print("  cd Benchmarks/graphql && batonc generate --config baton.json --out ../baton-bench/Generated BenchCharactersPage.graphql")
+            print(
+                "  cd Benchmarks/graphql && batonc generate --config baton.json --out ../baton-bench/Generated BenchCharactersPage.graphql")
             exit(1)
         }
     }
@@ -71,9 +75,13 @@ import Foundation
         print("ingest (release, median of \(runs)): \(characterCount) characters, \(bytes.count / 1024) KB, \(records) records")
         print("  baton   bytes → committed records (fresh store): \(baton.text)")
         print("            of which ingest (bytes → change set): \(ingestOnly.text)")
-        print("  the same page into a store holding it (\(rewritten) notified): \(again.text), ratio \(formatted(again.cpu / baton.cpu, digits: 3)) CPU of the fresh store's")
+        print(
+            "  the same page into a store holding it (\(rewritten) notified): \(again.text), ratio \(formatted(again.cpu / baton.cpu, digits: 3)) CPU of the fresh store's"
+        )
         print("  JSONSerialization.jsonObject: \(foundation.text)")
-        print("  ratio baton/JSONSerialization = \(formatted(baton.cpu / foundation.cpu, digits: 3)) CPU, \(formatted(baton.wall / foundation.wall, digits: 3)) wall (goal ≤ 0.5)")
+        print(
+            "  ratio baton/JSONSerialization = \(formatted(baton.cpu / foundation.cpu, digits: 3)) CPU, \(formatted(baton.wall / foundation.wall, digits: 3)) wall (goal ≤ 0.5)"
+        )
     }
 
     /// See `ReadBenchmark`.
@@ -123,7 +131,7 @@ import Foundation
             kept.append(pass.fresh)
             notified = max(notified, result?.changed ?? 1, afterMove?.changed ?? 1, pass.notified)
             invalidations = max(invalidations, host.invalidations)
-            if run == 0 { continue }   // warm-up
+            if run == 0 { continue }  // warm-up
             firstWall.append(first)
             secondWall.append(second)
             movedWall.append(third)
@@ -132,8 +140,12 @@ import Foundation
         print("refetch (release, median of \(runs)): the same \(characterCount)-character page committed again, bytes → committed")
         print("  notifications: \(notified), body invalidations: \(invalidations) (must be 0)")
         print("  through Environment.commitResponse: first \(formatted(middle(firstWall))) ms wall")
-        print("    store unmoved (bytes and generation known): \(formatted(middle(secondWall), digits: 3)) ms wall, ratio \(formatted(middle(secondWall) / middle(firstWall), digits: 4)) (goal ≤ 0.5)")
-        print("    after another response wrote (kept change set committed, every value compared): \(formatted(middle(movedWall), digits: 3)) ms wall, ratio \(formatted(middle(movedWall) / middle(firstWall), digits: 3)) (goal ≤ 0.5)")
+        print(
+            "    store unmoved (bytes and generation known): \(formatted(middle(secondWall), digits: 3)) ms wall, ratio \(formatted(middle(secondWall) / middle(firstWall), digits: 4)) (goal ≤ 0.5)"
+        )
+        print(
+            "    after another response wrote (kept change set committed, every value compared): \(formatted(middle(movedWall), digits: 3)) ms wall, ratio \(formatted(middle(movedWall) / middle(firstWall), digits: 3)) (goal ≤ 0.5)"
+        )
         Self.printFullPath(passes)
         if notified != 0 || invalidations != 0 { exit(1) }
     }
@@ -164,8 +176,9 @@ import Foundation
         let firstIngested = threadCPUMilliseconds()
         _ = commitFirst(firstChanges, into: fresh)
         let firstCommitted = threadCPUMilliseconds()
-        return FullPathPass(ingest: ingested - cpu, commit: committed - ingested, firstIngest: firstIngested - firstCPU,
-                            firstCommit: firstCommitted - firstIngested, notified: notified, fresh: fresh)
+        return FullPathPass(
+            ingest: ingested - cpu, commit: committed - ingested, firstIngest: firstIngested - firstCPU,
+            firstCommit: firstCommitted - firstIngested, notified: notified, fresh: fresh)
     }
 
     /// Both ratios of the full path: bytes to committed records (ingest and commit), and the main
@@ -175,8 +188,12 @@ import Foundation
         let first = middle(passes.map { $0.firstIngest + $0.firstCommit })
         let commit = middle(passes.map(\.commit))
         let firstCommit = middle(passes.map(\.firstCommit))
-        print("  full path, new bytes with equal values (Ingest.changeSet + Store.commit on the store holding them): \(formatted(again)) ms CPU (ingest \(formatted(middle(passes.map(\.ingest)))), commit \(formatted(commit, digits: 3))) vs first \(formatted(first)) ms CPU, ratio \(formatted(again / first, digits: 3))")
-        print("  main actor, new bytes with equal values (Store.commit on the store holding them): \(formatted(commit, digits: 3)) ms CPU vs first commit into a fresh store \(formatted(firstCommit, digits: 3)) ms CPU, ratio \(formatted(commit / firstCommit, digits: 3))")
+        print(
+            "  full path, new bytes with equal values (Ingest.changeSet + Store.commit on the store holding them): \(formatted(again)) ms CPU (ingest \(formatted(middle(passes.map(\.ingest)))), commit \(formatted(commit, digits: 3))) vs first \(formatted(first)) ms CPU, ratio \(formatted(again / first, digits: 3))"
+        )
+        print(
+            "  main actor, new bytes with equal values (Store.commit on the store holding them): \(formatted(commit, digits: 3)) ms CPU vs first commit into a fresh store \(formatted(firstCommit, digits: 3)) ms CPU, ratio \(formatted(commit / firstCommit, digits: 3))"
+        )
     }
 
     /// The refetch's full path alone, synchronously: valgrind cannot run the environment's hops off
@@ -189,7 +206,7 @@ import Foundation
             _ = commit(into: holding)
             let pass = fullPath(into: holding)
             notified = max(notified, pass.notified)
-            if run > 0 { passes.append(pass) }   // the first is a warm-up
+            if run > 0 { passes.append(pass) }  // the first is a warm-up
         }
         print("recommit (release, median of \(runs)): the refetch's full path alone, new bytes with equal values")
         print("  notifications: \(notified) (must be 0)")

@@ -322,24 +322,24 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
         case .implementationFieldDeprecation, .unusedFragment:
             return .warning
         case .syntax, .jsonSyntax, .marker, .config, .io, .host, .print, .generate,
-             .loneSchemaDefinition, .uniqueOperationTypes, .uniqueTypeNames, .uniqueFieldDefinitionNames,
-             .uniqueEnumValueNames, .uniqueArgumentDefinitionNames, .uniqueDirectiveNames, .possibleTypeExtensions,
-             .executableDefinitionsInSchema, .knownArgumentNamesOnDirectives, .providedRequiredArgumentsOnDirectives,
-             .rootTypes, .fieldDefinitions, .inputObjectFields, .oneOfInputObjects, .enumValues, .unionMembers,
-             .interfaceImplementations, .inputObjectCycles, .directiveDefinitions, .reservedNames, .defaultValues,
-             .knownDirectives, .knownTypeNames, .uniqueArgumentNames, .uniqueInputFieldNames,
-             .uniqueDirectivesPerLocation, .valuesOfCorrectType,
-             .executableDefinitions, .uniqueOperationNames, .loneAnonymousOperation, .knownOperationTypes,
-             .singleFieldSubscriptions, .fragmentsOnCompositeTypes, .variablesAreInputTypes, .scalarLeafs,
-             .fieldsOnCorrectType, .uniqueFragmentNames, .knownFragmentNames, .noUnusedFragments,
-             .possibleFragmentSpreads, .noFragmentCycles, .uniqueVariableNames, .noUndefinedVariables,
-             .noUnusedVariables, .knownArgumentNames, .providedRequiredArguments, .variablesInAllowedPosition,
-             .overlappingFieldsCanBeMerged, .deferStreamDirectiveOnRootField, .deferStreamDirectiveOnValidOperations,
-             .deferStreamDirectiveLabel, .streamDirectiveOnListField, .maxIntrospectionDepth, .validationAborted,
-             .anonymousOperation, .argumentDefinitions, .fragmentArguments, .fragmentDepth, .connection,
-             .refetchable, .required, .alias, .catch, .inline, .directivePlacement, .stream, .deferLabel,
-             .edgeDirective, .cacheExpiration, .clientSchema, .semanticNonNull, .clientOnlyOperation, .reservedName,
-             .project, .schema:
+            .loneSchemaDefinition, .uniqueOperationTypes, .uniqueTypeNames, .uniqueFieldDefinitionNames,
+            .uniqueEnumValueNames, .uniqueArgumentDefinitionNames, .uniqueDirectiveNames, .possibleTypeExtensions,
+            .executableDefinitionsInSchema, .knownArgumentNamesOnDirectives, .providedRequiredArgumentsOnDirectives,
+            .rootTypes, .fieldDefinitions, .inputObjectFields, .oneOfInputObjects, .enumValues, .unionMembers,
+            .interfaceImplementations, .inputObjectCycles, .directiveDefinitions, .reservedNames, .defaultValues,
+            .knownDirectives, .knownTypeNames, .uniqueArgumentNames, .uniqueInputFieldNames,
+            .uniqueDirectivesPerLocation, .valuesOfCorrectType,
+            .executableDefinitions, .uniqueOperationNames, .loneAnonymousOperation, .knownOperationTypes,
+            .singleFieldSubscriptions, .fragmentsOnCompositeTypes, .variablesAreInputTypes, .scalarLeafs,
+            .fieldsOnCorrectType, .uniqueFragmentNames, .knownFragmentNames, .noUnusedFragments,
+            .possibleFragmentSpreads, .noFragmentCycles, .uniqueVariableNames, .noUndefinedVariables,
+            .noUnusedVariables, .knownArgumentNames, .providedRequiredArguments, .variablesInAllowedPosition,
+            .overlappingFieldsCanBeMerged, .deferStreamDirectiveOnRootField, .deferStreamDirectiveOnValidOperations,
+            .deferStreamDirectiveLabel, .streamDirectiveOnListField, .maxIntrospectionDepth, .validationAborted,
+            .anonymousOperation, .argumentDefinitions, .fragmentArguments, .fragmentDepth, .connection,
+            .refetchable, .required, .alias, .catch, .inline, .directivePlacement, .stream, .deferLabel,
+            .edgeDirective, .cacheExpiration, .clientSchema, .semanticNonNull, .clientOnlyOperation, .reservedName,
+            .project, .schema:
             return .error
         }
     }

@@ -44,7 +44,10 @@ package final class Source: Sendable {
             var firstBad = -1
             while i < n {
                 let step = Source.validSequenceLength(input, at: i)
-                if step.valid == 0 { firstBad = i; break }
+                if step.valid == 0 {
+                    firstBad = i
+                    break
+                }
                 i += step.valid
             }
             if firstBad < 0 { return String(decoding: input, as: UTF8.self) }
@@ -61,7 +64,9 @@ package final class Source: Sendable {
                         o += step.valid
                         i += step.valid
                     } else {
-                        out[o] = 0xEF; out[o + 1] = 0xBF; out[o + 2] = 0xBD
+                        out[o] = 0xEF
+                        out[o + 1] = 0xBF
+                        out[o + 2] = 0xBD
                         o += 3
                         i += max(step.reached, 1)
                     }
@@ -79,15 +84,24 @@ package final class Source: Sendable {
         let b = bytes[i]
         if b < 0x80 { return (1, 1) }
         var length = 0
-        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        var lo: UInt8 = 0x80
+        var hi: UInt8 = 0xBF
         switch b {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lo = 0xA0
+        case 0xE0:
+            length = 3
+            lo = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; hi = 0x9F
-        case 0xF0: length = 4; lo = 0x90
+        case 0xED:
+            length = 3
+            hi = 0x9F
+        case 0xF0:
+            length = 4
+            lo = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; hi = 0x8F
+        case 0xF4:
+            length = 4
+            hi = 0x8F
         default: return (0, 0)
         }
         var reached = 1

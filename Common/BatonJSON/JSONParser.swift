@@ -147,7 +147,9 @@ struct JSONScanner {
                 let isObject = stack[top].isObject
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 guard index < bytes.count else {
-                    var unclosed = error("Expected ',' or '\(isObject ? "}" : "]")' but found end of input: the \(isObject ? "object" : "array") is not closed", at: index)
+                    var unclosed = error(
+                        "Expected ',' or '\(isObject ? "}" : "]")' but found end of input: the \(isObject ? "object" : "array") is not closed",
+                        at: index)
                     unclosed.opening = SourceRange(stack[top].start, stack[top].start + 1)
                     throw unclosed
                 }
@@ -167,7 +169,8 @@ struct JSONScanner {
                     index += 1
                     let container = stack.removeLast()
                     let range = SourceRange(container.start, index)
-                    value = isObject
+                    value =
+                        isObject
                         ? JSONValue(.object(JSONObject(members: container.members)), range: range)
                         : JSONValue(.array(container.elements), range: range)
                 } else {
@@ -300,7 +303,8 @@ struct JSONScanner {
         } catch {
             // A bad byte before the error comes first in the text, so it is the one to report.
             if hasNonASCII, case let prefix = UnsafeBufferPointer(start: base + open + 1, count: min(error.range.start, count) - open - 1),
-               case let bad = JSONScanner.firstInvalidUTF8(prefix), bad < prefix.count {
+                case let bad = JSONScanner.firstInvalidUTF8(prefix), bad < prefix.count
+            {
                 throw self.error("Invalid UTF-8 byte 0x\(hexByte(prefix[bad])) in a string", at: open + 1 + bad)
             }
             throw error
@@ -383,7 +387,7 @@ struct JSONScanner {
         }
         switch bytes[at + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return at + 2
         case UInt8(ascii: "u"):
             for k in at + 2..<at + 6 {
@@ -396,7 +400,9 @@ struct JSONScanner {
             }
             return at + 6
         default:
-            throw error("Invalid escape '\\\(describeByte(bytes[at + 1]))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: at, end: at + 2)
+            throw error(
+                "Invalid escape '\\\(describeByte(bytes[at + 1]))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+                at: at, end: at + 2)
         }
     }
 
@@ -518,10 +524,21 @@ struct JSONScanner {
             var minimum: UInt32
             var value: UInt32
             switch b {
-            case 0..<0x80: i += 1; continue
-            case 0xC2...0xDF: width = 2; minimum = 0x80; value = UInt32(b & 0x1F)
-            case 0xE0...0xEF: width = 3; minimum = 0x800; value = UInt32(b & 0x0F)
-            case 0xF0...0xF4: width = 4; minimum = 0x10000; value = UInt32(b & 0x07)
+            case 0..<0x80:
+                i += 1
+                continue
+            case 0xC2...0xDF:
+                width = 2
+                minimum = 0x80
+                value = UInt32(b & 0x1F)
+            case 0xE0...0xEF:
+                width = 3
+                minimum = 0x800
+                value = UInt32(b & 0x0F)
+            case 0xF0...0xF4:
+                width = 4
+                minimum = 0x10000
+                value = UInt32(b & 0x07)
             default: return i
             }
             guard i + width <= s.count else { return i }
@@ -569,8 +586,9 @@ struct JSONScanner {
         if b < 0x80 { return hexScalar(UInt32(b)) }
         let width = scalarLength(at: offset)
         if offset + width <= bytes.count,
-           let s = String(validating: UnsafeBufferPointer(rebasing: bytes[offset..<offset + width]), as: UTF8.self),
-           let scalar = s.unicodeScalars.first {
+            let s = String(validating: UnsafeBufferPointer(rebasing: bytes[offset..<offset + width]), as: UTF8.self),
+            let scalar = s.unicodeScalars.first
+        {
             return hexScalar(scalar.value) + " '\(s)'"
         }
         return "byte 0x\(hexByte(b)) (not UTF-8)"

@@ -39,7 +39,11 @@ package enum JSONSerializer {
         case .number(let n): out.append(contentsOf: n.text.utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let elements):
-            if elements.isEmpty { out.append(0x5B); out.append(0x5D); return }
+            if elements.isEmpty {
+                out.append(0x5B)
+                out.append(0x5D)
+                return
+            }
             out.append(0x5B)
             for (i, element) in elements.enumerated() {
                 if i > 0 { out.append(0x2C) }
@@ -49,7 +53,11 @@ package enum JSONSerializer {
             if pretty { newline(into: &out, depth: depth) }
             out.append(0x5D)
         case .object(let object):
-            if object.isEmpty { out.append(0x7B); out.append(0x7D); return }
+            if object.isEmpty {
+                out.append(0x7B)
+                out.append(0x7D)
+                return
+            }
             let members = sorted ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : object.members
             out.append(0x7B)
             for (i, member) in members.enumerated() {
@@ -107,7 +115,10 @@ package enum JSONSerializer {
                     stop = i + 8
                 }
                 let b = utf8[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C { i += 1; continue }
+                if b >= 0x20 && b != 0x22 && b != 0x5C {
+                    i += 1
+                    continue
+                }
                 if i > runStart { out.append(contentsOf: UnsafeBufferPointer(start: base! + runStart, count: i - runStart)) }
                 out.append(0x5C)
                 switch b {

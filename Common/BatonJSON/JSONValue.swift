@@ -95,11 +95,21 @@ extension JSONValue: Equatable, Hashable {
     package func hash(into hasher: inout Hasher) {
         switch kind {
         case .null: hasher.combine(0)
-        case .bool(let b): hasher.combine(1); hasher.combine(b)
-        case .number(let n): hasher.combine(2); hasher.combine(n)
-        case .string(let s): hasher.combine(3); hasher.combine(s)
-        case .array(let a): hasher.combine(4); hasher.combine(a)
-        case .object(let o): hasher.combine(5); hasher.combine(o)
+        case .bool(let b):
+            hasher.combine(1)
+            hasher.combine(b)
+        case .number(let n):
+            hasher.combine(2)
+            hasher.combine(n)
+        case .string(let s):
+            hasher.combine(3)
+            hasher.combine(s)
+        case .array(let a):
+            hasher.combine(4)
+            hasher.combine(a)
+        case .object(let o):
+            hasher.combine(5)
+            hasher.combine(o)
         }
     }
 }

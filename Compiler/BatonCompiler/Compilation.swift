@@ -133,7 +133,9 @@ package enum Compilation {
         case .swift, .graphQL:
             return HostFile.documents(for: file)
         case .kotlin:
-            return ([], [.error("\(file.name) is a Kotlin host; this run compiles Swift (run batonc once per language)", at: at, code: .host)])
+            return (
+                [], [.error("\(file.name) is a Kotlin host; this run compiles Swift (run batonc once per language)", at: at, code: .host)]
+            )
         case nil:
             return ([], [.error("\(file.name) is not a .swift, .graphql or .gql file", at: at, code: .host)])
         }

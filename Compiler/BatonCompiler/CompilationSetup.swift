@@ -39,7 +39,8 @@ package enum CompilationSetup {
             diagnostics.append(contentsOf: config!.diagnostics(forRunIn: .swift))
         }
         guard let schemaPath = request.schemaPath ?? config?.schema?.resolved else {
-            let message = request.configPath.map { "\($0) names no schema; add \"schema\" or pass --schema" }
+            let message =
+                request.configPath.map { "\($0) names no schema; add \"schema\" or pass --schema" }
                 ?? "no schema: pass --schema <sdl> or --config <baton.json>"
             diagnostics.append(.error(message, at: [], code: .config))
             return (nil, diagnostics)
@@ -49,7 +50,9 @@ package enum CompilationSetup {
             paths.compactMap { path in
                 switch SourceLoader.load(path) {
                 case .loaded(let source): return source
-                case .failed(let diagnostic): diagnostics.append(diagnostic); return nil
+                case .failed(let diagnostic):
+                    diagnostics.append(diagnostic)
+                    return nil
                 }
             }
         }

@@ -27,9 +27,11 @@ package enum GenerateCommand {
         /// What source paths are made relative to (output names, the report).
         package var workingDirectory: String
 
-        package init(request: CompilationSetup.Request, out: String? = nil, emits: [(source: String, output: String)] = [],
-                    shared: String? = nil, report: String? = nil, persisted: String? = nil, check: Bool = false,
-                    workingDirectory: String = FileManager.default.currentDirectoryPath) {
+        package init(
+            request: CompilationSetup.Request, out: String? = nil, emits: [(source: String, output: String)] = [],
+            shared: String? = nil, report: String? = nil, persisted: String? = nil, check: Bool = false,
+            workingDirectory: String = FileManager.default.currentDirectoryPath
+        ) {
             self.request = request
             self.out = out
             self.emits = emits
@@ -121,7 +123,9 @@ package enum GenerateCommand {
         var outputs: [String: String] = [:]
         var emittedSources = Set<String>()
         for (source, output) in options.emits {
-            let key = emitted.sources.keys.first { relative($0, to: options.workingDirectory) == relative(source, to: options.workingDirectory) }
+            let key = emitted.sources.keys.first {
+                relative($0, to: options.workingDirectory) == relative(source, to: options.workingDirectory)
+            }
             outputs[output] = key.map { emitted.sources[$0]! } ?? SwiftEmitter.headerOnly
             if let key { emittedSources.insert(key) }
         }
@@ -134,15 +138,17 @@ package enum GenerateCommand {
             outputs[shared] = emitted.shared
         }
         if let persist = config?.persistConfig, let persistedIDs {
-            let path = options.persisted
+            let path =
+                options.persisted
                 ?? options.out.map { join($0, (persist.file.written as NSString).lastPathComponent) }
                 ?? persist.file.resolved
             outputs[path] = persistedFile(persistedIDs, texts: texts)
         }
         if let report = options.report {
-            outputs[report] = GenerateReport.json(target: target, transforms: transforms, lenses: emitted.lenses,
-                                                  persistedIDs: persistedIDs, digest: digest,
-                                                  workingDirectory: options.workingDirectory)
+            outputs[report] = GenerateReport.json(
+                target: target, transforms: transforms, lenses: emitted.lenses,
+                persistedIDs: persistedIDs, digest: digest,
+                workingDirectory: options.workingDirectory)
         }
         result.outputs = outputs
         return result
@@ -189,7 +195,10 @@ package enum GenerateCommand {
         for (path, text) in result.outputs.sorted(by: { $0.key < $1.key }) {
             let existing = manager.contents(atPath: path)
             if existing == Data(text.utf8) { continue }
-            if options.check { stale.append(path); continue }
+            if options.check {
+                stale.append(path)
+                continue
+            }
             let directory = (path as NSString).deletingLastPathComponent
             do {
                 if !directory.isEmpty { try manager.createDirectory(atPath: directory, withIntermediateDirectories: true) }
@@ -205,7 +214,10 @@ package enum GenerateCommand {
             for name in names.sorted() where name.hasSuffix(".baton.swift") {
                 let path = out.hasSuffix("/") ? out + name : out + "/" + name
                 guard !kept.contains((path as NSString).standardizingPath) else { continue }
-                if options.check { stale.append(path); continue }
+                if options.check {
+                    stale.append(path)
+                    continue
+                }
                 do {
                     try manager.removeItem(atPath: path)
                     result.removed.append(path)

@@ -11,8 +11,10 @@ import BatonTransforms
 /// fragment it reaches, its wire text, its `Data` lens) and each fragment (type, source, the
 /// operations reaching it, its text as written, its lens).
 enum GenerateReport {
-    static func json(target: CompiledTarget, transforms: OperationTextPipeline.Result, lenses: [String: LensModel],
-                     persistedIDs: [String: String]?, digest: String, workingDirectory: String) -> String {
+    static func json(
+        target: CompiledTarget, transforms: OperationTextPipeline.Result, lenses: [String: LensModel],
+        persistedIDs: [String: String]?, digest: String, workingDirectory: String
+    ) -> String {
         let program = transforms.program
         let schema = program.schema
         let texts = transforms.texts
@@ -41,10 +43,17 @@ enum GenerateReport {
             if let from = operation.generatedFrom { location = program.fragment(named: from)?.location }
             members.append(JSONMember(key: "source", value: source(location)))
             if let id = persistedIDs?[operation.name] { members.append(JSONMember(key: "id", value: .string(id))) }
-            members.append(JSONMember(key: "variables", value: .array(operation.variableDefinitions.map { definition in
-                .object(JSONObject(members: [JSONMember(key: "name", value: .string(definition.name)),
-                                             JSONMember(key: "type", value: .string(typeText(definition.type, schema)))]))
-            })))
+            members.append(
+                JSONMember(
+                    key: "variables",
+                    value: .array(
+                        operation.variableDefinitions.map { definition in
+                            .object(
+                                JSONObject(members: [
+                                    JSONMember(key: "name", value: .string(definition.name)),
+                                    JSONMember(key: "type", value: .string(typeText(definition.type, schema))),
+                                ]))
+                        })))
             members.append(JSONMember(key: "fragments", value: .array((reached[operation.name] ?? []).map { .string($0) })))
             members.append(JSONMember(key: "text", value: texts[operation.name].map { .string($0) } ?? .null))
             if let lens = lenses[operation.name] {
@@ -118,9 +127,13 @@ enum GenerateReport {
             members.append(JSONMember(key: "swiftType", value: .string(owner.swiftType(of: accessor))))
             members.append(JSONMember(key: "optional", value: .bool(accessor.optional)))
             if accessor.list {
-                members.append(JSONMember(key: "list", value: .object(JSONObject(members: [
-                    JSONMember(key: "elementsOptional", value: .bool(accessor.elementsOptional)),
-                ]))))
+                members.append(
+                    JSONMember(
+                        key: "list",
+                        value: .object(
+                            JSONObject(members: [
+                                JSONMember(key: "elementsOptional", value: .bool(accessor.elementsOptional))
+                            ]))))
             }
             if let fragment = accessor.fragment { members.append(JSONMember(key: "fragment", value: .string(fragment))) }
             if let type = accessor.conditionType { members.append(JSONMember(key: "condition", value: .string(type))) }
@@ -129,9 +142,10 @@ enum GenerateReport {
             }
             return .object(JSONObject(members: members))
         }
-        return .object(JSONObject(members: [
-            JSONMember(key: "type", value: .string(lens.graphQLType)),
-            JSONMember(key: "accessors", value: .array(accessors)),
-        ]))
+        return .object(
+            JSONObject(members: [
+                JSONMember(key: "type", value: .string(lens.graphQLType)),
+                JSONMember(key: "accessors", value: .array(accessors)),
+            ]))
     }
 }

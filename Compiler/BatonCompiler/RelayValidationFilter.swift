@@ -25,7 +25,9 @@ enum RelayValidationFilter {
             if diagnostic.code == .noUnusedFragments { return false }
             guard let primary = diagnostic.primaryLocation else { return true }
             // Arguments of @arguments/@argumentDefinitions.
-            if argumentDirectiveRanges.contains(where: { $0.0 === primary.source && $0.1.start <= primary.range.start && primary.range.end <= $0.1.end }) {
+            if argumentDirectiveRanges.contains(where: {
+                $0.0 === primary.source && $0.1.start <= primary.range.start && primary.range.end <= $0.1.end
+            }) {
                 return false
             }
             // A fragment's own argument, used inside that fragment, taken for an operation variable

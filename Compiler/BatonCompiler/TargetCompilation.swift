@@ -26,11 +26,12 @@ package struct CompiledTarget: Sendable {
     /// The persisted id of a text under the configuration's `persistConfig`, or nil without one.
     package func documentID(of text: String) -> String? {
         guard let persist = config?.persistConfig else { return nil }
-        let algorithm: PersistedDocumentID.Algorithm = switch persist.algorithm.value {
-        case .md5: .md5
-        case .sha1: .sha1
-        case .sha256: .sha256
-        }
+        let algorithm: PersistedDocumentID.Algorithm =
+            switch persist.algorithm.value {
+            case .md5: .md5
+            case .sha1: .sha1
+            case .sha256: .sha256
+            }
         return PersistedDocumentID.id(of: text, algorithm: algorithm)
     }
 }

@@ -82,13 +82,15 @@ extension BatonConfig {
         for entry in customScalarTypes {
             switch language {
             case .swift where entry.swift == nil:
-                diagnostics.append(.error(
-                    "custom scalar `\(entry.scalar.value)` has no Swift type: give \"swift\": \"<type>\"",
-                    at: [location(entry.scalar.range)], code: .config))
+                diagnostics.append(
+                    .error(
+                        "custom scalar `\(entry.scalar.value)` has no Swift type: give \"swift\": \"<type>\"",
+                        at: [location(entry.scalar.range)], code: .config))
             case .kotlin where entry.kotlin == nil:
-                diagnostics.append(.error(
-                    "custom scalar `\(entry.scalar.value)` has no Kotlin type: give \"kotlin\": {\"type\": …, \"converter\": …}",
-                    at: [location(entry.scalar.range)], code: .config))
+                diagnostics.append(
+                    .error(
+                        "custom scalar `\(entry.scalar.value)` has no Kotlin type: give \"kotlin\": {\"type\": …, \"converter\": …}",
+                        at: [location(entry.scalar.range)], code: .config))
             default:
                 break
             }

@@ -11,8 +11,10 @@ struct ConfigReader {
     var diagnostics: [Diagnostic] = []
 
     /// The top-level keys, in the order the documentation lists them.
-    static let topLevelKeys = ["schema", "schemaExtensions", "identity", "transient", "lookups",
-                               "customScalarTypes", "persistConfig", "onError", "kotlin"]
+    static let topLevelKeys = [
+        "schema", "schemaExtensions", "identity", "transient", "lookups",
+        "customScalarTypes", "persistConfig", "onError", "kotlin",
+    ]
 
     init(source: Source, directory: String, fileKind: @escaping @Sendable (String) -> ConfigFileKind?) {
         self.source = source
@@ -93,7 +95,8 @@ struct ConfigReader {
     }
 
     mutating func lookup(_ value: JSONValue, _ context: String) -> LookupConfig? {
-        guard let members = members(of: value, in: "`\(context)`", keys: ["field", "type", "argument", "arguments"], what: "`\(context)`") else {
+        guard let members = members(of: value, in: "`\(context)`", keys: ["field", "type", "argument", "arguments"], what: "`\(context)`")
+        else {
             return nil
         }
         var ok = true
@@ -146,10 +149,14 @@ struct ConfigReader {
                 continue
             }
             guard member.value.objectValue != nil else {
-                error("`\(context)` must be a string (the Swift type) or an object with `swift` and `kotlin`, not \(member.value.kindDescription)", member.value.range)
+                error(
+                    "`\(context)` must be a string (the Swift type) or an object with `swift` and `kotlin`, not \(member.value.kindDescription)",
+                    member.value.range)
                 continue
             }
-            guard let fields = members(of: member.value, in: "`\(context)`", keys: ["swift", "kotlin"], what: "`\(context)`") else { continue }
+            guard let fields = members(of: member.value, in: "`\(context)`", keys: ["swift", "kotlin"], what: "`\(context)`") else {
+                continue
+            }
             var entry = CustomScalarConfig(scalar: scalar, swift: nil, kotlin: nil, range: member.value.range)
             var ok = true
             if let s = fields["swift"]?.value {
@@ -158,10 +165,16 @@ struct ConfigReader {
             }
             if let k = fields["kotlin"]?.value {
                 if let kotlin = members(of: k, in: "`\(context).kotlin`", keys: ["type", "converter"], what: "`\(context).kotlin`") {
-                    let type = kotlin["type"].flatMap { string($0.value, "\(context).kotlin.type") }.flatMap { nonEmpty($0, "\(context).kotlin.type") }
-                    let converter = kotlin["converter"].flatMap { string($0.value, "\(context).kotlin.converter") }.flatMap { nonEmpty($0, "\(context).kotlin.converter") }
+                    let type = kotlin["type"].flatMap { string($0.value, "\(context).kotlin.type") }.flatMap {
+                        nonEmpty($0, "\(context).kotlin.type")
+                    }
+                    let converter = kotlin["converter"].flatMap { string($0.value, "\(context).kotlin.converter") }.flatMap {
+                        nonEmpty($0, "\(context).kotlin.converter")
+                    }
                     if kotlin["type"] == nil { error("`\(context).kotlin` needs `type`, the Kotlin type", k.range) }
-                    if kotlin["converter"] == nil { error("`\(context).kotlin` needs `converter`, an object implementing ScalarConverter", k.range) }
+                    if kotlin["converter"] == nil {
+                        error("`\(context).kotlin` needs `converter`, an object implementing ScalarConverter", k.range)
+                    }
                     if let type, let converter {
                         entry.kotlin = .init(type: type, converter: converter)
                     } else {
@@ -177,7 +190,9 @@ struct ConfigReader {
     }
 
     mutating func persistConfig(_ value: JSONValue) -> PersistConfig? {
-        guard let members = members(of: value, in: "`persistConfig`", keys: ["file", "algorithm"], what: "`persistConfig`") else { return nil }
+        guard let members = members(of: value, in: "`persistConfig`", keys: ["file", "algorithm"], what: "`persistConfig`") else {
+            return nil
+        }
         var algorithm = Located(PersistAlgorithm.md5, at: SourceRange(value.range.start, value.range.start))
         var ok = true
         if let a = members["algorithm"]?.value {
@@ -306,7 +321,9 @@ struct ConfigReader {
         return FieldCoordinate(type: String(parts[0]), field: String(parts[1]), range: s.range)
     }
 
-    mutating func enumValue<E: RawRepresentable & CaseIterable & Sendable & Hashable>(_ value: JSONValue, _ context: String, _: E.Type) -> Located<E>? where E.RawValue == String {
+    mutating func enumValue<E: RawRepresentable & CaseIterable & Sendable & Hashable>(_ value: JSONValue, _ context: String, _: E.Type)
+        -> Located<E>? where E.RawValue == String
+    {
         guard let s = string(value, context) else { return nil }
         guard let parsed = E(rawValue: s.value) else {
             let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")

@@ -10,8 +10,10 @@ import BatonTransforms
 enum ArgumentSites {
     /// The `Sites.<name>` a spread reads through, declared in `references`; nil when the spread
     /// reads in the enclosing scope as it is.
-    static func site(for spread: IRFragmentSpread, fragment: IRFragment, enclosingDefinesArguments: Bool,
-                     references: SharedReferences) -> String? {
+    static func site(
+        for spread: IRFragmentSpread, fragment: IRFragment, enclosingDefinesArguments: Bool,
+        references: SharedReferences
+    ) -> String? {
         guard !fragment.argumentDefinitions.isEmpty || enclosingDefinesArguments else { return nil }
         var entries: [String] = []
         for definition in fragment.argumentDefinitions {

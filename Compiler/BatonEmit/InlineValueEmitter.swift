@@ -8,9 +8,13 @@ enum InlineValueEmitter {
         var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): Sendable, Hashable {\n"
         let owner = SwiftSpelling.identifier(lens.name)
         out += body(lens, indent: indent, owner: owner)
-        out += "\n" + SwiftEmitter.printLens(LensModel(name: "Reader", graphQLType: lens.graphQLType, accessors: lens.accessors,
-                                                      requirements: lens.requirements), indent: indent + "    ",
-                                             owner: owner + ".Reader")
+        out +=
+            "\n"
+            + SwiftEmitter.printLens(
+                LensModel(
+                    name: "Reader", graphQLType: lens.graphQLType, accessors: lens.accessors,
+                    requirements: lens.requirements), indent: indent + "    ",
+                owner: owner + ".Reader")
         out += indent + "}\n\n"
         out += extensionInit(lens, path: SwiftSpelling.identifier(lens.name), indent: indent)
         return out
@@ -55,7 +59,8 @@ enum InlineValueEmitter {
             return accessor.list ? "[" + path + "]?" : path + "?"
         }
         if accessor.caught || accessor.throwing {
-            let base = accessor.swiftType.hasPrefix("Result<")
+            let base =
+                accessor.swiftType.hasPrefix("Result<")
                 ? String(accessor.swiftType.dropFirst("Result<".count).prefix { $0 != "," })
                 : accessor.swiftType
             return base.hasSuffix("?") ? base : base + "?"
@@ -75,15 +80,18 @@ enum InlineValueEmitter {
             var value = "reader." + name
             if let nested = accessor.nested, !accessor.pluralLevels.isEmpty {
                 let reader = accessor.caught && accessor.swiftType.hasPrefix("Result<") ? "((try? reader.\(name).get()) ?? nil)" : value
-                value = nestedPluralValue(reader, levels: accessor.pluralLevels[...],
-                                          type: LensNaming.nestedPath(nested.name, in: path))
+                value = nestedPluralValue(
+                    reader, levels: accessor.pluralLevels[...],
+                    type: LensNaming.nestedPath(nested.name, in: path))
             } else if accessor.throwing {
                 value = "try? reader.\(name)"
             } else if accessor.caught && accessor.swiftType.hasPrefix("Result<") {
                 value = "(try? reader.\(name).get()) ?? nil"
                 if let nested = accessor.nested {
                     let type = LensNaming.nestedPath(nested.name, in: path)
-                    value = accessor.list ? "(try? reader.\(name).get())?.map(\(type).init(reader:))"
+                    value =
+                        accessor.list
+                        ? "(try? reader.\(name).get())?.map(\(type).init(reader:))"
                         : "(try? reader.\(name).get()).map(\(type).init(reader:))"
                 }
             } else if let nested = accessor.nested {

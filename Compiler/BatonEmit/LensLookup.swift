@@ -37,8 +37,10 @@ package enum LensLookup {
     /// an inline fragment's type condition) in the lens of `root`, with its declaration. In an
     /// `@inline` fragment, the property of the value the user reads (the `Reader` lens's accessor
     /// for what the value leaves out).
-    package static func member(at offset: Int, in root: Root, program: IRProgram,
-                              customScalars: [String: String] = [:]) -> Member? {
+    package static func member(
+        at offset: Int, in root: Root, program: IRProgram,
+        customScalars: [String: String] = [:]
+    ) -> Member? {
         guard let lens = lens(of: root, program: program, customScalars: customScalars) else { return nil }
         return find(offset, in: lens, owner: owner(of: root, program: program))
     }
@@ -76,8 +78,9 @@ package enum LensLookup {
         package func nested(under accessor: LensAccessor) -> Owner? {
             guard let nested = accessor.nested else { return nil }
             let inValue = value != nil && InlineValueEmitter.isValueMember(accessor)
-            return Owner(lens: LensNaming.nestedPath(nested.name, in: lens),
-                         value: inValue ? value.map { LensNaming.nestedPath(nested.name, in: $0) } : nil)
+            return Owner(
+                lens: LensNaming.nestedPath(nested.name, in: lens),
+                value: inValue ? value.map { LensNaming.nestedPath(nested.name, in: $0) } : nil)
         }
     }
 
@@ -98,8 +101,10 @@ package enum LensLookup {
 
     /// `member(at:in:program:)` over documents as written: the program is built and given the
     /// transforms the emitter's lens program has (what the language server asks).
-    package static func member(at offset: Int, in root: Root, documents: [Document], schema: Schema,
-                              customScalars: [String: String] = [:]) -> Member? {
+    package static func member(
+        at offset: Int, in root: Root, documents: [Document], schema: Schema,
+        customScalars: [String: String] = [:]
+    ) -> Member? {
         member(at: offset, in: root, program: program(documents: documents, schema: schema), customScalars: customScalars)
     }
 

@@ -174,7 +174,8 @@ struct LensBuilder {
             guard taken.insert(accessor.name).inserted else {
                 // The same spread or condition written twice: one accessor, named in both places.
                 if let index = accessors.firstIndex(where: { $0.name == accessor.name }), accessors[index].reads == accessor.reads,
-                   accessors[index].fragment == accessor.fragment, accessors[index].conditionType == accessor.conditionType {
+                    accessors[index].fragment == accessor.fragment, accessors[index].conditionType == accessor.conditionType
+                {
                     accessors[index].nameRanges += accessor.nameRanges
                 }
                 return
@@ -209,7 +210,8 @@ struct LensBuilder {
                     let thrownWhereAbsent = accessor.throwing && Self.requiredAction(field) == "THROW" && group.allSatisfy(\.1)
                     var guards: [[String]] = []
                     if accessor.requirement != nil || thrownWhereAbsent, let alternatives = fieldGuards[field.responseKey],
-                       !alternatives.contains(where: \.isEmpty) {
+                        !alternatives.contains(where: \.isEmpty)
+                    {
                         for alternative in alternatives {
                             let spelled = alternative.map(references.guardConstant)
                             if !guards.contains(spelled) { guards.append(spelled) }
@@ -233,8 +235,10 @@ struct LensBuilder {
                         if thrownWhereAbsent, let slot = accessor.fieldSlot, !guards.isEmpty || deferred {
                             // A `@catch` above weighs its null only where the field is there.
                             let path = (fieldPath + [field.responseKey]).joined(separator: ".")
-                            accessor.throwSlot = RequiredField(slot: slot, path: path, logged: false, guards: guards,
-                                                               deferred: deferred).spelled(named: true)
+                            accessor.throwSlot = RequiredField(
+                                slot: slot, path: path, logged: false, guards: guards,
+                                deferred: deferred
+                            ).spelled(named: true)
                         }
                     }
                     accessor.nameRanges = group.compactMap { $0.0.nameLocation?.range }
@@ -254,7 +258,8 @@ struct LensBuilder {
                 let narrowed = !applies(condition, to: type)
                 if narrowed {
                     let typeName = schema[lensType].name
-                    read = schema[lensType].kind.isAbstract
+                    read =
+                        schema[lensType].kind.isAbstract
                         ? "anchor.asMember(\(references.membership(typeName)))"
                         : "anchor.asType(\(references.type(typeName)))"
                     swiftType += "?"
@@ -277,36 +282,44 @@ struct LensBuilder {
                     read = "anchor.requiring(\(read), \(requiring))"
                     swiftType = nestedName + "?"
                 }
-                var accessor = LensAccessor(name: LensNaming.fieldAccessorName(responseKey: alias), responseKey: nil,
-                                            reads: .condition, swiftType: swiftType, read: read,
-                                            optional: swiftType.hasSuffix("?"), list: false, elementsOptional: false,
-                                            fragment: nil, conditionType: condition.map { schema[$0].name }, nested: nested,
-                                            nameRanges: named.map { [$0] } ?? [])
+                var accessor = LensAccessor(
+                    name: LensNaming.fieldAccessorName(responseKey: alias), responseKey: nil,
+                    reads: .condition, swiftType: swiftType, read: read,
+                    optional: swiftType.hasSuffix("?"), list: false, elementsOptional: false,
+                    fragment: nil, conditionType: condition.map { schema[$0].name }, nested: nested,
+                    nameRanges: named.map { [$0] } ?? [])
                 accessor.caught = caught != nil
                 add(accessor)
             case .condition(let condition, _, _, _):
                 guard emittedConditions.insert(condition).inserted else { continue }
                 let typeName = schema[condition].name
-                let nested = lens(name: LensNaming.conditionLensName(type: typeName), type: condition,
-                                  selections: conditionGroups[condition] ?? [])
-                let read = schema[condition].kind.isAbstract
+                let nested = lens(
+                    name: LensNaming.conditionLensName(type: typeName), type: condition,
+                    selections: conditionGroups[condition] ?? [])
+                let read =
+                    schema[condition].kind.isAbstract
                     ? "anchor.asMember(\(references.membership(typeName)))"
                     : "anchor.asType(\(references.type(typeName)))"
-                add(LensAccessor(name: LensNaming.conditionAccessorName(type: typeName), responseKey: nil,
-                                 reads: .condition, swiftType: nested.name + "?", read: read, optional: true,
-                                 list: false, elementsOptional: false, fragment: nil, conditionType: typeName,
-                                 nested: nested, nameRanges: conditionNames[condition] ?? []))
+                add(
+                    LensAccessor(
+                        name: LensNaming.conditionAccessorName(type: typeName), responseKey: nil,
+                        reads: .condition, swiftType: nested.name + "?", read: read, optional: true,
+                        list: false, elementsOptional: false, fragment: nil, conditionType: typeName,
+                        nested: nested, nameRanges: conditionNames[condition] ?? []))
             }
         }
-        return LensModel(name: name, graphQLType: schema[type].name, accessors: accessors,
-                         requirements: accessors.compactMap(\.requirement), fieldSlots: accessors.compactMap(\.fieldSlot))
+        return LensModel(
+            name: name, graphQLType: schema[type].name, accessors: accessors,
+            requirements: accessors.compactMap(\.requirement), fieldSlots: accessors.compactMap(\.fieldSlot))
     }
 
     /// The fields and links a lens reads on its record, as a `Baton.ErrorScope`: not those under
     /// `@catch`, not type conditions or connections, and spreads only as `spreads` gives them
     /// (none for a `@throwOnFieldError` fragment: each fragment weighs its own).
-    static func errorScope(_ lens: LensModel, catchesRequired: Bool = false,
-                           spreads: (LensAccessor, LensModel) -> String? = { _, _ in nil }) -> String {
+    static func errorScope(
+        _ lens: LensModel, catchesRequired: Bool = false,
+        spreads: (LensAccessor, LensModel) -> String? = { _, _ in nil }
+    ) -> String {
         var fields: [String] = []
         var required: [String] = []
         var links: [String] = []
@@ -337,9 +350,9 @@ struct LensBuilder {
     func caughtScope(_ lens: LensModel, depth: Int = 0) -> String {
         Self.errorScope(lens, catchesRequired: true) { accessor, owner in
             guard depth < 200, accessor.reads == .spread || accessor.reads == .condition,
-                  let nested = spreadLens(accessor) ?? accessor.nested,
-                  let inner = schema.typeID(named: nested.graphQLType), let outer = schema.typeID(named: owner.graphQLType),
-                  applies(inner, to: outer)
+                let nested = spreadLens(accessor) ?? accessor.nested,
+                let inner = schema.typeID(named: nested.graphQLType), let outer = schema.typeID(named: owner.graphQLType),
+                applies(inner, to: outer)
             else { return nil }
             let scope = caughtScope(nested, depth: depth + 1)
             return ".init(" + scope + (accessor.site.map { ", site: " + $0 } ?? "") + ")"
@@ -385,8 +398,9 @@ struct LensBuilder {
     /// field's path in its document (logged under LOG when it is null), and for a link whose lens
     /// requires fields too, those (their null bubbles through the link).
     func requirement(_ field: IRField, slot: String, below: [RequiredField] = []) -> RequiredField {
-        RequiredField(slot: slot, path: (fieldPath + [field.responseKey]).joined(separator: "."),
-                      logged: Self.requiredAction(field) == "LOG", below: below)
+        RequiredField(
+            slot: slot, path: (fieldPath + [field.responseKey]).joined(separator: "."),
+            logged: Self.requiredAction(field) == "LOG", below: below)
     }
 
     /// Whether a selection under `condition` reads on the lens's own record unconditionally.
@@ -395,8 +409,10 @@ struct LensBuilder {
         return schema[type].kind == .object && schema.isSubType(type, of: condition)
     }
 
-    func collect(_ selections: [IRSelection], type: TypeID, conditional: Bool, guards: [PlanGuard],
-                 deferred: Bool = false, into items: inout [Item], depth: Int = 0) {
+    func collect(
+        _ selections: [IRSelection], type: TypeID, conditional: Bool, guards: [PlanGuard],
+        deferred: Bool = false, into items: inout [Item], depth: Int = 0
+    ) {
         guard depth < 200 else { return }
         for selection in selections {
             switch selection {
@@ -415,21 +431,27 @@ struct LensBuilder {
                 case .variable(let name):
                     inner.append(PlanGuard(variable: name, passing: condition.passingValue))
                 }
-                collect(condition.selections, type: type, conditional: conditional || !always, guards: inner,
-                        deferred: deferred, into: &items, depth: depth + 1)
+                collect(
+                    condition.selections, type: type, conditional: conditional || !always, guards: inner,
+                    deferred: deferred, into: &items, depth: depth + 1)
             case .inlineFragment(let inline):
                 let inner = conditional || inline.directive("defer") != nil
                 if let alias = LensNaming.inlineFragmentAlias(inline, schema: schema) {
-                    items.append(.aliased(alias, inline.typeCondition, inline.selections,
-                                          named: inline.typeConditionLocation?.range,
-                                          caught: Self.catchTarget(inline.directive("catch")),
-                                          deferred: deferred || inline.directive("defer") != nil))
+                    items.append(
+                        .aliased(
+                            alias, inline.typeCondition, inline.selections,
+                            named: inline.typeConditionLocation?.range,
+                            caught: Self.catchTarget(inline.directive("catch")),
+                            deferred: deferred || inline.directive("defer") != nil))
                 } else if applies(inline.typeCondition, to: type) {
-                    collect(inline.selections, type: type, conditional: inner, guards: guards,
-                            deferred: deferred || inline.directive("defer") != nil, into: &items, depth: depth + 1)
+                    collect(
+                        inline.selections, type: type, conditional: inner, guards: guards,
+                        deferred: deferred || inline.directive("defer") != nil, into: &items, depth: depth + 1)
                 } else if let condition = inline.typeCondition {
-                    items.append(.condition(condition, inline.selections, conditional: inner,
-                                            named: inline.typeConditionLocation?.range))
+                    items.append(
+                        .condition(
+                            condition, inline.selections, conditional: inner,
+                            named: inline.typeConditionLocation?.range))
                 }
             }
         }
@@ -447,9 +469,10 @@ struct LensBuilder {
         let conditional = group.allSatisfy { $0.1 }
         let name = LensNaming.fieldAccessorName(responseKey: field.responseKey)
         if field.name == "__typename" {
-            return LensAccessor(name: name, responseKey: field.responseKey, reads: .typename, swiftType: "String",
-                                read: "anchor.typename", optional: false, list: false, elementsOptional: false,
-                                fragment: nil, conditionType: nil, nested: nil)
+            return LensAccessor(
+                name: name, responseKey: field.responseKey, reads: .typename, swiftType: "String",
+                read: "anchor.typename", optional: false, list: false, elementsOptional: false,
+                fragment: nil, conditionType: nil, nested: nil)
         }
         let schemaType = field.definition.type
         // Under `@throwOnFieldError` a `@semanticNonNull` field is null only with an error, which throws.
@@ -458,8 +481,9 @@ struct LensBuilder {
         let named = schema[field.type]
         let slot = slot(field, in: type)
         if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
-            return connectionAccessor(group.map(\.0), key: key, page: slot, in: type, name: name, conditional: conditional,
-                                      nestedNames: &nestedNames)
+            return connectionAccessor(
+                group.map(\.0), key: key, page: slot, in: type, name: name, conditional: conditional,
+                nestedNames: &nestedNames)
         }
         if field.isLinked {
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
@@ -481,16 +505,18 @@ struct LensBuilder {
             if required == "THROW" {
                 // Non-optional, throwing on null (Relay allows only THROW below a THROW, so the lens
                 // requires nothing that bubbles).
-                return linked(plural ? .plural(nestedName) : .named(nestedName),
-                              LensRead(rule: .required, element: plural ? .plural(scope: nil) : .link(placeholder: nil), slot: slot))
+                return linked(
+                    plural ? .plural(nestedName) : .named(nestedName),
+                    LensRead(rule: .required, element: plural ? .plural(scope: nil) : .link(placeholder: nil), slot: slot))
             }
             let bubbles = required == "NONE" || required == "LOG"
             if plural {
                 // NONE/LOG: non-optional (unless `@include`/`@skip` may leave it out), a null
                 // bubbles; an element lacking a field its lens requires is dropped (no further bubble).
                 let present = nonNull || (bubbles && !conditional)
-                var accessor = linked(ReadType.plural(nestedName).optional(!present),
-                                      LensRead(rule: .read, element: .plural(scope: nil), slot: slot, requiring: nested.requiring))
+                var accessor = linked(
+                    ReadType.plural(nestedName).optional(!present),
+                    LensRead(rule: .read, element: .plural(scope: nil), slot: slot, requiring: nested.requiring))
                 if bubbles { accessor.requirement = requirement(field, slot: slot) }
                 return accessor
             }
@@ -498,18 +524,21 @@ struct LensBuilder {
                 // Absent when null, or when a field its lens requires is (a chain): the lens holding
                 // it reads absent instead, so it reads non-optional (optional where `@include`/`@skip`
                 // may leave it out).
-                var accessor = linked(ReadType.named(nestedName).optional(conditional),
-                                      LensRead(rule: .read, element: .link(placeholder: conditional ? nil : placeholder), slot: slot))
+                var accessor = linked(
+                    ReadType.named(nestedName).optional(conditional),
+                    LensRead(rule: .read, element: .link(placeholder: conditional ? nil : placeholder), slot: slot))
                 accessor.requirement = requirement(field, slot: slot, below: nested.requirements)
                 return accessor
             }
             if let requiring = nested.requiring {
                 // A link producing a lens that requires fields reads nil unless they hold.
-                return linked(.optional(.named(nestedName)),
-                              LensRead(rule: .read, element: .link(placeholder: nil), slot: slot, requiring: requiring))
+                return linked(
+                    .optional(.named(nestedName)),
+                    LensRead(rule: .read, element: .link(placeholder: nil), slot: slot, requiring: requiring))
             }
-            return linked(ReadType.named(nestedName).optional(!nonNull),
-                          LensRead(rule: .read, element: .link(placeholder: nonNull ? placeholder : nil), slot: slot))
+            return linked(
+                ReadType.named(nestedName).optional(!nonNull),
+                LensRead(rule: .read, element: .link(placeholder: nonNull ? placeholder : nil), slot: slot))
         }
         if named.kind == .enum { references.enums.insert(named.name) }
         let leaf = LensNaming.leafType(named, customScalars: customScalars)
@@ -521,8 +550,9 @@ struct LensBuilder {
             return mappedAccessor(field, name: name, leaf: leaf, slot: slot, nonNull: nonNull, conditional: conditional)
         }
         func value(_ type: ReadType, _ rule: LensRead.Rule) -> LensAccessor {
-            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, type: type,
-                         read: LensRead(rule: rule, element: .value, slot: slot))
+            LensAccessor(
+                name: name, responseKey: field.responseKey, reads: .scalar, type: type,
+                read: LensRead(rule: rule, element: .value, slot: slot))
         }
         // A scalar or a list of one: the type carries the shape, the rule picks the entry point.
         var type = ReadType.named(leaf)
@@ -556,8 +586,10 @@ struct LensBuilder {
     /// `[Baton.List<Lens>?]?`), read through `Baton.PluralValue` as a plural link is; the error
     /// directives read as on a plural link (`@catch` weighs every record's errors through the nested
     /// lens's scope).
-    func nestedPluralAccessor(_ field: IRField, name: String, nested: LensModel, slot: String,
-                              nonNull: Bool) -> LensAccessor? {
+    func nestedPluralAccessor(
+        _ field: IRField, name: String, nested: LensModel, slot: String,
+        nonNull: Bool
+    ) -> LensAccessor? {
         guard let element = field.definition.type.listElement else { return nil }
         func shape(_ type: SchemaType) -> ReadType {
             let inner = type.listElement.map { $0.isList ? ReadType.list(shape($0)) : .plural(nested.name) } ?? .named(nested.name)
@@ -573,10 +605,12 @@ struct LensBuilder {
         var nested = nested
         // A record lacking a field its lens requires is dropped from its list, as from a plural link.
         func accessor(_ type: ReadType, _ rule: LensRead.Rule, scope: String? = nil) -> LensAccessor {
-            var accessor = LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, type: type,
-                                        read: LensRead(rule: rule, element: .plural(scope: scope), slot: slot,
-                                                       requiring: nested.requiring),
-                                        nested: nested)
+            var accessor = LensAccessor(
+                name: name, responseKey: field.responseKey, reads: .linked, type: type,
+                read: LensRead(
+                    rule: rule, element: .plural(scope: scope), slot: slot,
+                    requiring: nested.requiring),
+                nested: nested)
             // The outer level: optional as the read is (a caught one is optional inside its `Result`).
             accessor.pluralLevels = [type.isOptional || accessor.caught] + levels
             return accessor
@@ -591,7 +625,8 @@ struct LensBuilder {
         case (nil, let target?):
             nested.catchScope = caughtScope(nested)
             let scope = SwiftSpelling.identifier(nested.name) + ".errorScope"
-            return target == "NULL" ? accessor(.optional(lists), .nullOnError, scope: scope)
+            return target == "NULL"
+                ? accessor(.optional(lists), .nullOnError, scope: scope)
                 : accessor(.result(.optional(lists)), .caught, scope: scope)
         case (nil, nil):
             return accessor(lists.optional(!nonNull), .read)
@@ -604,8 +639,10 @@ struct LensBuilder {
     /// (`@required`, `@throwOnFieldError`) keeps the schema's nullability at each level and throws
     /// what a level cannot hold, as a one-level mapped list does; under `@catch` its conversion
     /// failure is the failure.
-    func nestedListAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
-                            mapped: Bool) -> LensAccessor? {
+    func nestedListAccessor(
+        _ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
+        mapped: Bool
+    ) -> LensAccessor? {
         guard let element = field.definition.type.listElement else { return nil }
         let action = Self.requiredAction(field)
         let target = Self.catchTarget(field)
@@ -616,8 +653,9 @@ struct LensBuilder {
         }
         let list = ReadType.list(shape(element))
         func accessor(_ type: ReadType, _ rule: LensRead.Rule) -> LensAccessor {
-            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, type: type,
-                         read: LensRead(rule: rule, element: .value, slot: slot))
+            LensAccessor(
+                name: name, responseKey: field.responseKey, reads: .scalar, type: type,
+                read: LensRead(rule: rule, element: .value, slot: slot))
         }
         if checked {
             let required = action != nil || nonNull
@@ -648,13 +686,16 @@ struct LensBuilder {
     /// failure (nil for either with `to: NULL`), and under `@throwOnFieldError` it keeps the schema's
     /// nullability and throws. A list follows the schema per level under `@required` and
     /// `@throwOnFieldError`, and reads `[T?]?` otherwise.
-    func mappedAccessor(_ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
-                        conditional: Bool = false) -> LensAccessor {
+    func mappedAccessor(
+        _ field: IRField, name: String, leaf: String, slot: String, nonNull: Bool,
+        conditional: Bool = false
+    ) -> LensAccessor {
         let element = field.definition.type.listElement
         let plain: ReadType = element == nil ? .optional(.named(leaf)) : .optional(.list(.optional(.named(leaf))))
         func accessor(_ type: ReadType, _ rule: LensRead.Rule) -> LensAccessor {
-            LensAccessor(name: name, responseKey: field.responseKey, reads: .scalar, type: type,
-                         read: LensRead(rule: rule, element: .value, slot: slot))
+            LensAccessor(
+                name: name, responseKey: field.responseKey, reads: .scalar, type: type,
+                read: LensRead(rule: rule, element: .value, slot: slot))
         }
         // The read under a throwing rule: the schema's nullability, the list's and its elements'.
         func throwing(nonNull: Bool) -> LensAccessor {
@@ -679,31 +720,38 @@ struct LensBuilder {
     /// A linked or plural field under `@catch`: its nested lens weighs every error below it, and the
     /// accessor reads a `Result` holding the field's error and those (`to: RESULT`), or nil for
     /// either (`to: NULL`). A lens requiring fields reads nil without them, as uncaught.
-    func caughtLinkAccessor(_ field: IRField, name: String, nested: LensModel, target: String, slot: String,
-                            nonNull: Bool) -> LensAccessor {
+    func caughtLinkAccessor(
+        _ field: IRField, name: String, nested: LensModel, target: String, slot: String,
+        nonNull: Bool
+    ) -> LensAccessor {
         var nested = nested
         nested.catchScope = caughtScope(nested)
         let plural = field.definition.type.isList
         // A link lacking a required field reads nil; a plural drops the element instead.
         let present = nonNull && (plural || nested.requiring == nil)
         let base: ReadType = plural ? .plural(nested.name) : .named(nested.name)
-        let element: LensRead.Element = plural ? .plural(scope: SwiftSpelling.identifier(nested.name) + ".errorScope")
+        let element: LensRead.Element =
+            plural
+            ? .plural(scope: SwiftSpelling.identifier(nested.name) + ".errorScope")
             : .link(placeholder: present && target != "NULL" ? references.type(schema[field.type].name) : nil)
-        let read = LensRead(rule: target == "NULL" ? .nullOnError : .caught, element: element, slot: slot,
-                            requiring: nested.requiring)
+        let read = LensRead(
+            rule: target == "NULL" ? .nullOnError : .caught, element: element, slot: slot,
+            requiring: nested.requiring)
         let type: ReadType = target == "NULL" ? .optional(base) : .result(base.optional(!present))
         return LensAccessor(name: name, responseKey: field.responseKey, reads: .linked, type: type, read: read, nested: nested)
     }
 
     /// A `@connection` field reads a lens on the connection record every page merged into, reached
     /// through the parent's client link: the declared fields read there like any linked field's (so
-    /// `edges` are the merged edges), and the lens adds what compiler.md §7.5 lists — `nodes` (the
+    /// `edges` are the merged edges), and the lens adds what GENERATED-CODE.md lists — `nodes` (the
     /// `edges { node }` selection's lens), `hasNext`, `hasPrevious`, `connectionID` and `pageInfo`
     /// (the declared one, with the cursors added). Names are settled by `LensNaming`. Under `@catch`
     /// it reads a `Result` (nil with `to: NULL`) over the error of the field itself (on `page`, the
     /// parent's slot of the server's page) and every error below it, as a caught link does.
-    func connectionAccessor(_ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String, conditional: Bool = false,
-                            nestedNames: inout Set<String>) -> LensAccessor {
+    func connectionAccessor(
+        _ fields: [IRField], key: StorageKey, page: String, in type: TypeID, name: String, conditional: Bool = false,
+        nestedNames: inout Set<String>
+    ) -> LensAccessor {
         let slot = references.slot(SlotReference(type: schema[type].name, key: key, client: true))
         var nestedName = LensNaming.nestedLensName(responseKey: fields[0].responseKey)
         while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
@@ -725,7 +773,8 @@ struct LensBuilder {
             }
         }
         for field in fields { edges(field.selections ?? []) }
-        var connection = below(fields[0].responseKey).lens(name: nestedName, type: connectionType, selections: fields.flatMap { $0.selections ?? [] })
+        var connection = below(fields[0].responseKey).lens(
+            name: nestedName, type: connectionType, selections: fields.flatMap { $0.selections ?? [] })
         var accessors: [LensAccessor] = []
         var lensNames = Set(connection.accessors.compactMap { $0.nested?.name } + (rootName.map { [$0] } ?? []))
         var pageInfo: LensAccessor?
@@ -741,7 +790,8 @@ struct LensBuilder {
             accessors.append(accessor)
         }
         if pageInfo == nil, let definition = schema[connectionType].field("pageInfo"),
-           schema[definition.type.namedType].kind == .object {
+            schema[definition.type.namedType].kind == .object
+        {
             let field = IRField(alias: nil, name: "pageInfo", definition: definition, parentType: connectionType, selections: [])
             pageInfo = fieldAccessor([(field, false)], in: connectionType, nestedNames: &lensNames)
         }
@@ -756,28 +806,36 @@ struct LensBuilder {
             let node = below(fields[0].responseKey, "edges", "node").lens(name: nodeName, type: nodeType, selections: nodeSelections)
             // A node lacking a field its lens requires is dropped, as from a plural link.
             let requiring = node.requiringList.map { "requiring: " + $0 } ?? ""
-            accessors.append(LensAccessor(name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
-                                          read: "anchor.connectionNodes(\(requiring))", optional: false, list: true,
-                                          elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
+            accessors.append(
+                LensAccessor(
+                    name: "nodes", responseKey: nil, reads: .linked, swiftType: "Baton.List<\(nodeName)>",
+                    read: "anchor.connectionNodes(\(requiring))", optional: false, list: true,
+                    elementsOptional: false, fragment: nil, conditionType: nil, nested: node))
         }
         for (accessor, flag) in [("hasNext", "hasNextPage"), ("hasPrevious", "hasPreviousPage")] {
-            accessors.append(LensAccessor(name: accessor, responseKey: nil, reads: .scalar, swiftType: "Bool",
-                                          read: "anchor.connectionFlag(\(SwiftSpelling.stringLiteral(flag)))",
-                                          optional: false, list: false, elementsOptional: false, fragment: nil,
-                                          conditionType: nil, nested: nil))
+            accessors.append(
+                LensAccessor(
+                    name: accessor, responseKey: nil, reads: .scalar, swiftType: "Bool",
+                    read: "anchor.connectionFlag(\(SwiftSpelling.stringLiteral(flag)))",
+                    optional: false, list: false, elementsOptional: false, fragment: nil,
+                    conditionType: nil, nested: nil))
         }
-        accessors.append(LensAccessor(name: "connectionID", responseKey: nil, reads: .scalar, swiftType: "String?",
-                                      read: "anchor.connectionID", optional: true, list: false,
-                                      elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
+        accessors.append(
+            LensAccessor(
+                name: "connectionID", responseKey: nil, reads: .scalar, swiftType: "String?",
+                read: "anchor.connectionID", optional: true, list: false,
+                elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
         connection.accessors = accessors
         // The connection's own required fields, checked on the connection record the lens stands on.
         connection.requirements = accessors.compactMap(\.requirement)
         let typeName = references.type(schema[connectionType].name)
         func connected(_ type: ReadType, _ rule: LensRead.Rule, page: String? = nil, requiring: [String]? = nil) -> LensAccessor {
-            LensAccessor(name: name, responseKey: fields[0].responseKey, reads: .linked, type: type,
-                         read: LensRead(rule: rule, element: .connection(type: typeName, page: page), slot: slot,
-                                        requiring: requiring),
-                         nested: connection)
+            LensAccessor(
+                name: name, responseKey: fields[0].responseKey, reads: .linked, type: type,
+                read: LensRead(
+                    rule: rule, element: .connection(type: typeName, page: page), slot: slot,
+                    requiring: requiring),
+                nested: connection)
         }
         if let action = Self.requiredAction(fields[0]) {
             // `@required` as on a link, over the server's page (`page`): THROW reads it or throws,
@@ -785,7 +843,9 @@ struct LensBuilder {
             if action == "THROW" { return connected(.named(nestedName), .required, page: page) }
             // Where `@include`/`@skip` may leave it out: optional, as a link is (nil without a
             // connection record, or lacking a field its lens requires).
-            var accessor = conditional ? connected(.optional(.named(nestedName)), .read, requiring: connection.requiring ?? [])
+            var accessor =
+                conditional
+                ? connected(.optional(.named(nestedName)), .read, requiring: connection.requiring ?? [])
                 : connected(.named(nestedName), .read)
             // Its null bubbles, and so does one of the fields its lens requires (a chain).
             accessor.requirement = requirement(fields[0], slot: page, below: connection.requirements)
@@ -802,9 +862,11 @@ struct LensBuilder {
         }
         connection.catchScope = caughtScope(connection)
         // A connection whose lens requires fields reads nil without them, after the errors.
-        return target == "NULL" ? connected(.optional(.named(nestedName)), .nullOnError, page: page, requiring: connection.requiring)
-            : connected(.result(ReadType.named(nestedName).optional(connection.requiring != nil)), .caught, page: page,
-                        requiring: connection.requiring)
+        return target == "NULL"
+            ? connected(.optional(.named(nestedName)), .nullOnError, page: page, requiring: connection.requiring)
+            : connected(
+                .result(ReadType.named(nestedName).optional(connection.requiring != nil)), .caught, page: page,
+                requiring: connection.requiring)
     }
 
     /// Adds accessors for `names` to the lens of `accessor`, the connection's field `field`, where
@@ -828,8 +890,9 @@ struct LensBuilder {
         let fragmentType = program.fragment(named: spread.fragmentName)?.typeCondition
         // A fragment with arguments reads in the scope its spread binds (an argument site).
         let site = program.fragment(named: spread.fragmentName).flatMap {
-            ArgumentSites.site(for: spread, fragment: $0, enclosingDefinesArguments: enclosingDefinesArguments,
-                               references: references)
+            ArgumentSites.site(
+                for: spread, fragment: $0, enclosingDefinesArguments: enclosingDefinesArguments,
+                references: references)
         }
         let base = site.map { "anchor.bound(\($0))" } ?? "anchor"
         let spreadAnchor = site.map { "anchor.bound(\($0))" } ?? "anchor.spread"
@@ -846,7 +909,8 @@ struct LensBuilder {
         } else if let fragmentType, !applies(fragmentType, to: type) {
             // A spread narrower than the record: the child's lens only on records of its type.
             let typeName = schema[fragmentType].name
-            read = schema[fragmentType].kind.isAbstract
+            read =
+                schema[fragmentType].kind.isAbstract
                 ? "\(base).asMember(\(references.membership(typeName)))"
                 : "\(base).asType(\(references.type(typeName)))"
             swiftType += "?"
@@ -871,7 +935,8 @@ struct LensBuilder {
         if program.fragment(named: spread.fragmentName)?.directive("inline") != nil {
             // An `@inline` fragment is a value built from the store when the accessor is called.
             let value = spread.fragmentName
-            read = optional
+            read =
+                optional
                 ? "(\(read) as \(value).Reader?).map(\(value).init(reader:))"
                 : "\(value)(reader: .init(anchor: \(spreadAnchor)))"
         }
@@ -881,9 +946,10 @@ struct LensBuilder {
             read = "try anchor.throwing(" + (read.contains(" ? ") ? "(\(read))" : read) + ")"
             throwing = true
         }
-        var accessor = LensAccessor(name: name, responseKey: nil, reads: .spread, swiftType: swiftType, read: read,
-                                    optional: optional, list: false, elementsOptional: false, fragment: spread.fragmentName,
-                                    conditionType: nil, nested: nil)
+        var accessor = LensAccessor(
+            name: name, responseKey: nil, reads: .spread, swiftType: swiftType, read: read,
+            optional: optional, list: false, elementsOptional: false, fragment: spread.fragmentName,
+            conditionType: nil, nested: nil)
         accessor.inlineValue = program.fragment(named: spread.fragmentName)?.directive("inline") != nil
         accessor.throwing = throwing
         accessor.site = site

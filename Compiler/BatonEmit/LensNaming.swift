@@ -137,9 +137,11 @@ package enum LensNaming {
     /// the ones lens and value types take (bare, optional, `Baton.List`, array, a caught `Result`,
     /// arrays of `Baton.List`s); any other spelling stays as it is.
     static func qualified(_ type: String, nested: String, in owner: String) -> String {
-        let wrappings = [("", ""), ("", "?"), ("Baton.List<", ">"), ("Baton.List<", ">?"), ("[", "]"), ("[", "]?"),
-                         ("Result<", ", Baton.FieldErrors>"), ("Result<", "?, Baton.FieldErrors>"),
-                         ("Result<Baton.List<", ">, Baton.FieldErrors>"), ("Result<Baton.List<", ">?, Baton.FieldErrors>")]
+        let wrappings = [
+            ("", ""), ("", "?"), ("Baton.List<", ">"), ("Baton.List<", ">?"), ("[", "]"), ("[", "]?"),
+            ("Result<", ", Baton.FieldErrors>"), ("Result<", "?, Baton.FieldErrors>"),
+            ("Result<Baton.List<", ">, Baton.FieldErrors>"), ("Result<Baton.List<", ">?, Baton.FieldErrors>"),
+        ]
         for (prefix, suffix) in wrappings where type == prefix + nested + suffix {
             return prefix + nestedPath(nested, in: owner) + suffix
         }
@@ -154,8 +156,10 @@ package enum LensNaming {
     /// The declaration an accessor of `responseKey` in fragment `fragment` has
     /// (`var name: String?`, `var origin: Fragment.Origin?`), or nil when the fragment declares no
     /// such field or spread.
-    package static func accessorDeclaration(responseKey: String, fragment: String, program: IRProgram,
-                                           customScalars: [String: String] = [:]) -> String? {
+    package static func accessorDeclaration(
+        responseKey: String, fragment: String, program: IRProgram,
+        customScalars: [String: String] = [:]
+    ) -> String? {
         guard let definition = program.fragment(named: fragment) else { return nil }
         let lens = LensLookup.lens(of: .fragment(definition.name), program: program, customScalars: customScalars)
         guard let lens, let accessor = lens.accessors.first(where: { $0.responseKey == responseKey || $0.name == responseKey })

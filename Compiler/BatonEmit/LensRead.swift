@@ -115,9 +115,10 @@ extension LensAccessor {
     /// A field accessor reading `read` as `type`: the flags the emitter and the report use follow
     /// from the two.
     init(name: String, responseKey: String, reads: Reads, type: ReadType, read: LensRead, nested: LensModel? = nil) {
-        self.init(name: name, responseKey: responseKey, reads: reads, swiftType: LensReadPrinter.type(type),
-                  read: LensReadPrinter.body(read), optional: type.isOptional, list: type.isList,
-                  elementsOptional: type.elementsOptional, fragment: nil, conditionType: nil, nested: nested)
+        self.init(
+            name: name, responseKey: responseKey, reads: reads, swiftType: LensReadPrinter.type(type),
+            read: LensReadPrinter.body(read), optional: type.isOptional, list: type.isList,
+            elementsOptional: type.elementsOptional, fragment: nil, conditionType: nil, nested: nested)
         fieldRead = read
         throwing = read.throwsError
         caught = read.isCaught

@@ -93,18 +93,24 @@ struct MutationEmitter {
                 let named = schema[definition.type.namedType]
                 if named.kind == .enum { references.enums.insert(named.name) }
                 let leaf = LensNaming.leafType(named, customScalars: customScalars)
-                properties.append(Property(name: propertyName, responseKey: field.responseKey,
-                                           type: VariableSpelling.swiftType(definition.type) { _ in leaf },
-                                           render: { VariableSpelling.value(definition.type, $0, depth: 0) { scalar(named, $1) } }))
+                properties.append(
+                    Property(
+                        name: propertyName, responseKey: field.responseKey,
+                        type: VariableSpelling.swiftType(definition.type) { _ in leaf },
+                        render: { VariableSpelling.value(definition.type, $0, depth: 0) { scalar(named, $1) } }))
             case .link(let index, _):
                 guard depth < 64 else { continue }
                 var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
                 while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
-                nested.append(value(name: nestedName, selection: plan.selections[index], plan: plan,
-                                    indent: indent + "    ", depth: depth + 1))
-                properties.append(Property(name: propertyName, responseKey: field.responseKey,
-                                           type: VariableSpelling.swiftType(definition.type) { _ in nestedName },
-                                           render: { VariableSpelling.value(definition.type, $0, depth: 0) { "\($1).\(Self.builderName)" } }))
+                nested.append(
+                    value(
+                        name: nestedName, selection: plan.selections[index], plan: plan,
+                        indent: indent + "    ", depth: depth + 1))
+                properties.append(
+                    Property(
+                        name: propertyName, responseKey: field.responseKey,
+                        type: VariableSpelling.swiftType(definition.type) { _ in nestedName },
+                        render: { VariableSpelling.value(definition.type, $0, depth: 0) { "\($1).\(Self.builderName)" } }))
             }
         }
 
@@ -134,7 +140,9 @@ struct MutationEmitter {
         if typenameEnum != nil { out += indent + "        fields[\"__typename\"] = .string(self.typename.rawValue)\n" }
         for property in properties {
             let key = SwiftSpelling.stringLiteral(property.responseKey)
-            out += indent + "        if let value = self.\(SwiftSpelling.identifier(property.name)) { fields[\(key)] = \(property.render("value")) }\n"
+            out +=
+                indent
+                + "        if let value = self.\(SwiftSpelling.identifier(property.name)) { fields[\(key)] = \(property.render("value")) }\n"
         }
         out += indent + "        return .object(fields)\n"
         out += indent + "    }\n"

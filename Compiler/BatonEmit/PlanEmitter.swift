@@ -19,7 +19,9 @@ struct PlanEmitter {
                 for variant in selection.variants {
                     out += indent + "    .init("
                     var parts: [String] = []
-                    if !variant.types.isEmpty { parts.append("types: [" + variant.types.map(references.type).joined(separator: ", ") + "]") }
+                    if !variant.types.isEmpty {
+                        parts.append("types: [" + variant.types.map(references.type).joined(separator: ", ") + "]")
+                    }
                     if let condition = variant.condition { parts.append("condition: " + SwiftSpelling.stringLiteral(condition)) }
                     if let key = variant.key { parts.append("key: " + stringArray(key)) }
                     parts.append("fields: " + fields(variant.fields, indent: indent + "    "))
@@ -54,8 +56,10 @@ struct PlanEmitter {
         let name = SwiftSpelling.stringLiteral(field.responseKey)
         var trailing: [String] = []
         if !field.guards.isEmpty {
-            trailing.append("guards: [" + field.guards.map { "[" + $0.map(references.guardConstant).joined(separator: ", ") + "]" }
-                .joined(separator: ", ") + "]")
+            trailing.append(
+                "guards: ["
+                    + field.guards.map { "[" + $0.map(references.guardConstant).joined(separator: ", ") + "]" }
+                    .joined(separator: ", ") + "]")
         }
         if field.client { trailing.append("client: true") }
         if let label = field.deferLabel { trailing.append("deferLabel: " + SwiftSpelling.stringLiteral(label)) }
@@ -73,9 +77,11 @@ struct PlanEmitter {
             return ".scalar(\(name), key: \(storageKey(field.storageKey)), kind: .\(kind.rawValue)" + list + tail + ")"
         case .link(let child, let plural):
             if plural && (field.edit != nil || field.connection != nil) {
-                return "Baton.Field(\(name), key: \(storageKey(field.storageKey)), kind: .link(selection\(child), plural: true)" + tail + ")"
+                return "Baton.Field(\(name), key: \(storageKey(field.storageKey)), kind: .link(selection\(child), plural: true)" + tail
+                    + ")"
             }
-            return (plural ? ".plural(" : ".linked(") + "\(name), key: \(storageKey(field.storageKey)), selection: selection\(child)" + tail + ")"
+            return (plural ? ".plural(" : ".linked(") + "\(name), key: \(storageKey(field.storageKey)), selection: selection\(child)" + tail
+                + ")"
         }
     }
 

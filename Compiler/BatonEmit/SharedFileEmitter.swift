@@ -44,7 +44,8 @@ struct SharedFileEmitter {
         out += "    static let transient = Baton.Transient(types: [\(transientList)], fields: [\(transientFields)])\n"
         for name in references.types.sorted() {
             let transient = transientTypes.contains(name) ? ", transient: true" : ""
-            out += "    static let \(SwiftSpelling.typeConstant(name)) = Baton.Registry.type(\(SwiftSpelling.stringLiteral(name))\(transient))\n"
+            out +=
+                "    static let \(SwiftSpelling.typeConstant(name)) = Baton.Registry.type(\(SwiftSpelling.stringLiteral(name))\(transient))\n"
         }
         out += memberLines.joined()
         out += "}\n\n"
@@ -64,7 +65,8 @@ struct SharedFileEmitter {
         if !references.guards.isEmpty {
             out += "\nenum Guards {\n"
             for value in references.guards.sorted() {
-                out += "    static let \(SwiftSpelling.identifier(value.constantName)) = Baton.Guard(\(SwiftSpelling.stringLiteral(value.variable)), passing: \(value.passing))\n"
+                out +=
+                    "    static let \(SwiftSpelling.identifier(value.constantName)) = Baton.Guard(\(SwiftSpelling.stringLiteral(value.variable)), passing: \(value.passing))\n"
             }
             out += "}\n"
         }
@@ -161,7 +163,9 @@ struct SharedFileEmitter {
         out += "\n    public init(\(parameters.joined(separator: ", "))) {\n"
         for field in named.inputFields {
             let own = property(field.name)
-            let value = !boxed.contains(field.name) ? own
+            let value =
+                !boxed.contains(field.name)
+                ? own
                 : field.type.isNonNull ? "Baton.Indirect(\(own))" : "\(own).map { Baton.Indirect($0) }"
             out += "        self.\(own) = \(value)\n"
         }

@@ -24,9 +24,11 @@ package struct SwiftEmitter {
         package var transientFields: [String] = []
         package var schemaDigest: String
 
-        package init(schema: Schema, lensProgram: IRProgram, plans: [OperationPlan], texts: [String: String],
-                    persistedIDs: [String: String]?, customScalars: [String: String], transientTypes: Set<String>,
-                    schemaDigest: String) {
+        package init(
+            schema: Schema, lensProgram: IRProgram, plans: [OperationPlan], texts: [String: String],
+            persistedIDs: [String: String]?, customScalars: [String: String], transientTypes: Set<String>,
+            schemaDigest: String
+        ) {
             self.schema = schema
             self.lensProgram = lensProgram
             self.plans = plans
@@ -66,7 +68,11 @@ package struct SwiftEmitter {
         let plans = Dictionary(input.plans.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
         // Definitions per source, in the order they are written.
-        struct Definition { var offset: Int; var order: Int; var text: String }
+        struct Definition {
+            var offset: Int
+            var order: Int
+            var text: String
+        }
         var bySource: [String: [Definition]] = [:]
         var lenses: [String: LensModel] = [:]
         var order = 0
@@ -79,7 +85,8 @@ package struct SwiftEmitter {
         for fragment in input.lensProgram.sortedFragments {
             let lens = lensBuilder.lens(of: fragment)
             lenses[fragment.name] = lens
-            let text = fragment.directive("inline") != nil
+            let text =
+                fragment.directive("inline") != nil
                 ? InlineValueEmitter.print(lens, indent: "")
                 : printLens(lens, indent: "", owner: SwiftSpelling.identifier(lens.name))
             place(sourcePath(fragment.location), offset: fragment.location?.range.start ?? 0, text)
@@ -90,8 +97,9 @@ package struct SwiftEmitter {
             lenses[operation.name] = data
             var location = operation.location
             if let from = operation.generatedFrom { location = input.lensProgram.fragment(named: from)?.location }
-            let text = printOperation(operation, plan: plan, data: data, input: input, planEmitter: planEmitter,
-                                      variables: variables)
+            let text = printOperation(
+                operation, plan: plan, data: data, input: input, planEmitter: planEmitter,
+                variables: variables)
             // A generated query follows its fragment.
             place(sourcePath(location), offset: (location?.range.start ?? 0) + (operation.generatedFrom == nil ? 0 : 1), text)
         }
@@ -110,8 +118,12 @@ package struct SwiftEmitter {
 
     /// `owner` is the lens struct's qualified name, which accessor types are spelled through.
     static func printLens(_ lens: LensModel, indent: String, owner: String) -> String {
-        let conformance = lens.errorScope != nil ? "Baton.ThrowingFragment" : lens.catchScope != nil ? "Baton.ErrorScopedLens"
-            : lens.requiresAtRoot ? "Baton.RequiringRoot" : "Baton.Lens"
+        let conformance =
+            lens.errorScope != nil
+            ? "Baton.ThrowingFragment"
+            : lens.catchScope != nil
+                ? "Baton.ErrorScopedLens"
+                : lens.requiresAtRoot ? "Baton.RequiringRoot" : "Baton.Lens"
         var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): \(conformance) {\n"
         out += indent + "    let anchor: Baton.Anchor\n"
         out += indent + "    init(anchor: Baton.Anchor) { self.anchor = anchor }\n"
@@ -132,13 +144,16 @@ package struct SwiftEmitter {
         return out + indent + "}\n"
     }
 
-    static func printOperation(_ operation: IROperation, plan: OperationPlan, data: LensModel, input: Input,
-                               planEmitter: PlanEmitter, variables: VariableSpelling) -> String {
-        let conformance = switch plan.kind {
-        case .query: "Baton.Query"
-        case .mutation: "Baton.Mutation"
-        case .subscription: "Baton.Subscription"
-        }
+    static func printOperation(
+        _ operation: IROperation, plan: OperationPlan, data: LensModel, input: Input,
+        planEmitter: PlanEmitter, variables: VariableSpelling
+    ) -> String {
+        let conformance =
+            switch plan.kind {
+            case .query: "Baton.Query"
+            case .mutation: "Baton.Mutation"
+            case .subscription: "Baton.Subscription"
+            }
         var out = "struct \(SwiftSpelling.identifier(operation.name)): \(conformance) {\n"
         out += "    static let name = \(SwiftSpelling.stringLiteral(operation.name))\n"
         // Under `persistConfig` the id goes and the text does not.
@@ -161,8 +176,9 @@ package struct SwiftEmitter {
         out += planEmitter.emit(plan, indent: "    ")
         out += "\n" + printLens(data, indent: "    ", owner: SwiftSpelling.identifier(operation.name) + ".Data")
         if plan.kind == .mutation {
-            let mutation = MutationEmitter(schema: input.schema, customScalars: input.customScalars,
-                                           references: planEmitter.references, variables: variables)
+            let mutation = MutationEmitter(
+                schema: input.schema, customScalars: input.customScalars,
+                references: planEmitter.references, variables: variables)
             out += "\n" + mutation.action(operation, indent: "    ")
             out += "\n" + mutation.optimisticResponse(plan, indent: "    ")
         }

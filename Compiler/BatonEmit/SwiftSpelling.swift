@@ -40,7 +40,8 @@ package enum SwiftSpelling {
     /// name, with `_` appended where it would shadow the shared file's own names.
     package static func typeConstant(_ name: String) -> String {
         if ["Types", "Slots", "Guards", "AbstractSlots", "Sites", "Baton", "format", "schemaDigest", "transient"].contains(name)
-            || name.hasSuffix("_possible") || name.hasSuffix("_") {
+            || name.hasSuffix("_possible") || name.hasSuffix("_")
+        {
             return name + "_"
         }
         return identifier(name)

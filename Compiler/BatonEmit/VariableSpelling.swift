@@ -66,18 +66,23 @@ struct VariableSpelling {
 
     /// `expression` of `type` as a `Baton.VariableValue`: null for nil, a list per list, `leaf`
     /// turning a value of the named type.
-    static func value(_ type: SchemaType, _ expression: String, depth: Int,
-                      leaf: (TypeID, String) -> String) -> String {
+    static func value(
+        _ type: SchemaType, _ expression: String, depth: Int,
+        leaf: (TypeID, String) -> String
+    ) -> String {
         switch type {
         case .nonNull(let inner): return nonNullValue(inner, expression, depth: depth, leaf: leaf)
         default:
             let bound = "v\(depth)"
-            return "\(expression).map { \(bound) in \(nonNullValue(type, bound, depth: depth + 1, leaf: leaf)) } ?? Baton.VariableValue.null"
+            return
+                "\(expression).map { \(bound) in \(nonNullValue(type, bound, depth: depth + 1, leaf: leaf)) } ?? Baton.VariableValue.null"
         }
     }
 
-    static func nonNullValue(_ type: SchemaType, _ expression: String, depth: Int,
-                             leaf: (TypeID, String) -> String) -> String {
+    static func nonNullValue(
+        _ type: SchemaType, _ expression: String, depth: Int,
+        leaf: (TypeID, String) -> String
+    ) -> String {
         switch type {
         case .nonNull(let inner): return nonNullValue(inner, expression, depth: depth, leaf: leaf)
         case .list(let element):

@@ -83,9 +83,12 @@ extension SwiftStringLiteral {
             if lineEnd > line.start {
                 if let mismatch = Self.indentationMismatch(bytes, lineStart: line.start, lineEnd: lineEnd, indentation: indentation) {
                     let b = mismatch < lineEnd ? bytes[mismatch] : 0
-                    let message = b == 0x09 ? "unexpected tab in indentation of line in multi-line string literal"
-                        : b == 0x20 ? "unexpected space in indentation of line in multi-line string literal"
-                        : "insufficient indentation of line in multi-line string literal"
+                    let message =
+                        b == 0x09
+                        ? "unexpected tab in indentation of line in multi-line string literal"
+                        : b == 0x20
+                            ? "unexpected space in indentation of line in multi-line string literal"
+                            : "insufficient indentation of line in multi-line string literal"
                     problems.append(SwiftLexProblem(message, at: SourceRange(mismatch, min(mismatch + 1, lineEnd))))
                 } else {
                     strip = line.start + indentation.count
@@ -145,13 +148,17 @@ struct LiteralContentBuilder {
             segments[segments.count - 1].graphQLLength += r.length
             segments[segments.count - 1].hostLength += r.length
         } else {
-            segments.append(.init(graphQLStart: graphQLStart, graphQLLength: r.length, hostStart: r.start, hostLength: r.length, isVerbatim: true))
+            segments.append(
+                .init(graphQLStart: graphQLStart, graphQLLength: r.length, hostStart: r.start, hostLength: r.length, isVerbatim: true))
         }
     }
 
     mutating func character(_ scalar: Unicode.Scalar, spelledAt r: SourceRange) {
         let graphQLStart = utf8.count
         utf8.append(contentsOf: UTF8.encode(scalar)!)
-        segments.append(.init(graphQLStart: graphQLStart, graphQLLength: utf8.count - graphQLStart, hostStart: r.start, hostLength: r.length, isVerbatim: false))
+        segments.append(
+            .init(
+                graphQLStart: graphQLStart, graphQLLength: utf8.count - graphQLStart, hostStart: r.start, hostLength: r.length,
+                isVerbatim: false))
     }
 }

@@ -52,7 +52,8 @@ package struct LiteralSourceMap: SourceMapping, Hashable {
         let lastCharacter = min(range.end, graphQLLength) - 1
         guard lastCharacter >= range.start else { return SourceRange(start, start) }
         let segment = segments[segmentIndex(containingGraphQL: lastCharacter)]
-        let end = segment.isVerbatim
+        let end =
+            segment.isVerbatim
             ? segment.hostStart + (min(range.end, segment.graphQLEnd) - segment.graphQLStart)
             : segment.hostEnd
         return SourceRange(start, max(start, end))
@@ -70,7 +71,12 @@ package struct LiteralSourceMap: SourceMapping, Hashable {
         var found = -1
         while lo <= hi {
             let mid = (lo + hi) / 2
-            if segments[mid].hostStart <= hostOffset { found = mid; lo = mid + 1 } else { hi = mid - 1 }
+            if segments[mid].hostStart <= hostOffset {
+                found = mid
+                lo = mid + 1
+            } else {
+                hi = mid - 1
+            }
         }
         if found < 0 { return segments.first?.graphQLStart ?? 0 }
         let segment = segments[found]

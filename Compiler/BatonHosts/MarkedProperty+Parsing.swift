@@ -21,7 +21,10 @@ extension MarkedProperty {
             while j < tokens.count && j < k + 512 {
                 if tokens[j].kind == .endOfFile { return j }
                 if isPunctuation(j, "(") { depth += 1 }
-                if isPunctuation(j, ")") { depth -= 1; if depth == 0 { return j + 1 } }
+                if isPunctuation(j, ")") {
+                    depth -= 1
+                    if depth == 0 { return j + 1 }
+                }
                 j += 1
             }
             return j
@@ -61,12 +64,18 @@ extension MarkedProperty {
             var j = k
             while j < tokens.count && tokens[j].kind != .endOfFile && j < k + 256 {
                 let t = tokens[j]
-                if depth == 0 && last >= 0 && bytes[tokens[last].range.end..<t.range.start].contains(where: { $0 == 0x0A || $0 == 0x0D }) { break }
+                if depth == 0 && last >= 0 && bytes[tokens[last].range.end..<t.range.start].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    break
+                }
                 if t.kind == .atSign || t.kind == .stringLiteral { break }
                 if t.kind == .punctuation {
                     let c = bytes[t.range.start]
-                    if depth == 0 && (c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")
-                        || c == UInt8(ascii: ";") || c == UInt8(ascii: ",") || c == UInt8(ascii: ")")) { break }
+                    if depth == 0
+                        && (c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")
+                            || c == UInt8(ascii: ";") || c == UInt8(ascii: ",") || c == UInt8(ascii: ")"))
+                    {
+                        break
+                    }
                     switch c {
                     case UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "("): depth += 1
                     case UInt8(ascii: ">"):

@@ -47,8 +47,10 @@ package struct Marker: Sendable, Hashable {
     /// attributes and modifiers).
     package var property: MarkedProperty?
 
-    package init(kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange,
-                property: MarkedProperty? = nil) {
+    package init(
+        kind: MarkerKind, range: SourceRange, literalRange: SourceRange, attributeRange: SourceRange,
+        property: MarkedProperty? = nil
+    ) {
         self.kind = kind
         self.range = range
         self.literalRange = literalRange

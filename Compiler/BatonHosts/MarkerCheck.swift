@@ -22,7 +22,8 @@ package enum MarkerCheck {
         case 1:
             message = "`\(kind.spelling)` holds \(article(describe(definitions[0]))): \(wanted)"
         default:
-            message = "`\(kind.spelling)` holds \(definitions.count) definitions, \(matching.count) of them \(article(kind.definitionNoun)): \(wanted)"
+            message =
+                "`\(kind.spelling)` holds \(definitions.count) definitions, \(matching.count) of them \(article(kind.definitionNoun)): \(wanted)"
         }
         // The marker first; then each definition that is extra or of the wrong kind.
         var locations = [Location(source: document.host, range: marker.range)]
@@ -41,7 +42,8 @@ package enum MarkerCheck {
         // of text; the author needs to hear that the marker is empty.
         // (Only when it is truly empty: a definition cut short also ends in an error at the end.)
         if document.marker != nil, result.document.definitions.isEmpty, !result.diagnostics.isEmpty,
-           holdsOnlyIgnoredText(document.source.utf8) {
+            holdsOnlyIgnoredText(document.source.utf8)
+        {
             let empty = ParseResult(document: result.document, diagnostics: [])
             return (result, check(document, parsed: empty))
         }
@@ -57,7 +59,7 @@ package enum MarkerCheck {
                 continue
             }
             switch byte {
-            case 0x23: inComment = true                               // #
+            case 0x23: inComment = true  // #
             case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0xEF, 0xBB, 0xBF: continue  // blanks, comma, BOM bytes
             default: return false
             }

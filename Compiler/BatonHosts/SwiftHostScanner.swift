@@ -24,16 +24,23 @@ package enum SwiftHostScanner {
 
         var i = 0
         while i < tokens.count {
-            guard tokens[i].kind == .atSign else { i += 1; continue }
+            guard tokens[i].kind == .atSign else {
+                i += 1
+                continue
+            }
             let at = tokens[i]
             // The name right after `@`, possibly qualified as `Baton.Name`.
             var nameIndex = i + 1
-            guard tokens[nameIndex].kind == .identifier, tokens[nameIndex].range.start == at.range.end else { i += 1; continue }
+            guard tokens[nameIndex].kind == .identifier, tokens[nameIndex].range.start == at.range.end else {
+                i += 1
+                continue
+            }
             if text(tokens[nameIndex]).elementsEqual("Baton".utf8), nameIndex + 2 < tokens.count,
-               isPunctuation(tokens[nameIndex + 1], UInt8(ascii: ".")),
-               tokens[nameIndex + 1].range.start == tokens[nameIndex].range.end,
-               tokens[nameIndex + 2].kind == .identifier,
-               tokens[nameIndex + 2].range.start == tokens[nameIndex + 1].range.end {
+                isPunctuation(tokens[nameIndex + 1], UInt8(ascii: ".")),
+                tokens[nameIndex + 1].range.start == tokens[nameIndex].range.end,
+                tokens[nameIndex + 2].kind == .identifier,
+                tokens[nameIndex + 2].range.start == tokens[nameIndex + 1].range.end
+            {
                 nameIndex += 2
             }
             let name = tokens[nameIndex]
@@ -45,7 +52,8 @@ package enum SwiftHostScanner {
             // and the Swift compiler says so).
             let open = tokens[nameIndex + 1]
             guard isPunctuation(open, UInt8(ascii: "(")),
-                  bytes[name.range.end..<open.range.start].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+                bytes[name.range.end..<open.range.start].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+            else {
                 i = nameIndex + 1
                 continue
             }
@@ -60,8 +68,9 @@ package enum SwiftHostScanner {
             let follower = tokens[nameIndex + 3]
             let close = closingParenthesis(tokens, bytes, from: nameIndex + 2)
             let attributeEnd = close.map { tokens[$0].range.end } ?? literal.range.end
-            var marker = Marker(kind: kind, range: markerRange, literalRange: literal.range,
-                                attributeRange: SourceRange(at.range.start, attributeEnd))
+            var marker = Marker(
+                kind: kind, range: markerRange, literalRange: literal.range,
+                attributeRange: SourceRange(at.range.start, attributeEnd))
             if let close { marker.property = MarkedProperty.parse(tokens, bytes, from: close + 1) }
             i = nameIndex + 3
 
@@ -71,15 +80,17 @@ package enum SwiftHostScanner {
             }
             var failed = false
             if !isPunctuation(follower, UInt8(ascii: ",")) && !isPunctuation(follower, UInt8(ascii: ")")) {
-                diagnostics.append(error(
-                    "`\(kind.spelling)` takes its GraphQL as one string literal; the compiler reads the literal's text and cannot evaluate an expression",
-                    host, SourceRange(literal.range.start, follower.range.end)))
+                diagnostics.append(
+                    error(
+                        "`\(kind.spelling)` takes its GraphQL as one string literal; the compiler reads the literal's text and cannot evaluate an expression",
+                        host, SourceRange(literal.range.start, follower.range.end)))
                 failed = true
             }
             for interpolation in literal.interpolations {
-                diagnostics.append(error(
-                    "`\(kind.spelling)` cannot hold a string interpolation: the compiler reads the GraphQL as written (pass values as GraphQL variables)",
-                    host, interpolation))
+                diagnostics.append(
+                    error(
+                        "`\(kind.spelling)` cannot hold a string interpolation: the compiler reads the GraphQL as written (pass values as GraphQL variables)",
+                        host, interpolation))
                 failed = true
             }
             let content = literal.content(in: bytes)

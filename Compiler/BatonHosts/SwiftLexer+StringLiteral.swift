@@ -17,8 +17,9 @@ extension SwiftLexer {
         if multiline {
             // Nothing, not even blanks, may follow the opening `"""` on its line.
             if p < n && !SwiftLexer.isLineBreak(bytes[p]) {
-                literal.problems.append(SwiftLexProblem(
-                    "multi-line string literal content must begin on a new line", at: SourceRange(p, p + 1)))
+                literal.problems.append(
+                    SwiftLexProblem(
+                        "multi-line string literal content must begin on a new line", at: SourceRange(p, p + 1)))
             }
         }
         var textStart = p
@@ -39,7 +40,8 @@ extension SwiftLexer {
             if b == UInt8(ascii: "\"") {
                 let closes: Bool
                 if multiline {
-                    closes = p + 2 < n && bytes[p + 1] == UInt8(ascii: "\"") && bytes[p + 2] == UInt8(ascii: "\"")
+                    closes =
+                        p + 2 < n && bytes[p + 1] == UInt8(ascii: "\"") && bytes[p + 2] == UInt8(ascii: "\"")
                         && hasPounds(pounds, at: p + 3)
                 } else {
                     closes = hasPounds(pounds, at: p + 1)
@@ -98,8 +100,9 @@ extension SwiftLexer {
         var k = closing
         while k > literal.contentRange.start && (bytes[k - 1] == 0x20 || bytes[k - 1] == 0x09) { k -= 1 }
         if k == literal.contentRange.start || !SwiftLexer.isLineBreak(bytes[k - 1]) {
-            literal.problems.append(SwiftLexProblem(
-                "multi-line string literal closing delimiter must begin on a new line", at: SourceRange(closing, closing + 3)))
+            literal.problems.append(
+                SwiftLexProblem(
+                    "multi-line string literal closing delimiter must begin on a new line", at: SourceRange(closing, closing + 3)))
         }
     }
 

@@ -22,7 +22,7 @@ package struct SwiftStringLiteral: Sendable, Hashable {
         package var range: SourceRange {
             switch self {
             case .text(let r), .newline(let r), .escape(let r, _), .invalidEscape(let r),
-                 .interpolation(let r), .continuation(let r):
+                .interpolation(let r), .continuation(let r):
                 return r
             }
         }

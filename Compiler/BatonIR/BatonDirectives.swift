@@ -65,8 +65,13 @@ package enum BatonDirectives {
         (.mutation, ["throwOnFieldError"]),
         (.subscription, ["throwOnFieldError"]),
         (.fragmentDefinition, ["argumentDefinitions", "refetchable", "throwOnFieldError", "inline"]),
-        (.field, ["include", "skip", "required", "catch", "connection", "stream", "stream_connection", "appendEdge",
-                  "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord"]),
+        (
+            .field,
+            [
+                "include", "skip", "required", "catch", "connection", "stream", "stream_connection", "appendEdge",
+                "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
+            ]
+        ),
         (.inlineFragment, ["include", "skip", "defer", "alias", "catch"]),
         (.fragmentSpread, ["include", "skip", "defer", "arguments", "alias"]),
         (.variableDefinition, []),

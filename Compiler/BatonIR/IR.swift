@@ -48,9 +48,11 @@ package struct IROperation: Sendable {
     /// Set on operations a transform generated (a `@refetchable` fragment's query): the fragment.
     package var generatedFrom: String?
 
-    package init(kind: OperationType, name: String, nameLocation: Location?, variableDefinitions: [IRVariableDefinition],
-                directives: [IRDirective], type: TypeID, selections: [IRSelection], location: Location?,
-                generatedFrom: String? = nil) {
+    package init(
+        kind: OperationType, name: String, nameLocation: Location?, variableDefinitions: [IRVariableDefinition],
+        directives: [IRDirective], type: TypeID, selections: [IRSelection], location: Location?,
+        generatedFrom: String? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.nameLocation = nameLocation
@@ -79,9 +81,11 @@ package struct IRFragment: Sendable {
     package var selections: [IRSelection]
     package var location: Location?
 
-    package init(name: String, nameLocation: Location?, typeCondition: TypeID, argumentDefinitions: [IRVariableDefinition],
-                usedGlobalVariables: [IRVariableDefinition], directives: [IRDirective], selections: [IRSelection],
-                location: Location?) {
+    package init(
+        name: String, nameLocation: Location?, typeCondition: TypeID, argumentDefinitions: [IRVariableDefinition],
+        usedGlobalVariables: [IRVariableDefinition], directives: [IRDirective], selections: [IRSelection],
+        location: Location?
+    ) {
         self.name = name
         self.nameLocation = nameLocation
         self.typeCondition = typeCondition
@@ -157,9 +161,11 @@ package struct IRField: Sendable {
     /// The field's name as written (what hover points at).
     package var nameLocation: Location?
 
-    package init(alias: String?, name: String, definition: SchemaField, parentType: TypeID, arguments: [IRArgument] = [],
-                directives: [IRDirective] = [], selections: [IRSelection]? = nil, location: Location? = nil,
-                aliasLocation: Location? = nil, nameLocation: Location? = nil) {
+    package init(
+        alias: String?, name: String, definition: SchemaField, parentType: TypeID, arguments: [IRArgument] = [],
+        directives: [IRDirective] = [], selections: [IRSelection]? = nil, location: Location? = nil,
+        aliasLocation: Location? = nil, nameLocation: Location? = nil
+    ) {
         self.alias = alias
         self.name = name
         self.definition = definition
@@ -193,8 +199,10 @@ package struct IRFragmentSpread: Sendable {
     /// The fragment's name after `...`.
     package var nameLocation: Location?
 
-    package init(fragmentName: String, arguments: [IRArgument] = [], directives: [IRDirective] = [], location: Location? = nil,
-                nameLocation: Location? = nil) {
+    package init(
+        fragmentName: String, arguments: [IRArgument] = [], directives: [IRDirective] = [], location: Location? = nil,
+        nameLocation: Location? = nil
+    ) {
         self.fragmentName = fragmentName
         self.arguments = arguments
         self.directives = directives
@@ -215,8 +223,10 @@ package struct IRInlineFragment: Sendable {
     /// The type condition's name as written.
     package var typeConditionLocation: Location?
 
-    package init(typeCondition: TypeID?, parentType: TypeID, directives: [IRDirective] = [], selections: [IRSelection],
-                location: Location? = nil, typeConditionLocation: Location? = nil) {
+    package init(
+        typeCondition: TypeID?, parentType: TypeID, directives: [IRDirective] = [], selections: [IRSelection],
+        location: Location? = nil, typeConditionLocation: Location? = nil
+    ) {
         self.typeCondition = typeCondition
         self.parentType = parentType
         self.directives = directives

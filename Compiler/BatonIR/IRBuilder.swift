@@ -40,7 +40,8 @@ package struct IRBuilder {
                     if let built = build(operation, in: document) { operations.append(built) }
                 case .fragment(let fragment):
                     guard seenFragments.insert(fragment.name.value).inserted,
-                          let built = build(fragment, in: document) else { continue }
+                        let built = build(fragment, in: document)
+                    else { continue }
                     fragments.append(built)
                 default:
                     continue
@@ -55,19 +56,22 @@ package struct IRBuilder {
     private mutating func build(_ operation: OperationDefinition, in document: Document) -> IROperation? {
         guard let name = operation.name else {
             let range = operation.operationKeywordRange ?? operation.selectionSet.range
-            diagnostics.append(.error("Baton needs every operation to be named: the name names its generated type",
-                                      at: [document.location(range)], code: .anonymousOperation))
+            diagnostics.append(
+                .error(
+                    "Baton needs every operation to be named: the name names its generated type",
+                    at: [document.location(range)], code: .anonymousOperation))
             return nil
         }
         guard let root = schema.rootType(for: operation.operation) else { return nil }
         var variables: [IRVariableDefinition] = []
         for definition in operation.variableDefinitions {
             guard let type = schema.resolve(definition.type) else { continue }
-            variables.append(IRVariableDefinition(
-                name: definition.variable.value, type: type,
-                defaultValue: definition.defaultValue.map(IRValue.init),
-                directives: directives(definition.directives, in: document),
-                location: document.location(definition.range)))
+            variables.append(
+                IRVariableDefinition(
+                    name: definition.variable.value, type: type,
+                    defaultValue: definition.defaultValue.map(IRValue.init),
+                    directives: directives(definition.directives, in: document),
+                    location: document.location(definition.range)))
         }
         var scope = Scope(document: document, local: [:], global: [:])
         let selections = self.selections(operation.selectionSet.selections, parent: root, scope: &scope)
@@ -80,14 +84,17 @@ package struct IRBuilder {
     private mutating func build(_ fragment: FragmentDefinition, in document: Document) -> IRFragment? {
         guard let type = fragmentTypes[fragment.name.value] else { return nil }
         let definitions = signatures[fragment.name.value] ?? []
-        var scope = Scope(document: document, local: Dictionary(definitions.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a }),
-                          global: [:])
+        var scope = Scope(
+            document: document, local: Dictionary(definitions.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a }),
+            global: [:])
         let selections = self.selections(fragment.selectionSet.selections, parent: type, scope: &scope)
-        let directives = self.directives(fragment.directives.filter { $0.name.value != "argumentDefinitions" },
-                                         in: document, scope: &scope)
+        let directives = self.directives(
+            fragment.directives.filter { $0.name.value != "argumentDefinitions" },
+            in: document, scope: &scope)
         let globals = scope.globalOrder.map { name in
-            IRVariableDefinition(name: name, type: scope.global[name]?.type ?? .named(schema.typeIndex["String"] ?? TypeID(0)),
-                                 defaultValue: nil, location: scope.global[name]?.location)
+            IRVariableDefinition(
+                name: name, type: scope.global[name]?.type ?? .named(schema.typeIndex["String"] ?? TypeID(0)),
+                defaultValue: nil, location: scope.global[name]?.location)
         }
         return IRFragment(
             name: fragment.name.value, nameLocation: document.location(fragment.name.range), typeCondition: type,
@@ -99,17 +106,20 @@ package struct IRBuilder {
     private mutating func argumentDefinitions(of fragment: FragmentDefinition, in document: Document) -> [IRVariableDefinition] {
         let written = fragment.directives.filter { $0.name.value == "argumentDefinitions" }
         if written.count > 1 {
-            diagnostics.append(.error("A fragment takes one @argumentDefinitions",
-                                      at: written.dropFirst().map { document.location($0.range) }, code: .argumentDefinitions))
+            diagnostics.append(
+                .error(
+                    "A fragment takes one @argumentDefinitions",
+                    at: written.dropFirst().map { document.location($0.range) }, code: .argumentDefinitions))
         }
         guard let directive = written.first else { return [] }
         var result: [IRVariableDefinition] = []
         for argument in directive.arguments {
             let location = document.location(argument.range)
             guard case .object(let fields) = argument.value.kind else {
-                diagnostics.append(.error(
-                    "Expected the definition of argument '\(argument.name.value)' in @argumentDefinitions to be an object with a 'type' and an optional 'defaultValue', e.g. {type: \"Int\", defaultValue: 10}",
-                    at: [document.location(argument.value.range)], code: .argumentDefinitions))
+                diagnostics.append(
+                    .error(
+                        "Expected the definition of argument '\(argument.name.value)' in @argumentDefinitions to be an object with a 'type' and an optional 'defaultValue', e.g. {type: \"Int\", defaultValue: 10}",
+                        at: [document.location(argument.value.range)], code: .argumentDefinitions))
                 continue
             }
             var typeText: (String, Location)?
@@ -121,27 +131,35 @@ package struct IRBuilder {
                     if case .string(let text, _) = field.value.kind {
                         typeText = (text, document.location(field.value.range))
                     } else {
-                        diagnostics.append(.error("Expected the 'type' of argument '\(argument.name.value)' to be a string naming a type, e.g. \"Int\" or \"[ID!]!\"",
-                                                  at: [document.location(field.value.range)], code: .argumentDefinitions))
+                        diagnostics.append(
+                            .error(
+                                "Expected the 'type' of argument '\(argument.name.value)' to be a string naming a type, e.g. \"Int\" or \"[ID!]!\"",
+                                at: [document.location(field.value.range)], code: .argumentDefinitions))
                         valid = false
                     }
                 case "defaultValue":
                     defaultValue = IRValue(field.value)
                     if !defaultValue!.isConstant {
-                        diagnostics.append(.error("The default value of argument '\(argument.name.value)' must be a constant, not a variable",
-                                                  at: [document.location(field.value.range)], code: .argumentDefinitions))
+                        diagnostics.append(
+                            .error(
+                                "The default value of argument '\(argument.name.value)' must be a constant, not a variable",
+                                at: [document.location(field.value.range)], code: .argumentDefinitions))
                         valid = false
                     }
                 default:
-                    diagnostics.append(.error("Unknown key '\(field.name.value)' in the definition of argument '\(argument.name.value)': @argumentDefinitions takes 'type' and 'defaultValue'",
-                                              at: [document.location(field.name.range)], code: .argumentDefinitions))
+                    diagnostics.append(
+                        .error(
+                            "Unknown key '\(field.name.value)' in the definition of argument '\(argument.name.value)': @argumentDefinitions takes 'type' and 'defaultValue'",
+                            at: [document.location(field.name.range)], code: .argumentDefinitions))
                     valid = false
                 }
             }
             guard valid else { continue }
             guard let (text, typeLocation) = typeText else {
-                diagnostics.append(.error("Argument '\(argument.name.value)' in @argumentDefinitions has no 'type'",
-                                          at: [location], code: .argumentDefinitions))
+                diagnostics.append(
+                    .error(
+                        "Argument '\(argument.name.value)' in @argumentDefinitions has no 'type'",
+                        at: [location], code: .argumentDefinitions))
                 continue
             }
             guard let reference = TypeText.parse(text) else {
@@ -149,21 +167,27 @@ package struct IRBuilder {
                 continue
             }
             guard let type = schema.resolve(reference) else {
-                diagnostics.append(.error("Unknown type '\(reference.namedType.value)' for argument '\(argument.name.value)'",
-                                          at: [typeLocation], code: .argumentDefinitions))
+                diagnostics.append(
+                    .error(
+                        "Unknown type '\(reference.namedType.value)' for argument '\(argument.name.value)'",
+                        at: [typeLocation], code: .argumentDefinitions))
                 continue
             }
             guard schema[type.namedType].kind.isInput else {
-                diagnostics.append(.error("Argument '\(argument.name.value)' cannot have type '\(text)': it is not an input type",
-                                          at: [typeLocation], code: .argumentDefinitions))
+                diagnostics.append(
+                    .error(
+                        "Argument '\(argument.name.value)' cannot have type '\(text)': it is not an input type",
+                        at: [typeLocation], code: .argumentDefinitions))
                 continue
             }
             if result.contains(where: { $0.name == argument.name.value }) {
                 diagnostics.append(.error("Argument '\(argument.name.value)' is defined twice", at: [location], code: .argumentDefinitions))
                 continue
             }
-            result.append(IRVariableDefinition(name: argument.name.value, type: type, defaultValue: defaultValue,
-                                               location: document.location(argument.name.range)))
+            result.append(
+                IRVariableDefinition(
+                    name: argument.name.value, type: type, defaultValue: defaultValue,
+                    location: document.location(argument.name.range)))
         }
         return result
     }
@@ -215,12 +239,13 @@ package struct IRBuilder {
             } else if schema[definition.type.namedType].kind.isComposite {
                 return nil
             }
-            built = .field(IRField(
-                alias: field.alias?.value, name: field.name.value, definition: definition, parentType: parent,
-                arguments: arguments(field.arguments, definitions: definition.arguments, scope: &scope),
-                directives: directives(field.directives.filter { !Self.isCondition($0) }, in: document, scope: &scope),
-                selections: children, location: document.location(field.range),
-                aliasLocation: field.alias.map { document.location($0.range) }, nameLocation: document.location(field.name.range)))
+            built = .field(
+                IRField(
+                    alias: field.alias?.value, name: field.name.value, definition: definition, parentType: parent,
+                    arguments: arguments(field.arguments, definitions: definition.arguments, scope: &scope),
+                    directives: directives(field.directives.filter { !Self.isCondition($0) }, in: document, scope: &scope),
+                    selections: children, location: document.location(field.range),
+                    aliasLocation: field.alias.map { document.location($0.range) }, nameLocation: document.location(field.name.range)))
         case .fragmentSpread(let spread):
             guard fragmentTypes[spread.name.value] != nil else { return nil }
             written = spread.directives
@@ -232,11 +257,13 @@ package struct IRBuilder {
                     arguments.append(self.argument(argument, type: expected, scope: &scope))
                 }
             }
-            built = .fragmentSpread(IRFragmentSpread(
-                fragmentName: spread.name.value, arguments: arguments,
-                directives: directives(spread.directives.filter { !Self.isCondition($0) && $0.name.value != "arguments" },
-                                       in: document, scope: &scope),
-                location: document.location(spread.range), nameLocation: document.location(spread.name.range)))
+            built = .fragmentSpread(
+                IRFragmentSpread(
+                    fragmentName: spread.name.value, arguments: arguments,
+                    directives: directives(
+                        spread.directives.filter { !Self.isCondition($0) && $0.name.value != "arguments" },
+                        in: document, scope: &scope),
+                    location: document.location(spread.range), nameLocation: document.location(spread.name.range)))
         case .inlineFragment(let inline):
             var type: TypeID?
             if let condition = inline.typeCondition {
@@ -244,12 +271,13 @@ package struct IRBuilder {
                 type = resolved
             }
             written = inline.directives
-            built = .inlineFragment(IRInlineFragment(
-                typeCondition: type, parentType: parent,
-                directives: directives(inline.directives.filter { !Self.isCondition($0) }, in: document, scope: &scope),
-                selections: selections(inline.selectionSet.selections, parent: type ?? parent, scope: &scope),
-                location: document.location(inline.range),
-                typeConditionLocation: inline.typeCondition.map { document.location($0.range) }))
+            built = .inlineFragment(
+                IRInlineFragment(
+                    typeCondition: type, parentType: parent,
+                    directives: directives(inline.directives.filter { !Self.isCondition($0) }, in: document, scope: &scope),
+                    selections: selections(inline.selectionSet.selections, parent: type ?? parent, scope: &scope),
+                    location: document.location(inline.range),
+                    typeConditionLocation: inline.typeCondition.map { document.location($0.range) }))
         }
         // `@include`/`@skip` wrap the node, the first written outermost (as Relay builds them).
         var result = built
@@ -258,14 +286,17 @@ package struct IRBuilder {
             let value: IRConditionValue
             switch condition.value.kind {
             case .variable(let name):
-                scope.use(name, expecting: .nonNull(.named(schema.typeIndex["Boolean"] ?? TypeID(0))),
-                          at: document.location(condition.value.range))
+                scope.use(
+                    name, expecting: .nonNull(.named(schema.typeIndex["Boolean"] ?? TypeID(0))),
+                    at: document.location(condition.value.range))
                 value = .variable(name)
             case .boolean(let b): value = .constant(b)
             default: continue
             }
-            result = .condition(IRCondition(value: value, passingValue: directive.name.value == "include",
-                                            selections: [result], location: document.location(directive.range)))
+            result = .condition(
+                IRCondition(
+                    value: value, passingValue: directive.name.value == "include",
+                    selections: [result], location: document.location(directive.range)))
         }
         return result
     }
@@ -299,9 +330,10 @@ package struct IRBuilder {
 
     private mutating func argument(_ argument: Argument, type: SchemaType?, scope: inout Scope) -> IRArgument {
         noteVariables(argument.value, expecting: type, scope: &scope)
-        return IRArgument(name: argument.name.value, value: IRValue(argument.value), type: type,
-                          location: scope.document.location(argument.range),
-                          valueLocation: scope.document.location(argument.value.range))
+        return IRArgument(
+            name: argument.name.value, value: IRValue(argument.value), type: type,
+            location: scope.document.location(argument.range),
+            valueLocation: scope.document.location(argument.value.range))
     }
 
     /// Records the variables a value uses, with the type each position expects.

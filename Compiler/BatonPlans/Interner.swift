@@ -8,18 +8,23 @@ enum Interner {
         var ids: [PlanSelection: Int] = [:]
         func visit(_ draft: PlanBuilder.Draft) -> Int {
             func convert(_ field: PlanBuilder.DraftField) -> PlanField {
-                let kind: PlanFieldKind = switch field.kind {
-                case .scalar(let scalar, let levels): .scalar(scalar, levels: levels)
-                case .link(let child, let plural): .link(visit(child), plural: plural)
-                }
-                return PlanField(responseKey: field.responseKey, storageKey: field.storageKey, kind: kind,
-                                 guards: field.guards, client: field.client, deferLabel: field.deferLabel,
-                                 edit: field.edit, connection: field.connection)
+                let kind: PlanFieldKind =
+                    switch field.kind {
+                    case .scalar(let scalar, let levels): .scalar(scalar, levels: levels)
+                    case .link(let child, let plural): .link(visit(child), plural: plural)
+                    }
+                return PlanField(
+                    responseKey: field.responseKey, storageKey: field.storageKey, kind: kind,
+                    guards: field.guards, client: field.client, deferLabel: field.deferLabel,
+                    edit: field.edit, connection: field.connection)
             }
             let selection = PlanSelection(
                 type: draft.type, key: draft.key, abstract: draft.abstract, fields: draft.fields.map(convert),
-                variants: draft.variants.map { PlanVariant(types: $0.types, condition: $0.condition, key: $0.key,
-                                                           fields: $0.fields.map(convert)) })
+                variants: draft.variants.map {
+                    PlanVariant(
+                        types: $0.types, condition: $0.condition, key: $0.key,
+                        fields: $0.fields.map(convert))
+                })
             if let id = ids[selection] { return id }
             ids[selection] = canonical.count
             canonical.append(selection)

@@ -78,18 +78,21 @@ package struct PlanBuilder {
     package func plan(_ operation: IROperation) -> OperationPlan {
         let entries = collect(operation.selections, parent: operation.type, guards: [], deferLabel: nil, condition: nil)
         let root = draft(type: operation.type, entries: entries)
-        let kind: PlanOperationKind = switch operation.kind {
-        case .query: .query
-        case .mutation: .mutation
-        case .subscription: .subscription
-        }
+        let kind: PlanOperationKind =
+            switch operation.kind {
+            case .query: .query
+            case .mutation: .mutation
+            case .subscription: .subscription
+            }
         return OperationPlan(name: operation.name, kind: kind, selections: Interner.intern(root))
     }
 
     // MARK: Collecting occurrences
 
-    func collect(_ selections: [IRSelection], parent: TypeID, guards: [PlanGuard], deferLabel: String?,
-                 condition: TypeID?, depth: Int = 0) -> [Entry] {
+    func collect(
+        _ selections: [IRSelection], parent: TypeID, guards: [PlanGuard], deferLabel: String?,
+        condition: TypeID?, depth: Int = 0
+    ) -> [Entry] {
         // Fragment cycles are refused by validation; the bound keeps bad input from recursing forever.
         guard depth < 200 else { return [] }
         var entries: [Entry] = []
@@ -106,19 +109,22 @@ package struct PlanBuilder {
                     let added = PlanGuard(variable: name, passing: node.passingValue)
                     if !inner.contains(added) { inner.append(added) }
                 }
-                entries += collect(node.selections, parent: parent, guards: inner, deferLabel: deferLabel,
-                                   condition: condition, depth: depth + 1)
+                entries += collect(
+                    node.selections, parent: parent, guards: inner, deferLabel: deferLabel,
+                    condition: condition, depth: depth + 1)
             case .inlineFragment(let inline):
                 let label = Self.deferLabel(inline.directives) ?? deferLabel
                 let inner = narrowed(condition, by: inline.typeCondition, parent: parent)
-                entries += collect(inline.selections, parent: parent, guards: guards, deferLabel: label,
-                                   condition: inner, depth: depth + 1)
+                entries += collect(
+                    inline.selections, parent: parent, guards: guards, deferLabel: label,
+                    condition: inner, depth: depth + 1)
             case .fragmentSpread(let spread):
                 guard let fragment = program.fragment(named: spread.fragmentName) else { continue }
                 let label = Self.deferLabel(spread.directives) ?? deferLabel
                 let inner = narrowed(condition, by: fragment.typeCondition, parent: parent)
-                entries += collect(fragment.selections, parent: parent, guards: guards, deferLabel: label,
-                                   condition: inner, depth: depth + 1)
+                entries += collect(
+                    fragment.selections, parent: parent, guards: guards, deferLabel: label,
+                    condition: inner, depth: depth + 1)
             }
         }
         return entries
@@ -147,8 +153,9 @@ package struct PlanBuilder {
                 guard let condition = entry.condition else { return true }
                 return condition == type || schema.isSubType(type, of: condition)
             }
-            return Draft(type: named.name, key: key(of: type), abstract: false,
-                         fields: fields(applying, on: type, abstract: false), variants: [])
+            return Draft(
+                type: named.name, key: key(of: type), abstract: false,
+                fields: fields(applying, on: type, abstract: false), variants: [])
         }
         let selectionKey = key(of: type)
         let base = entries.filter { $0.condition == nil }
@@ -178,19 +185,24 @@ package struct PlanBuilder {
                 return condition == member || (schema[condition].kind.isAbstract && schema.isSubType(member, of: condition))
             }
             let memberKey = key(of: member)
-            variants.append(DraftVariant(types: [schema[member].name], condition: nil,
-                                         key: memberKey == selectionKey ? nil : memberKey,
-                                         fields: fields(applying, on: member, abstract: false)))
+            variants.append(
+                DraftVariant(
+                    types: [schema[member].name], condition: nil,
+                    key: memberKey == selectionKey ? nil : memberKey,
+                    fields: fields(applying, on: member, abstract: false)))
         }
         for condition in conditions {
             let applying = entries.filter { $0.condition == condition }
             let conditionKey = key(of: condition)
-            variants.append(DraftVariant(types: [], condition: "__is" + schema[condition].name,
-                                         key: conditionKey == selectionKey ? nil : conditionKey,
-                                         fields: fields(applying, on: condition, abstract: true)))
+            variants.append(
+                DraftVariant(
+                    types: [], condition: "__is" + schema[condition].name,
+                    key: conditionKey == selectionKey ? nil : conditionKey,
+                    fields: fields(applying, on: condition, abstract: true)))
         }
-        return Draft(type: named.name, key: selectionKey, abstract: true,
-                     fields: fields(base, on: type, abstract: true), variants: variants)
+        return Draft(
+            type: named.name, key: selectionKey, abstract: true,
+            fields: fields(base, on: type, abstract: true), variants: variants)
     }
 
     /// The fields of one selection: occurrences grouped by response key, in first-seen order.
@@ -225,16 +237,18 @@ package struct PlanBuilder {
             var children: [Entry] = []
             for entry in group {
                 let inherited = guards.count == 1 && guards[0] == entry.guards.sorted() ? [] : entry.guards
-                children += collect(entry.field.selections ?? [], parent: first.type, guards: inherited,
-                                    deferLabel: nil, condition: nil)
+                children += collect(
+                    entry.field.selections ?? [], parent: first.type, guards: inherited,
+                    deferLabel: nil, condition: nil)
             }
             kind = .link(draft(type: first.type, entries: children), plural: first.definition.type.isList)
         } else {
             kind = .scalar(scalarKind(first.type), levels: first.definition.type.listLevels)
         }
-        return DraftField(responseKey: first.responseKey, storageKey: storage, kind: kind, guards: guards,
-                          client: first.isClientExtension, deferLabel: deferLabel, edit: edit(first),
-                          connection: connection(first, on: type))
+        return DraftField(
+            responseKey: first.responseKey, storageKey: storage, kind: kind, guards: guards,
+            client: first.isClientExtension, deferLabel: deferLabel, edit: edit(first),
+            connection: connection(first, on: type))
     }
 
     func storageKey(_ field: IRField, on type: TypeID, abstract: Bool) -> PlanStorageKey {
@@ -284,11 +298,15 @@ package struct PlanBuilder {
     /// arguments (by default every argument but the pagination ones) in its key.
     package static func connectionKey(_ field: IRField, schema: Schema) -> StorageKey? {
         guard let directive = field.directive("connection") ?? field.directive("stream_connection"),
-              let name = directive.argument("key")?.value.stringValue else { return nil }
+            let name = directive.argument("key")?.value.stringValue
+        else { return nil }
         var filters: Set<String>?
         if let written = directive.argument("filters") {
-            if case .list(let items) = written.value { filters = Set(items.compactMap(\.stringValue)) }
-            else if let single = written.value.stringValue { filters = [single] }
+            if case .list(let items) = written.value {
+                filters = Set(items.compactMap(\.stringValue))
+            } else if let single = written.value.stringValue {
+                filters = [single]
+            }
         }
         var keyed = field
         keyed.alias = nil
@@ -302,9 +320,10 @@ package struct PlanBuilder {
 
     func connection(_ field: IRField, on type: TypeID) -> PlanConnection? {
         guard let key = Self.connectionKey(field, schema: schema) else { return nil }
-        return PlanConnection(key: SlotReference(type: schema[type].name, key: key, client: true),
-                              after: field.argument("after")?.value.variableName,
-                              before: field.argument("before")?.value.variableName)
+        return PlanConnection(
+            key: SlotReference(type: schema[type].name, key: key, client: true),
+            after: field.argument("after")?.value.variableName,
+            before: field.argument("before")?.value.variableName)
     }
 }
 

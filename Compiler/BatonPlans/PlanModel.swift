@@ -70,8 +70,10 @@ package struct PlanField: Sendable, Hashable {
     package var edit: PlanEdit?
     package var connection: PlanConnection?
 
-    package init(responseKey: String, storageKey: PlanStorageKey, kind: PlanFieldKind, guards: [[PlanGuard]] = [],
-                client: Bool = false, deferLabel: String? = nil, edit: PlanEdit? = nil, connection: PlanConnection? = nil) {
+    package init(
+        responseKey: String, storageKey: PlanStorageKey, kind: PlanFieldKind, guards: [[PlanGuard]] = [],
+        client: Bool = false, deferLabel: String? = nil, edit: PlanEdit? = nil, connection: PlanConnection? = nil
+    ) {
         self.responseKey = responseKey
         self.storageKey = storageKey
         self.kind = kind

@@ -21,12 +21,13 @@ package struct InputLiteralChecker {
         /// `" at [1].name"`, or "" at the top.
         package var pathDescription: String {
             guard !path.isEmpty else { return "" }
-            return " at " + path.map { component in
-                switch component {
-                case .index(let i): "[\(i)]"
-                case .field(let name): ".\(name)"
-                }
-            }.joined()
+            return " at "
+                + path.map { component in
+                    switch component {
+                    case .index(let i): "[\(i)]"
+                    case .field(let name): ".\(name)"
+                    }
+                }.joined()
         }
     }
 
@@ -101,28 +102,32 @@ package struct InputLiteralChecker {
                 if case .enumValue(let name) = value.kind {
                     if named.enumValue(name) == nil {
                         let printed = ValuePrinter.printReplacingVariables(value)
-                        report("Value '\(printed)' does not exist in '\(named.name)' enum."
-                               + didYouMean(printed, named.enumValues.map(\.name), "the enum value"), value)
+                        report(
+                            "Value '\(printed)' does not exist in '\(named.name)' enum."
+                                + didYouMean(printed, named.enumValues.map(\.name), "the enum value"), value)
                     }
                 } else {
                     let printed = ValuePrinter.printReplacingVariables(value)
-                    report("Enum '\(named.name)' cannot represent non-enum value: \(printed)."
-                           + didYouMean(printed, named.enumValues.map(\.name), "the enum value"), value)
+                    report(
+                        "Enum '\(named.name)' cannot represent non-enum value: \(printed)."
+                            + didYouMean(printed, named.enumValues.map(\.name), "the enum value"), value)
                 }
             case .scalar:
                 if named.origin == .builtIn, let message = Self.scalarProblem(named.name, value) {
                     report(message, value)
                 }
             default:
-                break // Not an input type: reported where the type is declared.
+                break  // Not an input type: reported where the type is declared.
             }
         }
     }
 
     private func checkObject(_ value: Value, _ type: NamedType, _ path: inout [PathComponent], _ problems: inout [Problem]) {
         guard case .object(let fields) = value.kind else {
-            problems.append(Problem(message: "Expected value of type '\(type.name)' to be an object, found: \(ValuePrinter.print(value)).",
-                                    range: value.range, path: path))
+            problems.append(
+                Problem(
+                    message: "Expected value of type '\(type.name)' to be an object, found: \(ValuePrinter.print(value)).",
+                    range: value.range, path: path))
             return
         }
         // The last field of a repeated name counts, as in graphql-core's dict of field nodes
@@ -135,25 +140,29 @@ package struct InputLiteralChecker {
                 check(provided.value, definition.type, &path, &problems)
                 path.removeLast()
             } else if definition.isRequired {
-                problems.append(Problem(
-                    message: "Expected value of type '\(type.name)' to include required field '\(definition.name)', found: \(ValuePrinter.print(value)).",
-                    range: value.range, path: path))
+                problems.append(
+                    Problem(
+                        message:
+                            "Expected value of type '\(type.name)' to include required field '\(definition.name)', found: \(ValuePrinter.print(value)).",
+                        range: value.range, path: path))
             }
         }
         var known: [ObjectField] = []
         for field in fields {
             if type.inputField(field.name.value) == nil {
                 let suggestion = didYouMean(field.name.value, type.inputFields.map(\.name))
-                problems.append(Problem(
-                    message: "Expected value of type '\(type.name)' not to include unknown field '\(field.name.value)'"
-                        + (suggestion.isEmpty ? ", found" : ".\(suggestion) Found") + ": \(ValuePrinter.print(value)).",
-                    range: field.range, path: path))
+                problems.append(
+                    Problem(
+                        message: "Expected value of type '\(type.name)' not to include unknown field '\(field.name.value)'"
+                            + (suggestion.isEmpty ? ", found" : ".\(suggestion) Found") + ": \(ValuePrinter.print(value)).",
+                        range: field.range, path: path))
             } else {
                 known.append(field)
             }
         }
         if type.isOneOf {
-            let message = "Within OneOf Input Object type '\(type.name)', exactly one field must be specified, and the value for that field must be non-null."
+            let message =
+                "Within OneOf Input Object type '\(type.name)', exactly one field must be specified, and the value for that field must be non-null."
             if known.count != 1 {
                 problems.append(Problem(message: message, range: value.range, path: path))
             } else if known[0].value.isNull {

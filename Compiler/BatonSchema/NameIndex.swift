@@ -44,7 +44,8 @@ package struct NameIndex: Sendable {
         if remaining > 0 {
             if count >= 8 {
                 // The last eight bytes, shifted so that only those not hashed yet remain.
-                tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self).littleEndian
+                tail =
+                    base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self).littleEndian
                     >> (UInt64(8 - remaining) &* 8)
             } else {
                 var shift: UInt64 = 0
@@ -167,9 +168,9 @@ package struct StringWords: Equatable {
 
     @inline(__always) package init(_ string: String) {
         #if _endian(little) && (arch(x86_64) || arch(arm64))
-        (word0, word1) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+            (word0, word1) = unsafeBitCast(string, to: (UInt64, UInt64).self)
         #else
-        (word0, word1) = (0, 0)
+            (word0, word1) = (0, 0)
         #endif
     }
 

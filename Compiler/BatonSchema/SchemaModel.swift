@@ -84,14 +84,19 @@ package struct SchemaField: Sendable {
     package var origin: DefinitionOrigin
     package var location: Location?
 
-    package init(name: String, description: String?, arguments: [InputValue], type: SchemaType,
-                deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?) {
-        self.init(name: name, descriptionText: description.map(DescriptionText.init), arguments: arguments, type: type,
-                  deprecationReason: deprecationReason, directives: directives, origin: origin, location: location)
+    package init(
+        name: String, description: String?, arguments: [InputValue], type: SchemaType,
+        deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?
+    ) {
+        self.init(
+            name: name, descriptionText: description.map(DescriptionText.init), arguments: arguments, type: type,
+            deprecationReason: deprecationReason, directives: directives, origin: origin, location: location)
     }
 
-    package init(name: String, descriptionText: DescriptionText?, arguments: [InputValue], type: SchemaType,
-                deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?) {
+    package init(
+        name: String, descriptionText: DescriptionText?, arguments: [InputValue], type: SchemaType,
+        deprecationReason: String?, directives: [Directive], origin: DefinitionOrigin, location: Location?
+    ) {
         self.name = name
         self.descriptionText = descriptionText
         self.arguments = arguments
@@ -125,14 +130,20 @@ package struct InputValue: Sendable {
     package var directives: [Directive]
     package var location: Location?
 
-    package init(name: String, description: String?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
-                deprecationReason: String?, directives: [Directive], location: Location?) {
-        self.init(name: name, descriptionText: description.map(DescriptionText.init), type: type, defaultValue: defaultValue, defaultValueSource: defaultValueSource,
-                  deprecationReason: deprecationReason, directives: directives, location: location)
+    package init(
+        name: String, description: String?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
+        deprecationReason: String?, directives: [Directive], location: Location?
+    ) {
+        self.init(
+            name: name, descriptionText: description.map(DescriptionText.init), type: type, defaultValue: defaultValue,
+            defaultValueSource: defaultValueSource,
+            deprecationReason: deprecationReason, directives: directives, location: location)
     }
 
-    package init(name: String, descriptionText: DescriptionText?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
-                deprecationReason: String?, directives: [Directive], location: Location?) {
+    package init(
+        name: String, descriptionText: DescriptionText?, type: SchemaType, defaultValue: Value?, defaultValueSource: Source?,
+        deprecationReason: String?, directives: [Directive], location: Location?
+    ) {
         self.name = name
         self.descriptionText = descriptionText
         self.type = type
@@ -161,10 +172,13 @@ package struct EnumValue: Sendable {
     package var location: Location?
 
     package init(name: String, description: String?, deprecationReason: String?, directives: [Directive], location: Location?) {
-        self.init(name: name, descriptionText: description.map(DescriptionText.init), deprecationReason: deprecationReason, directives: directives, location: location)
+        self.init(
+            name: name, descriptionText: description.map(DescriptionText.init), deprecationReason: deprecationReason,
+            directives: directives, location: location)
     }
 
-    package init(name: String, descriptionText: DescriptionText?, deprecationReason: String?, directives: [Directive], location: Location?) {
+    package init(name: String, descriptionText: DescriptionText?, deprecationReason: String?, directives: [Directive], location: Location?)
+    {
         self.name = name
         self.descriptionText = descriptionText
         self.deprecationReason = deprecationReason
@@ -215,19 +229,25 @@ package struct NamedType: Sendable {
     /// The definition, then each extension.
     package var locations: [Location]
 
-    package init(id: TypeID, name: String, kind: NamedTypeKind, description: String? = nil,
-                fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
-                enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
-                isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []) {
-        self.init(id: id, name: name, kind: kind, descriptionText: description.map(DescriptionText.init), fields: fields, interfaces: interfaces, possibleTypes: possibleTypes,
-                  enumValues: enumValues, inputFields: inputFields, specifiedByURL: specifiedByURL,
-                  isOneOf: isOneOf, directives: directives, origin: origin, locations: locations)
+    package init(
+        id: TypeID, name: String, kind: NamedTypeKind, description: String? = nil,
+        fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
+        enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
+        isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []
+    ) {
+        self.init(
+            id: id, name: name, kind: kind, descriptionText: description.map(DescriptionText.init), fields: fields, interfaces: interfaces,
+            possibleTypes: possibleTypes,
+            enumValues: enumValues, inputFields: inputFields, specifiedByURL: specifiedByURL,
+            isOneOf: isOneOf, directives: directives, origin: origin, locations: locations)
     }
 
-    package init(id: TypeID, name: String, kind: NamedTypeKind, descriptionText: DescriptionText?,
-                fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
-                enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
-                isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []) {
+    package init(
+        id: TypeID, name: String, kind: NamedTypeKind, descriptionText: DescriptionText?,
+        fields: [SchemaField] = [], interfaces: [TypeID] = [], possibleTypes: [TypeID] = [],
+        enumValues: [EnumValue] = [], inputFields: [InputValue] = [], specifiedByURL: String? = nil,
+        isOneOf: Bool = false, directives: [Directive] = [], origin: DefinitionOrigin, locations: [Location] = []
+    ) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -280,8 +300,10 @@ package struct SchemaDirective: Sendable {
     /// Directives applied to the definition and by `extend directive` (graphql-core 3.3).
     package var directives: [Directive]
 
-    package init(name: String, description: String?, arguments: [InputValue], locations: [DirectiveLocation],
-                isRepeatable: Bool, origin: DefinitionOrigin, location: Location?, directives: [Directive] = []) {
+    package init(
+        name: String, description: String?, arguments: [InputValue], locations: [DirectiveLocation],
+        isRepeatable: Bool, origin: DefinitionOrigin, location: Location?, directives: [Directive] = []
+    ) {
         self.directives = directives
         self.name = name
         self.description = description
@@ -318,21 +340,26 @@ package final class Schema: Sendable {
     package let schemaField: SchemaField
     package let typeField: SchemaField
 
-    package convenience init(types: [NamedType], directives: [SchemaDirective], queryType: TypeID?, mutationType: TypeID?,
-                            subscriptionType: TypeID?, description: String?,
-                            typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
-        self.init(types: types, typeIndex: Dictionary(types.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a }),
-                  typeLookup: NameIndex(names: types.count) { types[$0].name }, directives: directives,
-                  directiveIndex: Dictionary(directives.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a }),
-                  queryType: queryType, mutationType: mutationType, subscriptionType: subscriptionType,
-                  description: description, typenameField: typenameField, schemaField: schemaField, typeField: typeField)
+    package convenience init(
+        types: [NamedType], directives: [SchemaDirective], queryType: TypeID?, mutationType: TypeID?,
+        subscriptionType: TypeID?, description: String?,
+        typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField
+    ) {
+        self.init(
+            types: types, typeIndex: Dictionary(types.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a }),
+            typeLookup: NameIndex(names: types.count) { types[$0].name }, directives: directives,
+            directiveIndex: Dictionary(directives.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a }),
+            queryType: queryType, mutationType: mutationType, subscriptionType: subscriptionType,
+            description: description, typenameField: typenameField, schemaField: schemaField, typeField: typeField)
     }
 
     /// With the indexes the builder already has, so they are not built twice.
-    init(types: [NamedType], typeIndex: [String: TypeID], typeLookup: NameIndex, directives: [SchemaDirective],
-         directiveIndex: [String: Int],
-         queryType: TypeID?, mutationType: TypeID?, subscriptionType: TypeID?, description: String?,
-         typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField) {
+    init(
+        types: [NamedType], typeIndex: [String: TypeID], typeLookup: NameIndex, directives: [SchemaDirective],
+        directiveIndex: [String: Int],
+        queryType: TypeID?, mutationType: TypeID?, subscriptionType: TypeID?, description: String?,
+        typenameField: SchemaField, schemaField: SchemaField, typeField: SchemaField
+    ) {
         self.types = types
         self.typeIndex = typeIndex
         self.typeLookup = typeLookup
@@ -446,7 +473,8 @@ package final class Schema: Sendable {
     /// Whether two composite types can describe the same object (graphql-js `doTypesOverlap`).
     package func typesOverlap(_ a: TypeID, _ b: TypeID) -> Bool {
         if a == b { return true }
-        let ka = kind(of: a), kb = kind(of: b)
+        let ka = kind(of: a)
+        let kb = kind(of: b)
         if ka.isAbstract {
             if kb.isAbstract {
                 let other = Set(possibleTypes(of: b))
@@ -472,7 +500,8 @@ package final class Schema: Sendable {
             return false
         }
         if case .list = sub { return false }
-        let superNamed = sup.namedType, subNamed = sub.namedType
+        let superNamed = sup.namedType
+        let subNamed = sub.namedType
         let subKind = kind(of: subNamed)
         return kind(of: superNamed).isAbstract && (subKind == .object || subKind == .interface)
             && isSubType(subNamed, of: superNamed)

@@ -73,13 +73,15 @@ struct LexicalDistance {
         var a = optionLower.unicodeScalars.map(\.value)
         var b = inputScalars
         if a.count < b.count { swap(&a, &b) }
-        let aLen = a.count, bLen = b.count
+        let aLen = a.count
+        let bLen = b.count
         if aLen - bLen > threshold { return nil }
         var rows = [[Int]](repeating: [Int](repeating: 0, count: bLen + 1), count: 3)
         for j in 0...bLen { rows[0][j] = j }
         if aLen >= 1 {
             for i in 1...aLen {
-                let up = (i - 1) % 3, current = i % 3
+                let up = (i - 1) % 3
+                let current = i % 3
                 rows[current][0] = i
                 var smallest = i
                 if bLen >= 1 {
@@ -128,10 +130,16 @@ package struct NaturalKey: Comparable {
         var digits = ""
         for scalar in string.unicodeScalars {
             if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue, value >= 0, value < 10 {
-                if digits.isEmpty { parts.append(.text(text)); text = "" }
+                if digits.isEmpty {
+                    parts.append(.text(text))
+                    text = ""
+                }
                 digits.unicodeScalars.append(scalar)
             } else {
-                if !digits.isEmpty { parts.append(.number(Int(digitsValue(digits)), digits)); digits = "" }
+                if !digits.isEmpty {
+                    parts.append(.number(Int(digitsValue(digits)), digits))
+                    digits = ""
+                }
                 text.unicodeScalars.append(scalar)
             }
         }

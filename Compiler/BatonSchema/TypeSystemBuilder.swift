@@ -91,11 +91,12 @@ final class TypeSystemBuilder {
 
     func snapshot() -> ServerSnapshot {
         let roots = computeRoots()
-        return ServerSnapshot(typeCount: types.count, fieldCounts: types.map(\.fields.count),
-                              enumValueCounts: types.map(\.enumValues.count),
-                              inputFieldCounts: types.map(\.inputFields.count), directiveCount: directives.count,
-                              hasSchemaDefinitionOrRoot: roots.hasDefinition || !roots.types.isEmpty,
-                              rootTypes: roots.types)
+        return ServerSnapshot(
+            typeCount: types.count, fieldCounts: types.map(\.fields.count),
+            enumValueCounts: types.map(\.enumValues.count),
+            inputFieldCounts: types.map(\.inputFields.count), directiveCount: directives.count,
+            hasSchemaDefinitionOrRoot: roots.hasDefinition || !roots.types.isEmpty,
+            rootTypes: roots.types)
     }
 
     // MARK: Passes
@@ -125,9 +126,11 @@ final class TypeSystemBuilder {
                         continue
                     }
                     let id = TypeID(types.count)
-                    types.append(NamedType(id: id, name: t.name.value, kind: t.kind.schemaKind,
-                                           descriptionText: t.description?.text, directives: t.directives, origin: origin,
-                                           locations: [Location(source: source, range: t.range)]))
+                    types.append(
+                        NamedType(
+                            id: id, name: t.name.value, kind: t.kind.schemaKind,
+                            descriptionText: t.description?.text, directives: t.directives, origin: origin,
+                            locations: [Location(source: source, range: t.range)]))
                     typeLookup.insert(hash: nameHash, position: types.count - 1)
                     typeNodes.append([Located(node: t, source: source)])
                     hasDefinitionNode.append(true)
@@ -154,9 +157,11 @@ final class TypeSystemBuilder {
                         continue
                     }
                     directiveIndex[d.name.value] = directives.count
-                    directives.append(SchemaDirective(name: d.name.value, description: d.description?.value, arguments: [],
-                                                      locations: [], isRepeatable: d.isRepeatable, origin: origin,
-                                                      location: Location(source: source, range: d.range)))
+                    directives.append(
+                        SchemaDirective(
+                            name: d.name.value, description: d.description?.value, arguments: [],
+                            locations: [], isRepeatable: d.isRepeatable, origin: origin,
+                            location: Location(source: source, range: d.range)))
                     directiveNodes.append(located)
                     newDirectives.append((directives.count - 1, located))
                 case .schema(let s):
@@ -178,7 +183,8 @@ final class TypeSystemBuilder {
             // The server's SDL cannot extend a built-in type (graphql-core: not defined), and
             // an extension of another kind is refused.
             guard !(origin == .server && originOf(index) == .builtIn),
-                  kindOf(index) == ext.node.kind.schemaKind else {
+                kindOf(index) == ext.node.kind.schemaKind
+            else {
                 needsFullCheck.insert(ext.node.name.value)
                 continue
             }
@@ -298,10 +304,11 @@ final class TypeSystemBuilder {
                         let deprecation = deprecationReason(directives)
                         let location = Location(source: source, range: definitions[m].range)
                         fieldLookup.insert(hash: nameHash, position: fields.count)
-                        fields.append(SchemaField(
-                            name: name, descriptionText: description, arguments: argumentList, type: type,
-                            deprecationReason: deprecation, directives: directives, origin: origin,
-                            location: location))
+                        fields.append(
+                            SchemaField(
+                                name: name, descriptionText: description, arguments: argumentList, type: type,
+                                deprecationReason: deprecation, directives: directives, origin: origin,
+                                location: location))
                         refs.append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
                 }
@@ -346,8 +353,10 @@ final class TypeSystemBuilder {
                         let description = definitions[m].description?.text
                         let deprecation = deprecationReason(directives)
                         let location = Location(source: source, range: definitions[m].range)
-                        values.append(EnumValue(name: name, descriptionText: description, deprecationReason: deprecation,
-                                                directives: directives, location: location))
+                        values.append(
+                            EnumValue(
+                                name: name, descriptionText: description, deprecationReason: deprecation,
+                                directives: directives, location: location))
                         enumValueNodes[index].append(MemberRef(node: Int32(n), member: Int32(m)))
                     }
                 }
@@ -419,8 +428,10 @@ final class TypeSystemBuilder {
     }
 
     /// `inputValue(_:_:)` of `definitions[index]`, read in place rather than copied out.
-    private func inputValue(_ definitions: UnsafeBufferPointer<InputValueDefinition>, _ index: Int,
-                            _ source: Source) -> InputValue? {
+    private func inputValue(
+        _ definitions: UnsafeBufferPointer<InputValueDefinition>, _ index: Int,
+        _ source: Source
+    ) -> InputValue? {
         guard let type = resolve(definitions[index].type) else { return nil }
         // Members first, then the value (see `addMembers`).
         let name = definitions[index].name.value
@@ -429,17 +440,19 @@ final class TypeSystemBuilder {
         let directives = definitions[index].directives
         let deprecation = deprecationReason(directives)
         let location = Location(source: source, range: definitions[index].range)
-        return InputValue(name: name, descriptionText: description, type: type, defaultValue: defaultValue,
-                          defaultValueSource: defaultValue == nil ? nil : source,
-                          deprecationReason: deprecation, directives: directives, location: location)
+        return InputValue(
+            name: name, descriptionText: description, type: type, defaultValue: defaultValue,
+            defaultValueSource: defaultValue == nil ? nil : source,
+            deprecationReason: deprecation, directives: directives, location: location)
     }
 
     private func inputValue(_ definition: InputValueDefinition, _ source: Source) -> InputValue? {
         guard let type = resolve(definition.type) else { return nil }
-        return InputValue(name: definition.name.value, descriptionText: definition.description?.text, type: type,
-                          defaultValue: definition.defaultValue, defaultValueSource: definition.defaultValue == nil ? nil : source,
-                          deprecationReason: deprecationReason(definition.directives), directives: definition.directives,
-                          location: Location(source: source, range: definition.range))
+        return InputValue(
+            name: definition.name.value, descriptionText: definition.description?.text, type: type,
+            defaultValue: definition.defaultValue, defaultValueSource: definition.defaultValue == nil ? nil : source,
+            deprecationReason: deprecationReason(definition.directives), directives: definition.directives,
+            location: Location(source: source, range: definition.range))
     }
 
     func resolve(_ reference: TypeReference) -> SchemaType? {
@@ -487,8 +500,10 @@ final class TypeSystemBuilder {
 
     /// Root types from `schema { … }` and `extend schema { … }` (the first per operation),
     /// else, without a schema definition, the types named Query, Mutation and Subscription.
-    func computeRoots() -> (types: [OperationType: TypeID], nodes: [OperationType: Located<OperationTypeDefinition>],
-                            hasDefinition: Bool) {
+    func computeRoots() -> (
+        types: [OperationType: TypeID], nodes: [OperationType: Located<OperationTypeDefinition>],
+        hasDefinition: Bool
+    ) {
         var roots: [OperationType: TypeID] = [:]
         var nodes: [OperationType: Located<OperationTypeDefinition>] = [:]
         var hasSchemaDefinition = false
@@ -548,27 +563,32 @@ final class TypeSystemBuilder {
         rootTypeNodes = roots.nodes
         description = schemaNodes.first { !$0.0.node.isExtension && $0.1 != .builtIn }?.0.node.description?.value
 
-        let typename = SchemaField(name: "__typename", description: "The name of the current Object type at runtime.",
-                                   arguments: [], type: .nonNull(named("String")), deprecationReason: nil, directives: [],
-                                   origin: .builtIn, location: nil)
-        let schemaField = SchemaField(name: "__schema", description: "Access the current type schema of this server.",
-                                      arguments: [], type: .nonNull(named("__Schema")), deprecationReason: nil,
-                                      directives: [], origin: .builtIn, location: nil)
-        let nameArgument = InputValue(name: "name", description: nil, type: .nonNull(named("String")), defaultValue: nil,
-                                      defaultValueSource: nil, deprecationReason: nil, directives: [], location: nil)
-        let typeField = SchemaField(name: "__type", description: "Request the type information of a single type.",
-                                    arguments: [nameArgument], type: named("__Type"), deprecationReason: nil,
-                                    directives: [], origin: .builtIn, location: nil)
+        let typename = SchemaField(
+            name: "__typename", description: "The name of the current Object type at runtime.",
+            arguments: [], type: .nonNull(named("String")), deprecationReason: nil, directives: [],
+            origin: .builtIn, location: nil)
+        let schemaField = SchemaField(
+            name: "__schema", description: "Access the current type schema of this server.",
+            arguments: [], type: .nonNull(named("__Schema")), deprecationReason: nil,
+            directives: [], origin: .builtIn, location: nil)
+        let nameArgument = InputValue(
+            name: "name", description: nil, type: .nonNull(named("String")), defaultValue: nil,
+            defaultValueSource: nil, deprecationReason: nil, directives: [], location: nil)
+        let typeField = SchemaField(
+            name: "__type", description: "Request the type information of a single type.",
+            arguments: [nameArgument], type: named("__Type"), deprecationReason: nil,
+            directives: [], origin: .builtIn, location: nil)
         var typeIndex: [String: TypeID] = [:]
         typeIndex.reserveCapacity(types.count)
         // In place: iterating `types` would copy each whole type.
         types.withUnsafeBufferPointer { types in
             for i in types.indices { typeIndex[types[i].name] = types[i].id }
         }
-        return Schema(types: types, typeIndex: typeIndex, typeLookup: typeLookup, directives: directives, directiveIndex: directiveIndex,
-                      queryType: rootTypes[.query],
-                      mutationType: rootTypes[.mutation], subscriptionType: rootTypes[.subscription],
-                      description: description, typenameField: typename, schemaField: schemaField, typeField: typeField)
+        return Schema(
+            types: types, typeIndex: typeIndex, typeLookup: typeLookup, directives: directives, directiveIndex: directiveIndex,
+            queryType: rootTypes[.query],
+            mutationType: rootTypes[.mutation], subscriptionType: rootTypes[.subscription],
+            description: description, typenameField: typename, schemaField: schemaField, typeField: typeField)
     }
 
     private func named(_ name: String) -> SchemaType { .named(typeID(name)!) }

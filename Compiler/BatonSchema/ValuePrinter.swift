@@ -78,7 +78,10 @@ package enum ValuePrinter {
         var lines: [String] = [open]
         var length = open.unicodeScalars.count
         for (i, item) in items.enumerated() {
-            if i > 0 { lines[lines.count - 1] += ", "; length += 2 }
+            if i > 0 {
+                lines[lines.count - 1] += ", "
+                length += 2
+            }
             lines[lines.count - 1] += item.lines[0]
             lines.append(contentsOf: item.lines.dropFirst())
             length += item.length

@@ -85,9 +85,11 @@ package struct OperationDefinition: Sendable {
     /// and graphql-core 3.3); never on the shorthand.
     package var description: Description?
 
-    package init(operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
-                directives: [Directive], selectionSet: SelectionSet,
-                operationKeywordRange: SourceRange?, range: SourceRange, description: Description? = nil) {
+    package init(
+        operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
+        directives: [Directive], selectionSet: SelectionSet,
+        operationKeywordRange: SourceRange?, range: SourceRange, description: Description? = nil
+    ) {
         self.description = description
         self.operation = operation
         self.name = name
@@ -109,8 +111,10 @@ package struct VariableDefinition: Sendable {
     /// A description before `$name` (executable descriptions).
     package var description: Description?
 
-    package init(variable: Name, type: TypeReference, defaultValue: Value?, directives: [Directive], range: SourceRange,
-                description: Description? = nil) {
+    package init(
+        variable: Name, type: TypeReference, defaultValue: Value?, directives: [Directive], range: SourceRange,
+        description: Description? = nil
+    ) {
         self.description = description
         self.variable = variable
         self.type = type
@@ -179,8 +183,10 @@ package struct Field: Sendable {
         @usableFromInline let range: SourceRange
 
         @usableFromInline
-        init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
-             selectionSet: SelectionSet?, range: SourceRange) {
+        init(
+            alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
+            selectionSet: SelectionSet?, range: SourceRange
+        ) {
             self.alias = alias
             self.name = name
             self.arguments = arguments
@@ -192,46 +198,67 @@ package struct Field: Sendable {
 
     @usableFromInline var storage: Storage
 
-    package init(alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
-                selectionSet: SelectionSet?, range: SourceRange) {
-        storage = Storage(alias: alias, name: name, arguments: arguments, directives: directives,
-                          selectionSet: selectionSet, range: range)
+    package init(
+        alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
+        selectionSet: SelectionSet?, range: SourceRange
+    ) {
+        storage = Storage(
+            alias: alias, name: name, arguments: arguments, directives: directives,
+            selectionSet: selectionSet, range: range)
     }
 
     @inlinable package var alias: Name? {
         get { storage.alias }
-        set { self = Field(alias: newValue, name: name, arguments: arguments, directives: directives,
-                           selectionSet: selectionSet, range: range) }
+        set {
+            self = Field(
+                alias: newValue, name: name, arguments: arguments, directives: directives,
+                selectionSet: selectionSet, range: range)
+        }
     }
 
     @inlinable package var name: Name {
         get { storage.name }
-        set { self = Field(alias: alias, name: newValue, arguments: arguments, directives: directives,
-                           selectionSet: selectionSet, range: range) }
+        set {
+            self = Field(
+                alias: alias, name: newValue, arguments: arguments, directives: directives,
+                selectionSet: selectionSet, range: range)
+        }
     }
 
     @inlinable package var arguments: [Argument] {
         get { storage.arguments }
-        set { self = Field(alias: alias, name: name, arguments: newValue, directives: directives,
-                           selectionSet: selectionSet, range: range) }
+        set {
+            self = Field(
+                alias: alias, name: name, arguments: newValue, directives: directives,
+                selectionSet: selectionSet, range: range)
+        }
     }
 
     @inlinable package var directives: [Directive] {
         get { storage.directives }
-        set { self = Field(alias: alias, name: name, arguments: arguments, directives: newValue,
-                           selectionSet: selectionSet, range: range) }
+        set {
+            self = Field(
+                alias: alias, name: name, arguments: arguments, directives: newValue,
+                selectionSet: selectionSet, range: range)
+        }
     }
 
     @inlinable package var selectionSet: SelectionSet? {
         get { storage.selectionSet }
-        set { self = Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                           selectionSet: newValue, range: range) }
+        set {
+            self = Field(
+                alias: alias, name: name, arguments: arguments, directives: directives,
+                selectionSet: newValue, range: range)
+        }
     }
 
     @inlinable package var range: SourceRange {
         get { storage.range }
-        set { self = Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                           selectionSet: selectionSet, range: newValue) }
+        set {
+            self = Field(
+                alias: alias, name: name, arguments: arguments, directives: directives,
+                selectionSet: selectionSet, range: newValue)
+        }
     }
 
     /// The key the field's value has in a response: the alias, else the name.
@@ -285,8 +312,10 @@ package struct FragmentDefinition: Sendable {
     /// A description before `fragment` (executable descriptions).
     package var description: Description?
 
-    package init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, range: SourceRange,
-                description: Description? = nil) {
+    package init(
+        name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, range: SourceRange,
+        description: Description? = nil
+    ) {
         self.description = description
         self.name = name
         self.typeCondition = typeCondition
@@ -427,8 +456,10 @@ package struct SchemaDefinition: Sendable {
     package var operationTypes: [OperationTypeDefinition]
     package var range: SourceRange
 
-    package init(isExtension: Bool, description: Description?, directives: [Directive],
-                operationTypes: [OperationTypeDefinition], range: SourceRange) {
+    package init(
+        isExtension: Bool, description: Description?, directives: [Directive],
+        operationTypes: [OperationTypeDefinition], range: SourceRange
+    ) {
         self.isExtension = isExtension
         self.description = description
         self.directives = directives
@@ -450,7 +481,10 @@ package struct OperationTypeDefinition: Sendable {
 }
 
 package enum TypeDefinitionKind: String, Sendable, Hashable {
-    case scalar, object = "type", interface, union, `enum`, inputObject = "input"
+    case scalar
+    case object = "type"
+    case interface, union, `enum`
+    case inputObject = "input"
 
     /// The keyword that introduces the definition.
     package var keyword: String { rawValue }
@@ -473,10 +507,12 @@ package struct TypeDefinition: Sendable {
     package var inputFields: [InputValueDefinition]
     package var range: SourceRange
 
-    package init(kind: TypeDefinitionKind, isExtension: Bool, description: Description?, name: Name,
-                interfaces: [Name] = [], directives: [Directive] = [], fields: [FieldDefinition] = [],
-                unionMembers: [Name] = [], enumValues: [EnumValueDefinition] = [],
-                inputFields: [InputValueDefinition] = [], range: SourceRange) {
+    package init(
+        kind: TypeDefinitionKind, isExtension: Bool, description: Description?, name: Name,
+        interfaces: [Name] = [], directives: [Directive] = [], fields: [FieldDefinition] = [],
+        unionMembers: [Name] = [], enumValues: [EnumValueDefinition] = [],
+        inputFields: [InputValueDefinition] = [], range: SourceRange
+    ) {
         self.kind = kind
         self.isExtension = isExtension
         self.description = description
@@ -499,8 +535,10 @@ package struct FieldDefinition: Sendable {
     package var directives: [Directive]
     package var range: SourceRange
 
-    package init(description: Description?, name: Name, arguments: [InputValueDefinition], type: TypeReference,
-                directives: [Directive], range: SourceRange) {
+    package init(
+        description: Description?, name: Name, arguments: [InputValueDefinition], type: TypeReference,
+        directives: [Directive], range: SourceRange
+    ) {
         self.description = description
         self.name = name
         self.arguments = arguments
@@ -519,8 +557,10 @@ package struct InputValueDefinition: Sendable {
     package var directives: [Directive]
     package var range: SourceRange
 
-    package init(description: Description?, name: Name, type: TypeReference, defaultValue: Value?,
-                directives: [Directive], range: SourceRange) {
+    package init(
+        description: Description?, name: Name, type: TypeReference, defaultValue: Value?,
+        directives: [Directive], range: SourceRange
+    ) {
         self.description = description
         self.name = name
         self.type = type
@@ -559,8 +599,10 @@ package struct DirectiveDefinition: Sendable {
     /// there are no arguments and no locations.
     package var isExtension: Bool
 
-    package init(description: Description?, name: Name, arguments: [InputValueDefinition], isRepeatable: Bool,
-                locations: [Name], range: SourceRange, directives: [Directive] = [], isExtension: Bool = false) {
+    package init(
+        description: Description?, name: Name, arguments: [InputValueDefinition], isRepeatable: Bool,
+        locations: [Name], range: SourceRange, directives: [Directive] = [], isExtension: Bool = false
+    ) {
         self.directives = directives
         self.isExtension = isExtension
         self.description = description

@@ -1,8 +1,9 @@
 import BatonDiagnostics
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// GraphQL's lexical grammar (spec §2.1, Appendix B) over UTF-8 bytes.
@@ -70,15 +71,15 @@ struct LexerCore {
         while p < count {
             let c = bytes[p]
             switch c {
-            case 0x20, 0x09, 0x2C, 0x0A, 0x0D: // space, tab, comma, line terminators
+            case 0x20, 0x09, 0x2C, 0x0A, 0x0D:  // space, tab, comma, line terminators
                 // The rest of the run in a tight loop (indentation, blank lines).
                 p &+= 1
                 while p < count && isIgnoredASCII(bytes[p]) { p &+= 1 }
                 continue
-            case 0xEF where byte(p + 1) == 0xBB && byte(p + 2) == 0xBF: // BOM
+            case 0xEF where byte(p + 1) == 0xBB && byte(p + 2) == 0xBF:  // BOM
                 p &+= 3
                 continue
-            case 0x23: // #
+            case 0x23:  // #
                 var e = p + 1
                 while e < count {
                     let b = bytes[e]
@@ -86,7 +87,7 @@ struct LexerCore {
                     e &+= 1
                 }
                 return Token(kind: .comment, start: p, end: e)
-            case 0x22: // "
+            case 0x22:  // "
                 if byte(p + 1) == 0x22 && byte(p + 2) == 0x22 { return try readBlockString(p) }
                 return try readString(p)
             case 0x21: return Token(kind: .bang, start: p, end: p + 1)
@@ -106,7 +107,7 @@ struct LexerCore {
                 return try readNumber(p)
             case 0x41...0x5A, 0x61...0x7A, 0x5F:
                 return Token(kind: .name, start: p, end: nameEnd(from: p + 1))
-            case 0x2E: // .
+            case 0x2E:  // .
                 if byte(p + 1) == 0x2E {
                     if byte(p + 2) == 0x2E { return Token(kind: .spread, start: p, end: p + 3) }
                     throw SyntaxError("Unexpected '..', did you mean '...'?", at: SourceRange(p, p + 2))
@@ -115,13 +116,15 @@ struct LexerCore {
                     var e = p + 1
                     while e < count && isDigit(bytes[e]) { e &+= 1 }
                     let digits = text(p + 1, e)
-                    throw SyntaxError("Invalid number, expected digit before '.', did you mean '0.\(digits)'?",
-                                      at: SourceRange(p, e))
+                    throw SyntaxError(
+                        "Invalid number, expected digit before '.', did you mean '0.\(digits)'?",
+                        at: SourceRange(p, e))
                 }
                 throw SyntaxError("Unexpected character: '.'.", at: SourceRange(p, p + 1))
-            case 0x27: // '
-                throw SyntaxError("Unexpected single quote character ('), did you mean to use a double quote (\")?",
-                                  at: SourceRange(p, p + 1))
+            case 0x27:  // '
+                throw SyntaxError(
+                    "Unexpected single quote character ('), did you mean to use a double quote (\")?",
+                    at: SourceRange(p, p + 1))
             default:
                 throw SyntaxError("Unexpected character: \(describeCharacter(at: p)).", at: scalarRange(at: p))
             }
@@ -156,8 +159,9 @@ struct LexerCore {
         if byte(p) == 0x30 {
             p += 1
             if p < count && isDigit(bytes[p]) {
-                throw SyntaxError("Invalid number, unexpected digit after 0: \(describeCharacter(at: p)).",
-                                  at: SourceRange(p, p + 1))
+                throw SyntaxError(
+                    "Invalid number, unexpected digit after 0: \(describeCharacter(at: p)).",
+                    at: SourceRange(p, p + 1))
             }
         } else {
             p = try readDigits(p)
@@ -177,8 +181,9 @@ struct LexerCore {
         if p < count {
             let c = bytes[p]
             if c == 0x2E || isNameStart(c) {
-                throw SyntaxError("Invalid number, expected digit but got: \(describeCharacter(at: p)).",
-                                  at: SourceRange(p, p + 1))
+                throw SyntaxError(
+                    "Invalid number, expected digit but got: \(describeCharacter(at: p)).",
+                    at: SourceRange(p, p + 1))
             }
         }
         return Token(kind: isFloat ? .float : .int, start: start, end: p)
@@ -186,8 +191,9 @@ struct LexerCore {
 
     func readDigits(_ start: Int) throws(SyntaxError) -> Int {
         guard start < count && isDigit(bytes[start]) else {
-            throw SyntaxError("Invalid number, expected digit but got: \(describeCharacter(at: start)).",
-                              at: scalarRange(at: start))
+            throw SyntaxError(
+                "Invalid number, expected digit but got: \(describeCharacter(at: start)).",
+                at: scalarRange(at: start))
         }
         var p = start + 1
         while p < count && isDigit(bytes[p]) { p &+= 1 }
@@ -230,7 +236,7 @@ struct LexerCore {
         case 0x6E: return (0x0A, 2)
         case 0x72: return (0x0D, 2)
         case 0x74: return (0x09, 2)
-        case 0x75: // u
+        case 0x75:  // u
             if byte(p + 2) == 0x7B { return try variableWidthEscape(at: p) }
             let code = hex4(p + 2)
             if (0...0xD7FF).contains(code) || (0xE000...0x10FFFF).contains(code) {
@@ -274,7 +280,10 @@ struct LexerCore {
 
     func hex4(_ p: Int) -> Int {
         guard p + 4 <= count else { return -1 }
-        let a = hexValue(bytes[p]), b = hexValue(bytes[p + 1]), c = hexValue(bytes[p + 2]), d = hexValue(bytes[p + 3])
+        let a = hexValue(bytes[p])
+        let b = hexValue(bytes[p + 1])
+        let c = hexValue(bytes[p + 2])
+        let d = hexValue(bytes[p + 3])
         if a < 0 || b < 0 || c < 0 || d < 0 { return -1 }
         return a << 12 | b << 8 | c << 4 | d
     }
@@ -312,7 +321,8 @@ struct LexerCore {
     // MARK: Values
 
     func text(_ start: Int, _ end: Int) -> String {
-        let lo = max(0, min(start, count)), hi = max(lo, min(end, count))
+        let lo = max(0, min(start, count))
+        let hi = max(lo, min(end, count))
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self)
     }
 
@@ -327,7 +337,8 @@ struct LexerCore {
 
     /// The value of a `"…"` token already checked by `readString`.
     func stringValue(_ token: Token) -> String {
-        let start = token.start + 1, end = token.end - 1
+        let start = token.start + 1
+        let end = token.end - 1
         if !token.hasEscape { return text(start, end) }
         var out: [UInt8] = []
         out.reserveCapacity(end - start)
@@ -353,11 +364,12 @@ struct LexerCore {
     /// indentation and the first and last non-blank lines, the second copies. A value that
     /// is one line of the source without escapes is a plain slice.
     func blockStringValue(_ token: Token) -> String {
-        let start = token.start + 3, end = token.end - 3
+        let start = token.start + 3
+        let end = token.end - 3
         var commonIndent = Int.max
-        var firstStart = -1      // start of the first non-blank line
+        var firstStart = -1  // start of the first non-blank line
         var firstIsLineZero = false
-        var lastEnd = -1         // end of the last non-blank line
+        var lastEnd = -1  // end of the last non-blank line
         var nonBlankLines = 0
         var lineIndex = 0
         var p = start
@@ -367,7 +379,10 @@ struct LexerCore {
             // One line: [lineStart, p) once the terminator (or the end) is found.
             let lineStart = p
             var indent = 0
-            while p < end && (bytes[p] == 0x20 || bytes[p] == 0x09) { p += 1; indent += 1 }
+            while p < end && (bytes[p] == 0x20 || bytes[p] == 0x09) {
+                p += 1
+                indent += 1
+            }
             let blank: Bool
             if p >= end || bytes[p] == 0x0A || bytes[p] == 0x0D {
                 blank = true
@@ -380,7 +395,10 @@ struct LexerCore {
                 }
             }
             if !blank {
-                if firstStart < 0 { firstStart = lineStart; firstIsLineZero = lineIndex == 0 }
+                if firstStart < 0 {
+                    firstStart = lineStart
+                    firstIsLineZero = lineIndex == 0
+                }
                 lastEnd = p
                 nonBlankLines += 1
                 if lineIndex > 0 && indent < commonIndent { commonIndent = indent }
@@ -408,7 +426,8 @@ struct LexerCore {
                 if !(isFirstLine && firstIsLineZero) {
                     var skipped = 0
                     while skipped < commonIndent && q < lastEnd && (bytes[q] == 0x20 || bytes[q] == 0x09) {
-                        q += 1; skipped += 1
+                        q += 1
+                        skipped += 1
                     }
                 }
                 if !token.hasEscape && !hasCR {
@@ -424,8 +443,11 @@ struct LexerCore {
                         let b = bytes[q]
                         if b == 0x0A || b == 0x0D { break }
                         if b == 0x5C && token.hasEscape && q + 3 < end && bytes[q + 1] == 0x22
-                            && bytes[q + 2] == 0x22 && bytes[q + 3] == 0x22 {
-                            out[n] = 0x22; out[n + 1] = 0x22; out[n + 2] = 0x22
+                            && bytes[q + 2] == 0x22 && bytes[q + 3] == 0x22
+                        {
+                            out[n] = 0x22
+                            out[n + 1] = 0x22
+                            out[n + 2] = 0x22
                             n += 3
                             q += 4
                             continue
@@ -499,7 +521,7 @@ struct LexerCore {
 @inline(__always) func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
 /// `[A-Za-z0-9_]` as two 64-bit masks: one shift and test per byte in the name loop.
 @inline(__always) func isNameContinue(_ b: UInt8) -> Bool {
-    let low: UInt64 = 0x03FF_0000_0000_0000   // 0-9
+    let low: UInt64 = 0x03FF_0000_0000_0000  // 0-9
     let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z, _, a-z
     return b < 0x80 && ((b < 0x40 ? low : high) >> UInt64(b & 0x3F)) & 1 != 0
 }
@@ -511,7 +533,7 @@ struct LexerCore {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     let seven = word & ~high
-    let folded = seven | (0x20 &* ones) // A-Z onto a-z
+    let folded = seven | (0x20 &* ones)  // A-Z onto a-z
     let letter = (folded &+ ((0x80 - 0x61) &* ones)) & ~(folded &+ ((0x80 - 0x7B) &* ones))
     let digit = (seven &+ ((0x80 - 0x30) &* ones)) & ~(seven &+ ((0x80 - 0x3A) &* ones))
     let notUnderscore = seven ^ (0x5F &* ones)

@@ -221,8 +221,9 @@ struct ParserCore: ~Copyable {
         let hasDescription = token.kind == .string || token.kind == .blockString
         let keyword = hasDescription ? try lookahead() : token
         if hasDescription && keyword.kind == .braceL {
-            throw SyntaxError("Unexpected description, descriptions are not supported on shorthand queries.",
-                              at: token.range)
+            throw SyntaxError(
+                "Unexpected description, descriptions are not supported on shorthand queries.",
+                at: token.range)
         }
         if keyword.kind == .name {
             // Compared as bytes, most frequent first: no string is made for the keyword.
@@ -240,8 +241,9 @@ struct ParserCore: ~Copyable {
             if isKeyword(keyword, "schema") { return .schema(try parseSchemaDefinition()) }
             if !hasDescription && isKeyword(keyword, "extend") { return try parseTypeSystemExtension() }
             if hasDescription {
-                throw SyntaxError("Unexpected description, only GraphQL definitions support descriptions.",
-                                  at: token.range)
+                throw SyntaxError(
+                    "Unexpected description, only GraphQL definitions support descriptions.",
+                    at: token.range)
             }
         }
         throw unexpected(keyword)
@@ -253,8 +255,9 @@ struct ParserCore: ~Copyable {
         let start = token
         if token.kind == .braceL {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, name: nil, variableDefinitions: [], directives: [],
-                                       selectionSet: selectionSet, operationKeywordRange: nil, range: range(from: start))
+            return OperationDefinition(
+                operation: .query, name: nil, variableDefinitions: [], directives: [],
+                selectionSet: selectionSet, operationKeywordRange: nil, range: range(from: start))
         }
         let description = try parseDescription()
         let keyword = token
@@ -263,10 +266,11 @@ struct ParserCore: ~Copyable {
         let variables = try parseVariableDefinitions()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return OperationDefinition(operation: operation, name: name, variableDefinitions: variables,
-                                   directives: directives, selectionSet: selectionSet,
-                                   operationKeywordRange: keyword.range, range: range(from: start),
-                                   description: description)
+        return OperationDefinition(
+            operation: operation, name: name, variableDefinitions: variables,
+            directives: directives, selectionSet: selectionSet,
+            operationKeywordRange: keyword.range, range: range(from: start),
+            description: description)
     }
 
     mutating func parseOperationType() throws(SyntaxError) -> OperationType {
@@ -296,8 +300,9 @@ struct ParserCore: ~Copyable {
         let type = try parseTypeReference()
         let defaultValue = try expectOptional(.equals) ? try parseValueLiteral(const: true) : nil
         let directives = try parseDirectives(const: true)
-        return VariableDefinition(variable: variable, type: type, defaultValue: defaultValue,
-                                  directives: directives, range: range(from: start), description: description)
+        return VariableDefinition(
+            variable: variable, type: type, defaultValue: defaultValue,
+            directives: directives, range: range(from: start), description: description)
     }
 
     /// `$name`, as a Name whose value has no `$` and whose range covers it.
@@ -338,8 +343,10 @@ struct ParserCore: ~Copyable {
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
         let selectionSet = token.kind == .braceL ? try parseSelectionSet() : nil
-        return .field(Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                            selectionSet: selectionSet, range: range(from: start)))
+        return .field(
+            Field(
+                alias: alias, name: name, arguments: arguments, directives: directives,
+                selectionSet: selectionSet, range: range(from: start)))
     }
 
     mutating func parseArguments(const: Bool) throws(SyntaxError) -> [Argument] {
@@ -367,8 +374,10 @@ struct ParserCore: ~Copyable {
         let typeCondition = hasTypeCondition ? try parseName() : nil
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
-                                              selectionSet: selectionSet, range: range(from: start)))
+        return .inlineFragment(
+            InlineFragment(
+                typeCondition: typeCondition, directives: directives,
+                selectionSet: selectionSet, range: range(from: start)))
     }
 
     mutating func parseFragmentDefinition() throws(SyntaxError) -> FragmentDefinition {
@@ -380,8 +389,9 @@ struct ParserCore: ~Copyable {
         let typeCondition = try parseName()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return FragmentDefinition(name: name, typeCondition: typeCondition, directives: directives,
-                                  selectionSet: selectionSet, range: range(from: start), description: description)
+        return FragmentDefinition(
+            name: name, typeCondition: typeCondition, directives: directives,
+            selectionSet: selectionSet, range: range(from: start), description: description)
     }
 
     mutating func parseFragmentName() throws(SyntaxError) -> Name {
@@ -510,8 +520,9 @@ struct ParserCore: ~Copyable {
         repeat {
             operationTypes.append(try parseOperationTypeDefinition())
         } while try !expectOptional(.braceR)
-        return SchemaDefinition(isExtension: false, description: description, directives: directives,
-                                operationTypes: operationTypes, range: range(from: start))
+        return SchemaDefinition(
+            isExtension: false, description: description, directives: directives,
+            operationTypes: operationTypes, range: range(from: start))
     }
 
     mutating func parseOperationTypeDefinition() throws(SyntaxError) -> OperationTypeDefinition {
@@ -528,8 +539,9 @@ struct ParserCore: ~Copyable {
         try expectKeyword("scalar")
         let name = try parseName()
         let directives = try parseDirectives(const: true)
-        return TypeDefinition(kind: .scalar, isExtension: false, description: description, name: name,
-                              directives: directives, range: range(from: start))
+        return TypeDefinition(
+            kind: .scalar, isExtension: false, description: description, name: name,
+            directives: directives, range: range(from: start))
     }
 
     mutating func parseObjectOrInterfaceDefinition(_ kind: TypeDefinitionKind) throws(SyntaxError) -> TypeDefinition {
@@ -540,8 +552,9 @@ struct ParserCore: ~Copyable {
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
         let fields = try parseFieldsDefinition()
-        return TypeDefinition(kind: kind, isExtension: false, description: description, name: name,
-                              interfaces: interfaces, directives: directives, fields: fields, range: range(from: start))
+        return TypeDefinition(
+            kind: kind, isExtension: false, description: description, name: name,
+            interfaces: interfaces, directives: directives, fields: fields, range: range(from: start))
     }
 
     mutating func parseImplementsInterfaces() throws(SyntaxError) -> [Name] {
@@ -572,8 +585,10 @@ struct ParserCore: ~Copyable {
             let directives = try parseDirectives(const: true)
             // The range before the node: computed among its arguments, the node was copied.
             let nodeRange = range(from: start)
-            fieldDefinitionItems.push(FieldDefinition(description: description, name: name, arguments: arguments,
-                                                      type: type, directives: directives, range: nodeRange))
+            fieldDefinitionItems.push(
+                FieldDefinition(
+                    description: description, name: name, arguments: arguments,
+                    type: type, directives: directives, range: nodeRange))
         } while try !expectOptional(.braceR)
         return fieldDefinitionItems.take(from: mark)
     }
@@ -597,8 +612,9 @@ struct ParserCore: ~Copyable {
         let defaultValue = try expectOptional(.equals) ? try parseValueLiteral(const: true) : nil
         let directives = try parseDirectives(const: true)
         let nodeRange = range(from: start)
-        return InputValueDefinition(description: description, name: name, type: type, defaultValue: defaultValue,
-                                    directives: directives, range: nodeRange)
+        return InputValueDefinition(
+            description: description, name: name, type: type, defaultValue: defaultValue,
+            directives: directives, range: nodeRange)
     }
 
     mutating func parseUnionTypeDefinition() throws(SyntaxError) -> TypeDefinition {
@@ -608,8 +624,9 @@ struct ParserCore: ~Copyable {
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let members = try expectOptional(.equals) ? try parseDelimitedNames(.pipe) : []
-        return TypeDefinition(kind: .union, isExtension: false, description: description, name: name,
-                              directives: directives, unionMembers: members, range: range(from: start))
+        return TypeDefinition(
+            kind: .union, isExtension: false, description: description, name: name,
+            directives: directives, unionMembers: members, range: range(from: start))
     }
 
     mutating func parseEnumTypeDefinition() throws(SyntaxError) -> TypeDefinition {
@@ -619,8 +636,9 @@ struct ParserCore: ~Copyable {
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let values = try parseEnumValuesDefinition()
-        return TypeDefinition(kind: .enum, isExtension: false, description: description, name: name,
-                              directives: directives, enumValues: values, range: range(from: start))
+        return TypeDefinition(
+            kind: .enum, isExtension: false, description: description, name: name,
+            directives: directives, enumValues: values, range: range(from: start))
     }
 
     mutating func parseEnumValuesDefinition() throws(SyntaxError) -> [EnumValueDefinition] {
@@ -630,14 +648,17 @@ struct ParserCore: ~Copyable {
             let start = token
             let description = try parseDescription()
             if valueIs(token, "true") || valueIs(token, "false") || valueIs(token, "null") {
-                throw SyntaxError("\(describe(token)) is reserved and cannot be used for an enum value.",
-                                  at: token.range)
+                throw SyntaxError(
+                    "\(describe(token)) is reserved and cannot be used for an enum value.",
+                    at: token.range)
             }
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             let nodeRange = range(from: start)
-            enumValueItems.push(EnumValueDefinition(description: description, name: name, directives: directives,
-                                                    range: nodeRange))
+            enumValueItems.push(
+                EnumValueDefinition(
+                    description: description, name: name, directives: directives,
+                    range: nodeRange))
         } while try !expectOptional(.braceR)
         return enumValueItems.take(from: mark)
     }
@@ -649,8 +670,9 @@ struct ParserCore: ~Copyable {
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let fields = try parseInputFieldsDefinition()
-        return TypeDefinition(kind: .inputObject, isExtension: false, description: description, name: name,
-                              directives: directives, inputFields: fields, range: range(from: start))
+        return TypeDefinition(
+            kind: .inputObject, isExtension: false, description: description, name: name,
+            directives: directives, inputFields: fields, range: range(from: start))
     }
 
     mutating func parseInputFieldsDefinition() throws(SyntaxError) -> [InputValueDefinition] {
@@ -681,9 +703,10 @@ struct ParserCore: ~Copyable {
             guard directiveLocationNames.contains(location.value) else { throw unexpected(locationToken) }
             locations.append(location)
         } while try expectOptional(.pipe)
-        return DirectiveDefinition(description: description, name: name, arguments: arguments,
-                                   isRepeatable: repeatable, locations: locations, range: range(from: start),
-                                   directives: directives)
+        return DirectiveDefinition(
+            description: description, name: name, arguments: arguments,
+            isRepeatable: repeatable, locations: locations, range: range(from: start),
+            directives: directives)
     }
 
     // MARK: Extensions
@@ -695,7 +718,8 @@ struct ParserCore: ~Copyable {
         let start = token
         switch text(keyword) {
         case "schema":
-            try advance(); try advance()
+            try advance()
+            try advance()
             let directives = try parseDirectives(const: true)
             var operationTypes: [OperationTypeDefinition] = []
             if try expectOptional(.braceL) {
@@ -704,59 +728,79 @@ struct ParserCore: ~Copyable {
                 } while try !expectOptional(.braceR)
             }
             if directives.isEmpty && operationTypes.isEmpty { throw unexpected() }
-            return .schema(SchemaDefinition(isExtension: true, description: nil, directives: directives,
-                                            operationTypes: operationTypes, range: range(from: start)))
+            return .schema(
+                SchemaDefinition(
+                    isExtension: true, description: nil, directives: directives,
+                    operationTypes: operationTypes, range: range(from: start)))
         case "scalar":
-            try advance(); try advance()
+            try advance()
+            try advance()
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             if directives.isEmpty { throw unexpected() }
-            return .type(TypeDefinition(kind: .scalar, isExtension: true, description: nil, name: name,
-                                        directives: directives, range: range(from: start)))
+            return .type(
+                TypeDefinition(
+                    kind: .scalar, isExtension: true, description: nil, name: name,
+                    directives: directives, range: range(from: start)))
         case "type", "interface":
             let kind: TypeDefinitionKind = text(keyword) == "type" ? .object : .interface
-            try advance(); try advance()
+            try advance()
+            try advance()
             let name = try parseName()
             let interfaces = try parseImplementsInterfaces()
             let directives = try parseDirectives(const: true)
             let fields = try parseFieldsDefinition()
             if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
-            return .type(TypeDefinition(kind: kind, isExtension: true, description: nil, name: name,
-                                        interfaces: interfaces, directives: directives, fields: fields,
-                                        range: range(from: start)))
+            return .type(
+                TypeDefinition(
+                    kind: kind, isExtension: true, description: nil, name: name,
+                    interfaces: interfaces, directives: directives, fields: fields,
+                    range: range(from: start)))
         case "union":
-            try advance(); try advance()
+            try advance()
+            try advance()
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             let members = try expectOptional(.equals) ? try parseDelimitedNames(.pipe) : []
             if directives.isEmpty && members.isEmpty { throw unexpected() }
-            return .type(TypeDefinition(kind: .union, isExtension: true, description: nil, name: name,
-                                        directives: directives, unionMembers: members, range: range(from: start)))
+            return .type(
+                TypeDefinition(
+                    kind: .union, isExtension: true, description: nil, name: name,
+                    directives: directives, unionMembers: members, range: range(from: start)))
         case "enum":
-            try advance(); try advance()
+            try advance()
+            try advance()
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             let values = try parseEnumValuesDefinition()
             if directives.isEmpty && values.isEmpty { throw unexpected() }
-            return .type(TypeDefinition(kind: .enum, isExtension: true, description: nil, name: name,
-                                        directives: directives, enumValues: values, range: range(from: start)))
+            return .type(
+                TypeDefinition(
+                    kind: .enum, isExtension: true, description: nil, name: name,
+                    directives: directives, enumValues: values, range: range(from: start)))
         case "input":
-            try advance(); try advance()
+            try advance()
+            try advance()
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             let fields = try parseInputFieldsDefinition()
             if directives.isEmpty && fields.isEmpty { throw unexpected() }
-            return .type(TypeDefinition(kind: .inputObject, isExtension: true, description: nil, name: name,
-                                        directives: directives, inputFields: fields, range: range(from: start)))
+            return .type(
+                TypeDefinition(
+                    kind: .inputObject, isExtension: true, description: nil, name: name,
+                    directives: directives, inputFields: fields, range: range(from: start)))
         case "directive":
-            try advance(); try advance()
+            try advance()
+            try advance()
             try expect(.at)
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             if directives.isEmpty { throw unexpected() }
-            return .directive(DirectiveDefinition(description: nil, name: name, arguments: [], isRepeatable: false,
-                                                  locations: [], range: range(from: start), directives: directives,
-                                                  isExtension: true))
+            return .directive(
+                DirectiveDefinition(
+                    description: nil, name: name, arguments: [], isRepeatable: false,
+                    locations: [], range: range(from: start), directives: directives,
+                    isExtension: true))
         default:
             throw unexpected(keyword)
         }

@@ -67,9 +67,10 @@ package enum ApplyFragmentArguments {
                 if applied[name] == nil {
                     guard !inProgress.contains(name) else { return .fragmentSpread(spread) }
                     guard depth < ApplyFragmentArguments.maxSpreadDepth else {
-                        diagnostics.append(.error(
-                            "Fragments nest deeper than \(ApplyFragmentArguments.maxSpreadDepth) spreads here; Baton does not follow them further",
-                            at: [spread.location].compactMap { $0 }, code: .fragmentDepth))
+                        diagnostics.append(
+                            .error(
+                                "Fragments nest deeper than \(ApplyFragmentArguments.maxSpreadDepth) spreads here; Baton does not follow them further",
+                                at: [spread.location].compactMap { $0 }, code: .fragmentDepth))
                         return nil
                     }
                     depth += 1
@@ -77,7 +78,8 @@ package enum ApplyFragmentArguments {
                     inProgress.insert(name)
                     var inner: [String: IRValue] = [:]
                     for definition in fragment.argumentDefinitions {
-                        inner[definition.name] = arguments.first { $0.name == definition.name }?.value
+                        inner[definition.name] =
+                            arguments.first { $0.name == definition.name }?.value
                             ?? definition.defaultValue ?? .null
                     }
                     var copy = fragment

@@ -18,7 +18,9 @@ import BatonSchema
 package enum BatonNames {
     static let lensMembers: Set<String> = ["anchor", "recordID"]
     /// What a connection lens adds beside its declared fields (the emitter's `LensNaming` too).
-    package static let connectionMembers: Set<String> = ["nodes", "hasNext", "hasPrevious", "isLoadingNext", "isLoadingPrevious", "connectionID"]
+    package static let connectionMembers: Set<String> = [
+        "nodes", "hasNext", "hasPrevious", "isLoadingNext", "isLoadingPrevious", "connectionID",
+    ]
     static let sharedNames: Set<String> = ["Types", "Slots", "Guards", "Sites", "AbstractSlots", "Baton"]
 
     package static func validate(_ program: IRProgram) -> [Diagnostic] {
@@ -28,15 +30,18 @@ package enum BatonNames {
             if let reason = clash(operation.name, schema) {
                 diagnostics.append(refused(operation.name, "operation", because: reason, at: operation.nameLocation))
             }
-            let reserved: Set<String> = switch operation.kind {
-            case .mutation: ["Action", "OptimisticResponse", "optimistic"]
-            case .subscription: ["subscription"]
-            case .query: []
-            }
+            let reserved: Set<String> =
+                switch operation.kind {
+                case .mutation: ["Action", "OptimisticResponse", "optimistic"]
+                case .subscription: ["subscription"]
+                case .query: []
+                }
             for variable in operation.variableDefinitions where reserved.contains(variable.name) {
-                diagnostics.append(refused("$" + variable.name, "variable",
-                                           because: "the \(operation.kind.rawValue) value has a member of that name",
-                                           at: variable.location))
+                diagnostics.append(
+                    refused(
+                        "$" + variable.name, "variable",
+                        because: "the \(operation.kind.rawValue) value has a member of that name",
+                        at: variable.location))
             }
             let extra: Set<String> = operation.kind == .mutation ? ["variable"] : []
             checkSelections(operation.selections, parent: operation.type, extra: extra, schema, &diagnostics)
@@ -46,8 +51,9 @@ package enum BatonNames {
                 diagnostics.append(refused(fragment.name, "fragment", because: reason, at: fragment.nameLocation))
             }
             let refetchable = fragment.directive("refetchable") != nil
-            checkSelections(fragment.selections, parent: fragment.typeCondition, extra: refetchable ? ["Self"] : [],
-                            connection: refetchable, schema, &diagnostics)
+            checkSelections(
+                fragment.selections, parent: fragment.typeCondition, extra: refetchable ? ["Self"] : [],
+                connection: refetchable, schema, &diagnostics)
         }
         return diagnostics
     }
@@ -59,11 +65,15 @@ package enum BatonNames {
     }
 
     static func refused(_ name: String, _ kind: String, because reason: String, at location: Location?) -> Diagnostic {
-        .error("'\(name)' cannot name \(kind.first == "o" ? "an" : "a") \(kind): \(reason); choose another name", at: [location].compactMap { $0 }, code: .reservedName)
+        .error(
+            "'\(name)' cannot name \(kind.first == "o" ? "an" : "a") \(kind): \(reason); choose another name",
+            at: [location].compactMap { $0 }, code: .reservedName)
     }
 
-    static func checkSelections(_ selections: [IRSelection], parent: TypeID, extra: Set<String>, connection: Bool = false,
-                                inConnection: Bool = false, _ schema: Schema, _ diagnostics: inout [Diagnostic]) {
+    static func checkSelections(
+        _ selections: [IRSelection], parent: TypeID, extra: Set<String>, connection: Bool = false,
+        inConnection: Bool = false, _ schema: Schema, _ diagnostics: inout [Diagnostic]
+    ) {
         var names = lensMembers.union(extra)
         if schema[parent].kind.isAbstract { names.insert("AbstractSlots") }
         if inConnection { names.formUnion(connectionMembers) }
@@ -71,32 +81,37 @@ package enum BatonNames {
             switch selection {
             case .field(let field):
                 if names.contains(field.responseKey) {
-                    diagnostics.append(.error(
-                        "'\(field.responseKey)' cannot name a field here: the generated lens has a member of that name; alias the field",
-                        at: [field.aliasLocation ?? field.location].compactMap { $0 }, code: .reservedName))
+                    diagnostics.append(
+                        .error(
+                            "'\(field.responseKey)' cannot name a field here: the generated lens has a member of that name; alias the field",
+                            at: [field.aliasLocation ?? field.location].compactMap { $0 }, code: .reservedName))
                 }
                 if let children = field.selections {
                     let pages = connection && (field.directive("connection") != nil || field.directive("stream_connection") != nil)
-                    checkSelections(children, parent: field.type, extra: extra, connection: connection, inConnection: pages,
-                                    schema, &diagnostics)
+                    checkSelections(
+                        children, parent: field.type, extra: extra, connection: connection, inConnection: pages,
+                        schema, &diagnostics)
                 }
             case .fragmentSpread(let spread):
                 checkAlias(spread.directive("alias"), names, &diagnostics)
             case .inlineFragment(let inline):
                 checkAlias(inline.directive("alias"), names, &diagnostics)
-                checkSelections(inline.selections, parent: inline.typeCondition ?? parent, extra: extra, connection: connection,
-                                inConnection: inConnection, schema, &diagnostics)
+                checkSelections(
+                    inline.selections, parent: inline.typeCondition ?? parent, extra: extra, connection: connection,
+                    inConnection: inConnection, schema, &diagnostics)
             case .condition(let condition):
-                checkSelections(condition.selections, parent: parent, extra: extra, connection: connection,
-                                inConnection: inConnection, schema, &diagnostics)
+                checkSelections(
+                    condition.selections, parent: parent, extra: extra, connection: connection,
+                    inConnection: inConnection, schema, &diagnostics)
             }
         }
     }
 
     static func checkAlias(_ alias: IRDirective?, _ names: Set<String>, _ diagnostics: inout [Diagnostic]) {
         guard let argument = alias?.argument("as"), let name = argument.value.stringValue, names.contains(name) else { return }
-        diagnostics.append(.error(
-            "'\(name)' cannot name a spread accessor here: the generated lens has a member of that name; choose another alias",
-            at: [argument.valueLocation].compactMap { $0 }, code: .reservedName))
+        diagnostics.append(
+            .error(
+                "'\(name)' cannot name a spread accessor here: the generated lens has a member of that name; choose another alias",
+                at: [argument.valueLocation].compactMap { $0 }, code: .reservedName))
     }
 }

@@ -29,7 +29,8 @@ package enum Connections {
                 guard let children = field.selections else { return selection }
                 field.selections = rewrite(children, schema, &diagnostics)
                 if let directive = field.directive("connection") ?? field.directive("stream_connection"),
-                   let transformed = connection(field, directive, schema, &diagnostics) {
+                    let transformed = connection(field, directive, schema, &diagnostics)
+                {
                     field = transformed
                 }
                 return .field(field)
@@ -45,41 +46,55 @@ package enum Connections {
         }
     }
 
-    static func connection(_ field: IRField, _ directive: IRDirective, _ schema: Schema,
-                           _ diagnostics: inout [Diagnostic]) -> IRField? {
+    static func connection(
+        _ field: IRField, _ directive: IRDirective, _ schema: Schema,
+        _ diagnostics: inout [Diagnostic]
+    ) -> IRField? {
         let at = directive.location.map { [$0] } ?? []
         let fieldAt = field.location.map { [$0] } ?? at
         let name = directive.name
         let hasFirst = field.definition.argument("first") != nil && field.argument("first") != nil
         let hasLast = field.definition.argument("last") != nil && field.argument("last") != nil
         if field.definition.type.isList {
-            diagnostics.append(.error("@\(name) is not supported on plural field '\(field.name)': expected a single connection object",
-                                      at: fieldAt, code: .connection))
+            diagnostics.append(
+                .error(
+                    "@\(name) is not supported on plural field '\(field.name)': expected a single connection object",
+                    at: fieldAt, code: .connection))
             return nil
         }
         guard hasFirst || hasLast else {
-            diagnostics.append(.error("Expected field '\(field.name)' to have a 'first' or 'last' argument, as @\(name) needs one to page",
-                                      at: fieldAt, code: .connection))
+            diagnostics.append(
+                .error(
+                    "Expected field '\(field.name)' to have a 'first' or 'last' argument, as @\(name) needs one to page",
+                    at: fieldAt, code: .connection))
             return nil
         }
         let connectionType = schema[field.type]
         guard let edges = connectionType.field("edges"), edges.type.isList,
-              schema[edges.type.namedType].kind == .object || schema[edges.type.namedType].kind == .interface else {
-            diagnostics.append(.error("Expected field '\(field.name)' of @\(name) to have an 'edges' field returning a list of objects on type '\(connectionType.name)'",
-                                      at: fieldAt, code: .connection))
+            schema[edges.type.namedType].kind == .object || schema[edges.type.namedType].kind == .interface
+        else {
+            diagnostics.append(
+                .error(
+                    "Expected field '\(field.name)' of @\(name) to have an 'edges' field returning a list of objects on type '\(connectionType.name)'",
+                    at: fieldAt, code: .connection))
             return nil
         }
         let edgeType = edges.type.namedType
         guard let pageInfo = connectionType.field("pageInfo"), schema[pageInfo.type.namedType].kind == .object else {
-            diagnostics.append(.error("Expected field '\(field.name)' of @\(name) to have a 'pageInfo' field returning an object on type '\(connectionType.name)'",
-                                      at: fieldAt, code: .connection))
+            diagnostics.append(
+                .error(
+                    "Expected field '\(field.name)' of @\(name) to have a 'pageInfo' field returning an object on type '\(connectionType.name)'",
+                    at: fieldAt, code: .connection))
             return nil
         }
         let edge = schema[edgeType]
         guard let cursor = edge.field("cursor"), schema[cursor.type.namedType].kind.isLeaf,
-              let node = edge.field("node"), schema[node.type.namedType].kind.isComposite, !node.type.isList else {
-            diagnostics.append(.error("Expected the edges of field '\(field.name)' (type '\(edge.name)') to have a scalar 'cursor' and a single-object 'node' field",
-                                      at: fieldAt, code: .connection))
+            let node = edge.field("node"), schema[node.type.namedType].kind.isComposite, !node.type.isList
+        else {
+            diagnostics.append(
+                .error(
+                    "Expected the edges of field '\(field.name)' (type '\(edge.name)') to have a scalar 'cursor' and a single-object 'node' field",
+                    at: fieldAt, code: .connection))
             return nil
         }
         let pageInfoType = schema[pageInfo.type.namedType]
@@ -87,8 +102,10 @@ package enum Connections {
         var pageInfoFields: [IRSelection] = []
         for fieldName in needed {
             guard let definition = pageInfoType.field(fieldName) else {
-                diagnostics.append(.error("Expected type '\(pageInfoType.name)' to have a '\(fieldName)' field for @\(name) on '\(field.name)'",
-                                          at: fieldAt, code: .connection))
+                diagnostics.append(
+                    .error(
+                        "Expected type '\(pageInfoType.name)' to have a '\(fieldName)' field for @\(name) on '\(field.name)'",
+                        at: fieldAt, code: .connection))
                 return nil
             }
             pageInfoFields.append(.field(IRField(alias: nil, name: fieldName, definition: definition, parentType: pageInfoType.id)))
@@ -98,28 +115,39 @@ package enum Connections {
             let suffix = "_" + field.responseKey
             if let text = key.value.stringValue {
                 if !text.hasSuffix(suffix) || text.count == suffix.count {
-                    diagnostics.append(.error("Expected the key argument to @\(name) to be of form <SomeName>\(suffix), got '\(text)'",
-                                              at: key.valueLocation.map { [$0] } ?? at, code: .connection))
+                    diagnostics.append(
+                        .error(
+                            "Expected the key argument to @\(name) to be of form <SomeName>\(suffix), got '\(text)'",
+                            at: key.valueLocation.map { [$0] } ?? at, code: .connection))
                 }
             } else {
-                diagnostics.append(.error("Expected the key argument to @\(name) to be a string literal",
-                                          at: key.valueLocation.map { [$0] } ?? at, code: .connection))
+                diagnostics.append(
+                    .error(
+                        "Expected the key argument to @\(name) to be a string literal",
+                        at: key.valueLocation.map { [$0] } ?? at, code: .connection))
             }
         }
         if let filters = directive.argument("filters") {
             var names: [String] = []
-            if case .list(let items) = filters.value { names = items.compactMap(\.stringValue) }
-            else if let single = filters.value.stringValue { names = [single] }
+            if case .list(let items) = filters.value {
+                names = items.compactMap(\.stringValue)
+            } else if let single = filters.value.stringValue {
+                names = [single]
+            }
             for filter in names where field.definition.argument(filter) == nil {
-                diagnostics.append(.error("Expected the filters of @\(name) to name arguments of field '\(field.name)'; it has no argument '\(filter)'",
-                                          at: filters.valueLocation.map { [$0] } ?? at, code: .connection))
+                diagnostics.append(
+                    .error(
+                        "Expected the filters of @\(name) to name arguments of field '\(field.name)'; it has no argument '\(filter)'",
+                        at: filters.valueLocation.map { [$0] } ?? at, code: .connection))
             }
         }
         var result = field
         var selections = field.selections ?? []
         // Edges: the user's, then `cursor` and `node { __typename }`; flattening merges them.
-        let typename = IRSelection.field(IRField(alias: nil, name: "__typename", definition: schema.typenameField,
-                                                 parentType: node.type.namedType))
+        let typename = IRSelection.field(
+            IRField(
+                alias: nil, name: "__typename", definition: schema.typenameField,
+                parentType: node.type.namedType))
         let added: [IRSelection] = [
             .field(IRField(alias: nil, name: "cursor", definition: cursor, parentType: edgeType)),
             .field(IRField(alias: nil, name: "node", definition: node, parentType: edgeType, selections: [typename])),
@@ -130,7 +158,8 @@ package enum Connections {
         let label = directive.argument("label")?.value.stringValue ?? directive.argument("key")?.value.stringValue ?? field.responseKey
         let condition = directive.argument("if").flatMap { $0.value.isNull ? nil : $0 }
         if let index = selections.firstIndex(where: { $0.field?.name == "edges" && $0.field?.alias == nil }),
-           var edgesField = selections[index].field {
+            var edgesField = selections[index].field
+        {
             edgesField.selections = (edgesField.selections ?? []) + added
             if streaming {
                 var arguments = [IRArgument(name: "label", value: .string(label, block: false))]
@@ -142,21 +171,28 @@ package enum Connections {
             }
             selections[index] = .field(edgesField)
         } else if selections.contains(where: { $0.field?.name == "edges" }) {
-            selections.append(.field(IRField(alias: nil, name: "edges", definition: edges, parentType: connectionType.id, selections: added)))
+            selections.append(
+                .field(IRField(alias: nil, name: "edges", definition: edges, parentType: connectionType.id, selections: added)))
         } else {
-            diagnostics.append(.error("Expected field '\(field.name)' to have an 'edges' selection: @\(name) reads its pages through it",
-                                      at: fieldAt, code: .connection))
+            diagnostics.append(
+                .error(
+                    "Expected field '\(field.name)' to have an 'edges' selection: @\(name) reads its pages through it",
+                    at: fieldAt, code: .connection))
             return nil
         }
-        let pageInfoField = IRSelection.field(IRField(alias: nil, name: "pageInfo", definition: pageInfo,
-                                                      parentType: connectionType.id, selections: pageInfoFields))
+        let pageInfoField = IRSelection.field(
+            IRField(
+                alias: nil, name: "pageInfo", definition: pageInfo,
+                parentType: connectionType.id, selections: pageInfoFields))
         if streaming {
             var arguments = [IRArgument(name: "label", value: .string(label + "$pageInfo", block: false))]
             if let condition { arguments.append(IRArgument(name: "if", value: condition.value)) }
-            selections.append(.inlineFragment(IRInlineFragment(
-                typeCondition: nil, parentType: connectionType.id,
-                directives: [IRDirective(name: "defer", arguments: arguments, location: directive.location)],
-                selections: [pageInfoField])))
+            selections.append(
+                .inlineFragment(
+                    IRInlineFragment(
+                        typeCondition: nil, parentType: connectionType.id,
+                        directives: [IRDirective(name: "defer", arguments: arguments, location: directive.location)],
+                        selections: [pageInfoField])))
         } else {
             selections.append(pageInfoField)
         }

@@ -26,10 +26,12 @@ package enum Flatten {
             }
         }
         for selection in selections {
-            let flattened = selection.children.map { selection.withChildren(flatten($0, parent: selection.childType(in: parent))) }
+            let flattened =
+                selection.children.map { selection.withChildren(flatten($0, parent: selection.childType(in: parent))) }
                 ?? selection
             if case .inlineFragment(let inline) = flattened, inline.directives.isEmpty,
-               inline.typeCondition == nil || inline.typeCondition == parent {
+                inline.typeCondition == nil || inline.typeCondition == parent
+            {
                 inline.selections.forEach(add)
             } else {
                 add(flattened)

@@ -20,7 +20,8 @@ package enum FragmentArgumentsHash {
     /// The JSON Relay hashes for a spread's arguments.
     package static func identifier(_ arguments: [IRArgument]) -> String {
         let sorted = arguments.sorted { $0.name < $1.name }
-        return "[" + sorted.map { "{\"name\":\(JSONText.string($0.name)),\"value\":\(identifier($0.value))}" }
+        return "["
+            + sorted.map { "{\"name\":\(JSONText.string($0.name)),\"value\":\(identifier($0.value))}" }
             .joined(separator: ",") + "]"
     }
 
@@ -32,7 +33,8 @@ package enum FragmentArgumentsHash {
         case .list(let items):
             return "{\"list\":[" + items.map(identifier).joined(separator: ",") + "]}"
         case .object(let fields):
-            return "{\"object\":[" + fields.map { "{\"name\":\(JSONText.string($0.name)),\"value\":\(identifier($0.value))}" }
+            return "{\"object\":["
+                + fields.map { "{\"name\":\(JSONText.string($0.name)),\"value\":\(identifier($0.value))}" }
                 .joined(separator: ",") + "]}"
         default:
             return "{\"value\":\(JSONText.constant(value))}"
@@ -68,7 +70,8 @@ enum JSONText {
 /// MurmurHash3 x86 32-bit and the base-62 text Relay writes it in.
 package enum Murmur3 {
     package static func hash32(_ data: [UInt8], seed: UInt32 = 0) -> UInt32 {
-        let c1: UInt32 = 0xcc9e_2d51, c2: UInt32 = 0x1b87_3593
+        let c1: UInt32 = 0xcc9e_2d51
+        let c2: UInt32 = 0x1b87_3593
         var h = seed
         let blocks = data.count / 4
         for i in 0..<blocks {

@@ -54,8 +54,10 @@ package enum GenerateIdentityFields {
         schema[type].field(name).map { .field(IRField(alias: nil, name: name, definition: $0, parentType: type)) }
     }
 
-    static func addIdentity(to selections: [IRSelection], type: TypeID, _ schema: Schema,
-                            _ identity: IdentityConfiguration) -> [IRSelection] {
+    static func addIdentity(
+        to selections: [IRSelection], type: TypeID, _ schema: Schema,
+        _ identity: IdentityConfiguration
+    ) -> [IRSelection] {
         var result = selections
         let named = schema[type]
         if named.kind == .object || (named.kind == .interface && named.field("id") != nil) {

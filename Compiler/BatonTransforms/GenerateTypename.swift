@@ -20,13 +20,19 @@ package enum GenerateTypename {
             case .field(let field) where schema[field.type].kind.isAbstract:
                 let hasTypename = rewritten.contains { $0.field.map { $0.name == "__typename" && $0.alias == nil } ?? false }
                 if !hasTypename {
-                    rewritten.insert(.field(IRField(alias: nil, name: "__typename", definition: schema.typenameField,
-                                                    parentType: field.type)), at: 0)
+                    rewritten.insert(
+                        .field(
+                            IRField(
+                                alias: nil, name: "__typename", definition: schema.typenameField,
+                                parentType: field.type)), at: 0)
                 }
             case .inlineFragment(let inline):
                 if let type = inline.typeCondition, type != parent, schema[type].kind.isAbstract {
-                    rewritten.insert(.field(IRField(alias: "__is" + schema[type].name, name: "__typename",
-                                                    definition: schema.typenameField, parentType: type)), at: 0)
+                    rewritten.insert(
+                        .field(
+                            IRField(
+                                alias: "__is" + schema[type].name, name: "__typename",
+                                definition: schema.typenameField, parentType: type)), at: 0)
                 }
             default:
                 break

@@ -19,10 +19,18 @@ enum InputValueCheck {
             case .scalar:
                 switch named.name {
                 case "Int": if case .int = value { return true } else { return false }
-                case "Float": switch value { case .int, .float: return true; default: return false }
+                case "Float":
+                    switch value {
+                    case .int, .float: return true
+                    default: return false
+                    }
                 case "String": if case .string = value { return true } else { return false }
                 case "Boolean": if case .boolean = value { return true } else { return false }
-                case "ID": switch value { case .int, .string: return true; default: return false }
+                case "ID":
+                    switch value {
+                    case .int, .string: return true
+                    default: return false
+                    }
                 default: return true
                 }
             case .enum:

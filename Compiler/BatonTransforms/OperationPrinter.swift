@@ -132,18 +132,19 @@ package enum OperationPrinter {
         }
 
         static func syntax(_ value: IRValue) -> Value {
-            let kind: Value.Kind = switch value {
-            case .variable(let name): .variable(name)
-            case .int(let text): .int(text)
-            case .float(let text): .float(text)
-            case .string(let s, let block): .string(s, block: block)
-            case .boolean(let b): .boolean(b)
-            case .null: .null
-            case .enumValue(let name): .enumValue(name)
-            case .list(let items): .list(items.map(syntax))
-            case .object(let fields):
-                .object(fields.map { ObjectField(name: Name($0.name, range: .empty), value: syntax($0.value), range: .empty) })
-            }
+            let kind: Value.Kind =
+                switch value {
+                case .variable(let name): .variable(name)
+                case .int(let text): .int(text)
+                case .float(let text): .float(text)
+                case .string(let s, let block): .string(s, block: block)
+                case .boolean(let b): .boolean(b)
+                case .null: .null
+                case .enumValue(let name): .enumValue(name)
+                case .list(let items): .list(items.map(syntax))
+                case .object(let fields):
+                    .object(fields.map { ObjectField(name: Name($0.name, range: .empty), value: syntax($0.value), range: .empty) })
+                }
             return Value(kind, range: .empty)
         }
     }

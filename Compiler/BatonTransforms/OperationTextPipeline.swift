@@ -34,8 +34,9 @@ package enum OperationTextPipeline {
 
         /// Every operation's text, by name.
         package var texts: [String: String] {
-            Dictionary(textProgram.operations.map { ($0.name, OperationPrinter.print($0, in: textProgram)) },
-                       uniquingKeysWith: { a, _ in a })
+            Dictionary(
+                textProgram.operations.map { ($0.name, OperationPrinter.print($0, in: textProgram)) },
+                uniquingKeysWith: { a, _ in a })
         }
     }
 
@@ -86,7 +87,8 @@ package enum OperationTextPipeline {
     }
 
     private static func append(_ step: (program: IRProgram, diagnostics: [Diagnostic]), to diagnostics: [Diagnostic])
-        -> (IRProgram, [Diagnostic]) {
+        -> (IRProgram, [Diagnostic])
+    {
         (step.program, diagnostics + step.diagnostics)
     }
 }

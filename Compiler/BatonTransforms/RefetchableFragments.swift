@@ -24,12 +24,16 @@ package enum RefetchableFragments {
             }
             let nameAt = queryArgument.valueLocation.map { [$0] } ?? at
             if let existing = names[queryName] ?? nil {
-                diagnostics.append(.error(DiagnosticCode.refetchableQueryNameTaken(queryName),
-                                          at: nameAt + [existing], code: .refetchable))
+                diagnostics.append(
+                    .error(
+                        DiagnosticCode.refetchableQueryNameTaken(queryName),
+                        at: nameAt + [existing], code: .refetchable))
                 continue
             } else if names.keys.contains(queryName) || program.fragment(named: queryName) != nil {
-                diagnostics.append(.error(DiagnosticCode.refetchableQueryNameTaken(queryName),
-                                          at: nameAt, code: .refetchable))
+                diagnostics.append(
+                    .error(
+                        DiagnosticCode.refetchableQueryNameTaken(queryName),
+                        at: nameAt, code: .refetchable))
                 continue
             }
             names[queryName] = queryArgument.valueLocation
@@ -40,28 +44,33 @@ package enum RefetchableFragments {
         return (result, diagnostics)
     }
 
-    static func generate(_ fragment: IRFragment, queryName: String, schema: Schema, at: [Location],
-                         _ diagnostics: inout [Diagnostic]) -> (IROperation, IRFragment)? {
+    static func generate(
+        _ fragment: IRFragment, queryName: String, schema: Schema, at: [Location],
+        _ diagnostics: inout [Diagnostic]
+    ) -> (IROperation, IRFragment)? {
         guard let queryType = schema.queryType else { return nil }
         var variables = (fragment.argumentDefinitions + fragment.usedGlobalVariables).map { definition in
             IRVariableDefinition(name: definition.name, type: definition.type, defaultValue: definition.defaultValue, location: nil)
         }
         variables.sort { $0.name < $1.name }
-        let spread = IRSelection.fragmentSpread(IRFragmentSpread(
-            fragmentName: fragment.name,
-            arguments: fragment.argumentDefinitions.map { IRArgument(name: $0.name, value: .variable($0.name), type: $0.type) }))
+        let spread = IRSelection.fragmentSpread(
+            IRFragmentSpread(
+                fragmentName: fragment.name,
+                arguments: fragment.argumentDefinitions.map { IRArgument(name: $0.name, value: .variable($0.name), type: $0.type) }))
         let type = schema[fragment.typeCondition]
         if fragment.typeCondition == queryType {
-            let query = IROperation(kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
-                                    directives: [], type: queryType, selections: [spread], location: fragment.location,
-                                    generatedFrom: fragment.name)
+            let query = IROperation(
+                kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
+                directives: [], type: queryType, selections: [spread], location: fragment.location,
+                generatedFrom: fragment.name)
             return (query, fragment)
         }
         if type.name == "Viewer", let viewer = schema[queryType].field("viewer"), viewer.type.namedType == type.id {
             let root = IRField(alias: nil, name: "viewer", definition: viewer, parentType: queryType, selections: [spread])
-            let query = IROperation(kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
-                                    directives: [], type: queryType, selections: [.field(root)], location: fragment.location,
-                                    generatedFrom: fragment.name)
+            let query = IROperation(
+                kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
+                directives: [], type: queryType, selections: [.field(root)], location: fragment.location,
+                generatedFrom: fragment.name)
             return (query, fragment)
         }
         // A Node is refetched through `node(id:)`; a `@fetchable(field_name:)` type through its
@@ -74,15 +83,17 @@ package enum RefetchableFragments {
             root = nodeRoot(type, schema) ?? fetchableRoot(type, schema)
         }
         guard let root, let keyField = type.field(root.key) else {
-            diagnostics.append(.error(
-                "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
-                at: at, code: .refetchable))
+            diagnostics.append(
+                .error(
+                    "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
+                    at: at, code: .refetchable))
             return nil
         }
         if variables.contains(where: { $0.name == "id" }) {
-            diagnostics.append(.error(
-                "Fragment '\(fragment.name)' cannot use a variable named 'id': @refetchable passes the record's id as $id",
-                at: at, code: .refetchable))
+            diagnostics.append(
+                .error(
+                    "Fragment '\(fragment.name)' cannot use a variable named 'id': @refetchable passes the record's id as $id",
+                    at: at, code: .refetchable))
             return nil
         }
         let idType = root.argument.type.isNonNull ? root.argument.type : .nonNull(root.argument.type)
@@ -94,14 +105,18 @@ package enum RefetchableFragments {
         if root.field.name == "node", let rootKey = schema[rootType].field(root.key) {
             selections.append(.field(IRField(alias: nil, name: root.key, definition: rootKey, parentType: rootType)))
         }
-        let field = IRField(alias: nil, name: root.field.name, definition: root.field, parentType: queryType,
-                            arguments: [IRArgument(name: root.argument.name, value: .variable("id"), type: root.argument.type)],
-                            selections: selections)
-        let query = IROperation(kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
-                                directives: [], type: queryType, selections: [.field(field)], location: fragment.location,
-                                generatedFrom: fragment.name)
+        let field = IRField(
+            alias: nil, name: root.field.name, definition: root.field, parentType: queryType,
+            arguments: [IRArgument(name: root.argument.name, value: .variable("id"), type: root.argument.type)],
+            selections: selections)
+        let query = IROperation(
+            kind: .query, name: queryName, nameLocation: nil, variableDefinitions: variables,
+            directives: [], type: queryType, selections: [.field(field)], location: fragment.location,
+            generatedFrom: fragment.name)
         var updated = fragment
-        let hasKey = fragment.selections.contains { $0.field.map { $0.name == root.key && ($0.alias == nil || $0.alias == root.key) } ?? false }
+        let hasKey = fragment.selections.contains {
+            $0.field.map { $0.name == root.key && ($0.alias == nil || $0.alias == root.key) } ?? false
+        }
         if !hasKey {
             updated.selections.append(.field(IRField(alias: nil, name: root.key, definition: keyField, parentType: type.id)))
         }
@@ -111,19 +126,21 @@ package enum RefetchableFragments {
     /// `Query.node(id:)` for `Node` and the types implementing it.
     static func nodeRoot(_ type: NamedType, _ schema: Schema) -> (field: SchemaField, argument: InputValue, key: String)? {
         guard let queryType = schema.queryType, let node = schema.typeIndex["Node"],
-              type.id == node || schema.isSubType(type.id, of: node),
-              let field = schema[queryType].field("node"), field.type.namedType == node,
-              let argument = field.argument("id"), type.field("id") != nil else { return nil }
+            type.id == node || schema.isSubType(type.id, of: node),
+            let field = schema[queryType].field("node"), field.type.namedType == node,
+            let argument = field.argument("id"), type.field("id") != nil
+        else { return nil }
         return (field, argument, "id")
     }
 
     /// `Query.fetch__<Type>(…)` for a type marked `@fetchable(field_name:)` (Relay's fetchable types).
     static func fetchableRoot(_ type: NamedType, _ schema: Schema) -> (field: SchemaField, argument: InputValue, key: String)? {
         guard let queryType = schema.queryType,
-              let fetchable = type.directives.first(where: { $0.name.value == "fetchable" }),
-              case .string(let key, _)? = fetchable.argument("field_name")?.value.kind,
-              let field = schema[queryType].field("fetch__" + type.name), field.type.namedType == type.id,
-              let argument = field.arguments.first else { return nil }
+            let fetchable = type.directives.first(where: { $0.name.value == "fetchable" }),
+            case .string(let key, _)? = fetchable.argument("field_name")?.value.kind,
+            let field = schema[queryType].field("fetch__" + type.name), field.type.namedType == type.id,
+            let argument = field.arguments.first
+        else { return nil }
         return (field, argument, key)
     }
 }

@@ -22,7 +22,10 @@ package enum SkipClientExtensions {
                 if let type = inline.typeCondition, schema[type].origin == .client { return nil }
             case .fragmentSpread(let spread):
                 if let fragment = program.fragment(named: spread.fragmentName),
-                   schema[fragment.typeCondition].origin == .client { return nil }
+                    schema[fragment.typeCondition].origin == .client
+                {
+                    return nil
+                }
                 return selection
             case .condition:
                 break

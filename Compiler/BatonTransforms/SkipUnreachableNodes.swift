@@ -15,7 +15,10 @@ package enum SkipUnreachableNodes {
             changed = false
             for var fragment in result.sortedFragments where !empty.contains(fragment.name) {
                 fragment.selections = rewrite(fragment.selections, empty)
-                if fragment.selections.isEmpty { empty.insert(fragment.name); changed = true }
+                if fragment.selections.isEmpty {
+                    empty.insert(fragment.name)
+                    changed = true
+                }
                 result.setFragment(fragment)
             }
         }

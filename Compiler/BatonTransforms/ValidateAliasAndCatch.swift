@@ -20,31 +20,35 @@ package enum ValidateAliasAndCatch {
                     if let alias { checkAliasValue(alias, &diagnostics) }
                     guard alias == nil, let fragment = program.fragment(named: spread.fragmentName) else { return }
                     if !schema.isSubType(parent, of: fragment.typeCondition) {
-                        diagnostics.append(.error(
-                            "Unexpected unaliased spread of fragment '\(fragment.name)' on type '\(schema[fragment.typeCondition].name)', which is not guaranteed to match its parent type '\(schema[parent].name)'; add `@alias` so its accessor can be nil when it does not match",
-                            at: [spread.location].compactMap { $0 }, code: .alias))
+                        diagnostics.append(
+                            .error(
+                                "Unexpected unaliased spread of fragment '\(fragment.name)' on type '\(schema[fragment.typeCondition].name)', which is not guaranteed to match its parent type '\(schema[parent].name)'; add `@alias` so its accessor can be nil when it does not match",
+                                at: [spread.location].compactMap { $0 }, code: .alias))
                     }
                 case .inlineFragment(let inline):
                     let alias = inline.directive("alias")
                     if let alias {
                         checkAliasValue(alias, &diagnostics)
                         if inline.typeCondition == nil, alias.argument("as") == nil {
-                            diagnostics.append(.error(
-                                "Unexpected `@alias` without `as` on an inline fragment without a type condition: there is no type to name it after; write `@alias(as: \"name\")`",
-                                at: [alias.location].compactMap { $0 }, code: .alias))
+                            diagnostics.append(
+                                .error(
+                                    "Unexpected `@alias` without `as` on an inline fragment without a type condition: there is no type to name it after; write `@alias(as: \"name\")`",
+                                    at: [alias.location].compactMap { $0 }, code: .alias))
                         }
                     }
                     if let caught = inline.directive("catch"), alias == nil {
-                        diagnostics.append(.error(
-                            "`@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias",
-                            at: [caught.location].compactMap { $0 }, code: .catch))
+                        diagnostics.append(
+                            .error(
+                                "`@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias",
+                                at: [caught.location].compactMap { $0 }, code: .catch))
                     }
                 case .condition(let condition):
                     // Written as `...F @include(if: $x)`: conditionally fetched, so aliased.
                     for case .fragmentSpread(let spread) in condition.selections where spread.directive("alias") == nil {
-                        diagnostics.append(.error(
-                            "Unexpected unaliased spread of fragment '\(spread.fragmentName)' under `@\(condition.directiveName)`: Relay requires that conditionally fetched fragments are aliased; add `@alias` so its accessor can be nil when it was not fetched",
-                            at: [spread.location].compactMap { $0 }, code: .alias))
+                        diagnostics.append(
+                            .error(
+                                "Unexpected unaliased spread of fragment '\(spread.fragmentName)' under `@\(condition.directiveName)`: Relay requires that conditionally fetched fragments are aliased; add `@alias` so its accessor can be nil when it was not fetched",
+                                at: [spread.location].compactMap { $0 }, code: .alias))
                     }
                 default:
                     return
@@ -57,13 +61,17 @@ package enum ValidateAliasAndCatch {
     static func checkAliasValue(_ directive: IRDirective, _ diagnostics: inout [Diagnostic]) {
         guard let argument = directive.argument("as") else { return }
         guard let name = argument.value.stringValue else {
-            diagnostics.append(.error("Expected the `as` argument of `@alias` to be a string literal",
-                                      at: [argument.valueLocation ?? directive.location].compactMap { $0 }, code: .alias))
+            diagnostics.append(
+                .error(
+                    "Expected the `as` argument of `@alias` to be a string literal",
+                    at: [argument.valueLocation ?? directive.location].compactMap { $0 }, code: .alias))
             return
         }
         if !isName(name) {
-            diagnostics.append(.error("`@alias(as: \"\(name)\")` does not name a field: expected a GraphQL name like `profile`",
-                                      at: [argument.valueLocation ?? directive.location].compactMap { $0 }, code: .alias))
+            diagnostics.append(
+                .error(
+                    "`@alias(as: \"\(name)\")` does not name a field: expected a GraphQL name like `profile`",
+                    at: [argument.valueLocation ?? directive.location].compactMap { $0 }, code: .alias))
         }
     }
 

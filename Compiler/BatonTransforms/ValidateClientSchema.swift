@@ -9,9 +9,10 @@ package enum ValidateClientSchema {
         var diagnostics: [Diagnostic] = []
         for type in schema.types where type.kind == .object || type.kind == .interface {
             for field in type.fields where field.origin == .client && field.type.isNonNull {
-                diagnostics.append(.error(
-                    "Client field '\(type.name).\(field.name)' cannot be non-null ('\(schema.text(of: field.type))'): the app writes client fields, so a record may not have one yet; declare it '\(schema.text(of: field.type.nullable))'",
-                    at: [field.location].compactMap { $0 }, code: .clientSchema))
+                diagnostics.append(
+                    .error(
+                        "Client field '\(type.name).\(field.name)' cannot be non-null ('\(schema.text(of: field.type))'): the app writes client fields, so a record may not have one yet; declare it '\(schema.text(of: field.type.nullable))'",
+                        at: [field.location].compactMap { $0 }, code: .clientSchema))
             }
         }
         return diagnostics

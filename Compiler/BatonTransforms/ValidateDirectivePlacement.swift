@@ -14,11 +14,12 @@ package enum ValidateDirectivePlacement {
             for definition in document.definitions {
                 switch definition {
                 case .operation(let operation):
-                    let location: DirectiveLocation = switch operation.operation {
-                    case .query: .query
-                    case .mutation: .mutation
-                    case .subscription: .subscription
-                    }
+                    let location: DirectiveLocation =
+                        switch operation.operation {
+                        case .query: .query
+                        case .mutation: .mutation
+                        case .subscription: .subscription
+                        }
                     check(operation.directives, at: location, in: document, &diagnostics)
                     for variable in operation.variableDefinitions {
                         check(variable.directives, at: .variableDefinition, in: document, &diagnostics)
@@ -50,23 +51,28 @@ package enum ValidateDirectivePlacement {
         }
     }
 
-    static func check(_ directives: [Directive], at location: DirectiveLocation, in document: Document,
-                      spread: String? = nil, _ diagnostics: inout [Diagnostic]) {
+    static func check(
+        _ directives: [Directive], at location: DirectiveLocation, in document: Document,
+        spread: String? = nil, _ diagnostics: inout [Diagnostic]
+    ) {
         let allowed = BatonDirectives.allowed(at: location)
         for directive in directives {
             let name = directive.name.value
             let at = document.location(directive.range)
             guard !allowed.contains(name) else { continue }
             if name == "catch" && location == .fragmentSpread {
-                diagnostics.append(.error(
-                    "`@catch` on a fragment spread has no meaning in Baton; catch the spread in an aliased inline fragment: `... @alias(as: \"name\") @catch { ...\(spread ?? "Fragment") }`",
-                    at: [at], code: .directivePlacement))
+                diagnostics.append(
+                    .error(
+                        "`@catch` on a fragment spread has no meaning in Baton; catch the spread in an aliased inline fragment: `... @alias(as: \"name\") @catch { ...\(spread ?? "Fragment") }`",
+                        at: [at], code: .directivePlacement))
                 continue
             }
             let takes = allowed.isEmpty ? "takes no directive" : "takes " + allowed.map { "`@\($0)`" }.joined(separator: ", ")
             let place = BatonDirectives.describe(location)
-            diagnostics.append(.error("`@\(name)` on \(place) has no meaning in Baton; \(place) \(takes)",
-                                      at: [at], code: .directivePlacement))
+            diagnostics.append(
+                .error(
+                    "`@\(name)` on \(place) has no meaning in Baton; \(place) \(takes)",
+                    at: [at], code: .directivePlacement))
         }
     }
 }

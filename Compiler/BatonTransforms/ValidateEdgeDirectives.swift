@@ -14,46 +14,56 @@ package enum ValidateEdgeDirectives {
             let inQuery = root.isOperation && program.operation(named: root.name)?.kind == .query
             SelectionWalk.visit(root.selections, parent: root.type) { selection, _ in
                 guard case .field(let field) = selection else { return }
-                for directive in field.directives where BatonDirectives.edgeDirectives.contains(directive.name) || directive.name == "deleteRecord" {
+                for directive in field.directives
+                where BatonDirectives.edgeDirectives.contains(directive.name) || directive.name == "deleteRecord" {
                     let at = [directive.location].compactMap { $0 }
                     if inQuery {
-                        diagnostics.append(.error(
-                            "`@\(directive.name)` edits the store when a mutation or subscription payload arrives; query '\(root.name)' cannot use it",
-                            at: at, code: .edgeDirective))
+                        diagnostics.append(
+                            .error(
+                                "`@\(directive.name)` edits the store when a mutation or subscription payload arrives; query '\(root.name)' cannot use it",
+                                at: at, code: .edgeDirective))
                     }
                     switch directive.name {
                     case "appendEdge", "prependEdge":
                         let type = schema[field.type]
                         if !field.isLinked || type.field("node") == nil || type.field("cursor") == nil {
-                            diagnostics.append(.error(
-                                "`@\(directive.name)` goes on an edge field (one with 'cursor' and 'node'); '\(field.name)' of type '\(schema.text(of: field.definition.type))' is not one",
-                                at: at, code: .edgeDirective))
+                            diagnostics.append(
+                                .error(
+                                    "`@\(directive.name)` goes on an edge field (one with 'cursor' and 'node'); '\(field.name)' of type '\(schema.text(of: field.definition.type))' is not one",
+                                    at: at, code: .edgeDirective))
                         }
                     case "appendNode", "prependNode":
                         guard field.isLinked else {
-                            diagnostics.append(.error("`@\(directive.name)` goes on a field selecting a node; '\(field.name)' is a scalar",
-                                                      at: at, code: .edgeDirective))
+                            diagnostics.append(
+                                .error(
+                                    "`@\(directive.name)` goes on a field selecting a node; '\(field.name)' is a scalar",
+                                    at: at, code: .edgeDirective))
                             continue
                         }
                         guard let argument = directive.argument("edgeTypeName"), let edgeName = argument.value.stringValue else {
-                            diagnostics.append(.error("`@\(directive.name)` needs `edgeTypeName`, a string naming the edge type to create",
-                                                      at: at, code: .edgeDirective))
+                            diagnostics.append(
+                                .error(
+                                    "`@\(directive.name)` needs `edgeTypeName`, a string naming the edge type to create",
+                                    at: at, code: .edgeDirective))
                             continue
                         }
                         let valueAt = [argument.valueLocation ?? directive.location].compactMap { $0 }
                         // An edge type whose node cannot hold the field's record is allowed: the
                         // runtime leaves such an edit alone.
                         guard let edge = schema.type(named: edgeName), edge.kind == .object else {
-                            diagnostics.append(.error("Expected `edgeTypeName` of `@\(directive.name)` to name an object type; '\(edgeName)' is not one",
-                                                      at: valueAt, code: .edgeDirective))
+                            diagnostics.append(
+                                .error(
+                                    "Expected `edgeTypeName` of `@\(directive.name)` to name an object type; '\(edgeName)' is not one",
+                                    at: valueAt, code: .edgeDirective))
                             continue
                         }
                     default:
                         let named = schema[field.type]
                         if field.isLinked || !(named.name == "ID" || named.name == "String") {
-                            diagnostics.append(.error(
-                                "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID', 'String', '[ID]' or '[String]'",
-                                at: at, code: .edgeDirective))
+                            diagnostics.append(
+                                .error(
+                                    "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID', 'String', '[ID]' or '[String]'",
+                                    at: at, code: .edgeDirective))
                         }
                     }
                 }

@@ -20,16 +20,20 @@ package enum ValidateFragmentArguments {
                 guard let fragment = program.fragment(named: name) else { continue }
                 for global in fragment.usedGlobalVariables {
                     if let defined = variables[global.name] {
-                        if !InputValueCheck.variableFits(defined.type, hasDefault: defined.defaultValue.map { !$0.isNull } ?? false,
-                                                         global.type, schema) {
-                            diagnostics.append(.error(
-                                "Variable '$\(global.name)' of type '\(schema.text(of: defined.type))' is used by fragment '\(fragment.name)' in a position expecting type '\(schema.text(of: global.type))'",
-                                at: [global.location, defined.location].compactMap { $0 }, code: .fragmentArguments))
+                        if !InputValueCheck.variableFits(
+                            defined.type, hasDefault: defined.defaultValue.map { !$0.isNull } ?? false,
+                            global.type, schema)
+                        {
+                            diagnostics.append(
+                                .error(
+                                    "Variable '$\(global.name)' of type '\(schema.text(of: defined.type))' is used by fragment '\(fragment.name)' in a position expecting type '\(schema.text(of: global.type))'",
+                                    at: [global.location, defined.location].compactMap { $0 }, code: .fragmentArguments))
                         }
                     } else {
-                        diagnostics.append(.error(
-                            "Variable '$\(global.name)' is used by fragment '\(fragment.name)' but not defined by operation '\(operation.name)'; define it there, or define it in the fragment's @argumentDefinitions",
-                            at: [global.location, operation.nameLocation].compactMap { $0 }, code: .fragmentArguments))
+                        diagnostics.append(
+                            .error(
+                                "Variable '$\(global.name)' is used by fragment '\(fragment.name)' but not defined by operation '\(operation.name)'; define it there, or define it in the fragment's @argumentDefinitions",
+                                at: [global.location, operation.nameLocation].compactMap { $0 }, code: .fragmentArguments))
                     }
                 }
             }
@@ -44,8 +48,10 @@ package enum ValidateFragmentArguments {
     }
 
     /// `@arguments` of every spread in the selections; `scope` types the variables they may pass.
-    static func checkSpreads(_ selections: [IRSelection], scope: [String: IRVariableDefinition], _ program: IRProgram,
-                             _ diagnostics: inout [Diagnostic]) {
+    static func checkSpreads(
+        _ selections: [IRSelection], scope: [String: IRVariableDefinition], _ program: IRProgram,
+        _ diagnostics: inout [Diagnostic]
+    ) {
         let schema = program.schema
         SelectionWalk.visit(selections, parent: TypeID(0)) { selection, _ in
             guard case .fragmentSpread(let spread) = selection, let fragment = program.fragment(named: spread.fragmentName) else { return }
@@ -53,46 +59,56 @@ package enum ValidateFragmentArguments {
             for argument in spread.arguments {
                 let at = [argument.location].compactMap { $0 }
                 guard passed.insert(argument.name).inserted else {
-                    diagnostics.append(.error("Argument '\(argument.name)' is passed twice to fragment '\(fragment.name)'",
-                                              at: at, code: .fragmentArguments))
+                    diagnostics.append(
+                        .error(
+                            "Argument '\(argument.name)' is passed twice to fragment '\(fragment.name)'",
+                            at: at, code: .fragmentArguments))
                     continue
                 }
                 guard let definition = fragment.argumentDefinitions.first(where: { $0.name == argument.name }) else {
                     let known = fragment.argumentDefinitions.map { "'\($0.name)'" }.joined(separator: ", ")
                     let hint = known.isEmpty ? "it defines no arguments (@argumentDefinitions)" : "it defines \(known)"
-                    diagnostics.append(.error("Unknown argument '\(argument.name)' on fragment '\(fragment.name)': \(hint)",
-                                              at: at, code: .fragmentArguments))
+                    diagnostics.append(
+                        .error(
+                            "Unknown argument '\(argument.name)' on fragment '\(fragment.name)': \(hint)",
+                            at: at, code: .fragmentArguments))
                     continue
                 }
-                check(argument.value, against: definition.type, scope: scope, schema,
-                      describe: "argument '\(argument.name)' of fragment '\(fragment.name)'",
-                      at: [argument.valueLocation ?? argument.location].compactMap { $0 }, &diagnostics)
+                check(
+                    argument.value, against: definition.type, scope: scope, schema,
+                    describe: "argument '\(argument.name)' of fragment '\(fragment.name)'",
+                    at: [argument.valueLocation ?? argument.location].compactMap { $0 }, &diagnostics)
             }
             for definition in fragment.argumentDefinitions
             where definition.type.isNonNull && definition.defaultValue == nil && !passed.contains(definition.name) {
-                diagnostics.append(.error(
-                    "Missing required argument '\(definition.name)' of type '\(schema.text(of: definition.type))' for fragment '\(fragment.name)': pass it with @arguments(\(definition.name): …)",
-                    at: [spread.location, definition.location].compactMap { $0 }, code: .fragmentArguments))
+                diagnostics.append(
+                    .error(
+                        "Missing required argument '\(definition.name)' of type '\(schema.text(of: definition.type))' for fragment '\(fragment.name)': pass it with @arguments(\(definition.name): …)",
+                        at: [spread.location, definition.location].compactMap { $0 }, code: .fragmentArguments))
             }
         }
     }
 
-    static func check(_ value: IRValue, against type: SchemaType, scope: [String: IRVariableDefinition], _ schema: Schema,
-                      describe: String, at: [Location], _ diagnostics: inout [Diagnostic]) {
+    static func check(
+        _ value: IRValue, against type: SchemaType, scope: [String: IRVariableDefinition], _ schema: Schema,
+        describe: String, at: [Location], _ diagnostics: inout [Diagnostic]
+    ) {
         if case .variable(let name) = value {
             guard let variable = scope[name] else { return }
             let hasDefault = variable.defaultValue.map { !$0.isNull } ?? false
             if !InputValueCheck.variableFits(variable.type, hasDefault: hasDefault, type, schema) {
-                diagnostics.append(.error(
-                    "Variable '$\(name)' of type '\(schema.text(of: variable.type))' cannot be passed as \(describe), of type '\(schema.text(of: type))'",
-                    at: at, code: .fragmentArguments))
+                diagnostics.append(
+                    .error(
+                        "Variable '$\(name)' of type '\(schema.text(of: variable.type))' cannot be passed as \(describe), of type '\(schema.text(of: type))'",
+                        at: at, code: .fragmentArguments))
             }
             return
         }
         if !InputValueCheck.fits(value, type, schema) {
-            diagnostics.append(.error(
-                "Expected a value of type '\(schema.text(of: type))' for \(describe), found \(OperationPrinter.print(value))",
-                at: at, code: .fragmentArguments))
+            diagnostics.append(
+                .error(
+                    "Expected a value of type '\(schema.text(of: type))' for \(describe), found \(OperationPrinter.print(value))",
+                    at: at, code: .fragmentArguments))
         }
     }
 
@@ -107,9 +123,10 @@ package enum ValidateFragmentArguments {
                     guard let definition = local[name] else { return }
                     let hasDefault = definition.defaultValue.map { !$0.isNull } ?? false
                     if !InputValueCheck.variableFits(definition.type, hasDefault: hasDefault, position, schema) {
-                        diagnostics.append(.error(
-                            "Argument '$\(name)' of fragment '\(fragment.name)', of type '\(schema.text(of: definition.type))', is used in a position expecting type '\(schema.text(of: position))'",
-                            at: [argument.valueLocation, definition.location].compactMap { $0 }, code: .fragmentArguments))
+                        diagnostics.append(
+                            .error(
+                                "Argument '$\(name)' of fragment '\(fragment.name)', of type '\(schema.text(of: definition.type))', is used in a position expecting type '\(schema.text(of: position))'",
+                                at: [argument.valueLocation, definition.location].compactMap { $0 }, code: .fragmentArguments))
                     }
                 }
             }
@@ -117,12 +134,14 @@ package enum ValidateFragmentArguments {
         SelectionWalk.visit(fragment.selections, parent: fragment.typeCondition) { selection, _ in
             if case .field(let field) = selection { checkArguments(field.arguments) }
             if case .condition(let condition) = selection, case .variable(let name) = condition.value,
-               let definition = local[name], let boolean = schema.typeIndex["Boolean"] {
+                let definition = local[name], let boolean = schema.typeIndex["Boolean"]
+            {
                 let hasDefault = definition.defaultValue.map { !$0.isNull } ?? false
                 if !InputValueCheck.variableFits(definition.type, hasDefault: hasDefault, .nonNull(.named(boolean)), schema) {
-                    diagnostics.append(.error(
-                        "Argument '$\(name)' of fragment '\(fragment.name)', of type '\(schema.text(of: definition.type))', is used as a condition, which expects type 'Boolean!'",
-                        at: [condition.location, definition.location].compactMap { $0 }, code: .fragmentArguments))
+                    diagnostics.append(
+                        .error(
+                            "Argument '$\(name)' of fragment '\(fragment.name)', of type '\(schema.text(of: definition.type))', is used as a condition, which expects type 'Boolean!'",
+                            at: [condition.location, definition.location].compactMap { $0 }, code: .fragmentArguments))
                 }
             }
             for directive in selection.directives { checkArguments(directive.arguments) }

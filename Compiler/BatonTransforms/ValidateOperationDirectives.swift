@@ -13,9 +13,10 @@ package enum ValidateOperationDirectives {
             guard let seconds = directive.argument("seconds") else { continue }
             let at = [seconds.valueLocation ?? directive.location].compactMap { $0 }
             guard case .int(let text) = seconds.value, let value = Int(text), value > 0 else {
-                diagnostics.append(.error(
-                    "`@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found \(OperationPrinter.print(seconds.value))",
-                    at: at, code: .cacheExpiration))
+                diagnostics.append(
+                    .error(
+                        "`@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found \(OperationPrinter.print(seconds.value))",
+                        at: at, code: .cacheExpiration))
                 continue
             }
         }

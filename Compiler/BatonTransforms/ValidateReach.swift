@@ -12,9 +12,10 @@ package enum ValidateReach {
         var diagnostics: [Diagnostic] = []
         for operation in program.operations where !operation.selections.isEmpty {
             guard let stripped = clientFree.operation(named: operation.name), stripped.selections.isEmpty else { continue }
-            diagnostics.append(.error(
-                "Operation '\(operation.name)' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields",
-                at: [operation.nameLocation ?? operation.location].compactMap { $0 }, code: .clientOnlyOperation))
+            diagnostics.append(
+                .error(
+                    "Operation '\(operation.name)' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields",
+                    at: [operation.nameLocation ?? operation.location].compactMap { $0 }, code: .clientOnlyOperation))
         }
         return diagnostics
     }
@@ -25,8 +26,9 @@ package enum ValidateReach {
             reached.formUnion(FragmentReach.reachedFragments(from: operation.selections, in: program))
         }
         return program.sortedFragments.filter { !reached.contains($0.name) }.map { fragment in
-            .warning("Fragment '\(fragment.name)' is not spread by any operation, so nothing could ever read it",
-                     at: [fragment.nameLocation ?? fragment.location].compactMap { $0 }, code: .unusedFragment)
+            .warning(
+                "Fragment '\(fragment.name)' is not spread by any operation, so nothing could ever read it",
+                at: [fragment.nameLocation ?? fragment.location].compactMap { $0 }, code: .unusedFragment)
         }
     }
 }

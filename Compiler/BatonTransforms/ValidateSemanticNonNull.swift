@@ -26,13 +26,15 @@ package enum ValidateSemanticNonNull {
                     }
                     for level in levels {
                         if level < 0 || level >= depths.count {
-                            diagnostics.append(.error(
-                                "Invalid `@semanticNonNull` level \(level) on '\(type.name).\(field.name)': its type '\(schema.text(of: field.type))' has levels 0 to \(depths.count - 1)",
-                                at: [location].compactMap { $0 }, code: .semanticNonNull))
+                            diagnostics.append(
+                                .error(
+                                    "Invalid `@semanticNonNull` level \(level) on '\(type.name).\(field.name)': its type '\(schema.text(of: field.type))' has levels 0 to \(depths.count - 1)",
+                                    at: [location].compactMap { $0 }, code: .semanticNonNull))
                         } else if depths[level] {
-                            diagnostics.append(.error(
-                                "`@semanticNonNull` level \(level) on '\(type.name).\(field.name)' marks a position the type '\(schema.text(of: field.type))' already makes non-null",
-                                at: [location].compactMap { $0 }, code: .semanticNonNull))
+                            diagnostics.append(
+                                .error(
+                                    "`@semanticNonNull` level \(level) on '\(type.name).\(field.name)' marks a position the type '\(schema.text(of: field.type))' already makes non-null",
+                                    at: [location].compactMap { $0 }, code: .semanticNonNull))
                         }
                     }
                 }

@@ -50,9 +50,9 @@ struct FieldLookupCache {
         // `StringWords(name).isSmall`, computed here: across the module boundary the calls were
         // not inlined, and retained the name.
         #if _endian(little) && (arch(x86_64) || arch(arm64))
-        let words = unsafeBitCast(name, to: (word0: UInt64, word1: UInt64).self)
+            let words = unsafeBitCast(name, to: (word0: UInt64, word1: UInt64).self)
         #else
-        let words = (word0: UInt64(0), word1: UInt64(0))
+            let words = (word0: UInt64(0), word1: UInt64(0))
         #endif
         guard initialSize > 0, words.word1 & (1 << 61) != 0 else { return Self.resolve(name, parent, schema) }
         if entries.isEmpty { allocate(initialSize) }
@@ -76,7 +76,8 @@ struct FieldLookupCache {
     }
 
     @inline(__always) private static func mix(_ word0: UInt64, _ word1: UInt64, _ parent: Int32) -> UInt64 {
-        let mixed = (word0 &* 0x9E37_79B9_7F4A_7C15) ^ (word1 &* 0xC2B2_AE3D_27D4_EB4F)
+        let mixed =
+            (word0 &* 0x9E37_79B9_7F4A_7C15) ^ (word1 &* 0xC2B2_AE3D_27D4_EB4F)
             ^ (UInt64(UInt32(bitPattern: parent)) &* 0x1656_67B1_9E37_79F9)
         return mixed ^ (mixed >> 29)
     }
@@ -98,8 +99,9 @@ struct FieldLookupCache {
         case .type?: field = Meta.type
         case nil: field = Meta.none
         }
-        return Entry(word0: words.word0, word1: words.word1, parent: parent.index, field: field,
-                     named: result.named?.index ?? -1, kind: result.kind)
+        return Entry(
+            word0: words.word0, word1: words.word1, parent: parent.index, field: field,
+            named: result.named?.index ?? -1, kind: result.kind)
     }
 
     /// A field found on a type is always that type's own (`Schema.fieldRef`).
@@ -116,8 +118,9 @@ struct FieldLookupCache {
     }
 
     private mutating func allocate(_ size: Int) {
-        entries = [Entry](repeating: Entry(word0: 0, word1: 0, parent: -1, field: Meta.none, named: -1, kind: .scalar),
-                          count: size)
+        entries = [Entry](
+            repeating: Entry(word0: 0, word1: 0, parent: -1, field: Meta.none, named: -1, kind: .scalar),
+            count: size)
         count = 0
     }
 

@@ -1,11 +1,12 @@
 import BatonDiagnostics
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BatonSchema
 import BatonSyntax
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A fragment definition of any of the validated documents, with the source it was parsed from.
 /// A class: rules and the walker read entries out of `fragments` many times a fragment, and
@@ -103,8 +104,10 @@ final class ValidationContext {
                 case .fragment(let fragment):
                     let nameID = Int(names.intern(fragment.name.value))
                     if nameID == byName.count { byName.append(fragments.count) } else { byName[nameID] = fragments.count }
-                    fragments.append(FragmentEntry(id: fragments.count, definition: fragment, source: document.source,
-                                                   document: d, nameID: nameID))
+                    fragments.append(
+                        FragmentEntry(
+                            id: fragments.count, definition: fragment, source: document.source,
+                            document: d, nameID: nameID))
                 case .operation(let operation):
                     operations.append(OperationEntry(id: operations.count, definition: operation, source: document.source, document: d))
                 default:
@@ -160,8 +163,10 @@ final class ValidationContext {
     }
 
     /// Copies `part` into `buffer` from `position`; the position after it.
-    private static func copy(_ part: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>,
-                             at position: Int) -> Int {
+    private static func copy(
+        _ part: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        at position: Int
+    ) -> Int {
         _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(fromContentsOf: part)
         return position + part.count
     }
@@ -239,7 +244,8 @@ final class ValidationContext {
 
     func spreads(of fragment: FragmentEntry) -> [FragmentSpread] {
         if let cached = spreadsByFragment[fragment.id] { return cached }
-        let spreads = Self.mentionsSpread(fragment.source, fragment.definition.range)
+        let spreads =
+            Self.mentionsSpread(fragment.source, fragment.definition.range)
             ? Self.spreads(in: fragment.definition.selectionSet) : []
         spreadsByFragment[fragment.id] = spreads
         return spreads
@@ -247,7 +253,8 @@ final class ValidationContext {
 
     func spreads(of operation: OperationEntry) -> [FragmentSpread] {
         if let cached = spreadsByOperation[operation.id] { return cached }
-        let spreads = Self.mentionsSpread(operation.source, operation.definition.range)
+        let spreads =
+            Self.mentionsSpread(operation.source, operation.definition.range)
             ? Self.spreads(in: operation.definition.selectionSet) : []
         spreadsByOperation[operation.id] = spreads
         return spreads
@@ -354,7 +361,8 @@ final class ValidationContext {
             var position = base + range.start
             let stop = base + end
             while found < limit, position < stop,
-                  let hit = memchr(position, Int32(byte), stop - position) {
+                let hit = memchr(position, Int32(byte), stop - position)
+            {
                 found += 1
                 position = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
             }

@@ -87,12 +87,18 @@ struct ValidationWalker {
                 case .operation:
                     let operation = context.operations[operationIndex]
                     operationIndex += 1
-                    if nesting.exceeds(operation) { context.abort(); return }
+                    if nesting.exceeds(operation) {
+                        context.abort()
+                        return
+                    }
                     walk(operation)
                 case .fragment:
                     let fragment = context.fragments[fragmentIndex]
                     fragmentIndex += 1
-                    if nesting.exceeds(fragment) { context.abort(); return }
+                    if nesting.exceeds(fragment) {
+                        context.abort()
+                        return
+                    }
                     walk(fragment)
                 default:
                     // Type-system definitions are reported by ExecutableDefinitions only.
@@ -232,10 +238,12 @@ struct FragmentNesting {
         for fragment in context.fragments {
             guard let id = context.fragmentID(fragment.name), !seenRoot[id] else { continue }
             seenRoot[id] = true
-            let entry = context.fragments[id], range = entry.definition.range
+            let entry = context.fragments[id]
+            let range = entry.definition.range
             if !ValidationContext.mentionsSpread(entry.source, range)
                 && ValidationContext.count(of: 0x7B, in: entry.source, range, upTo: ValidationWalker.maxNestingDepth + 1)
-                    <= ValidationWalker.maxNestingDepth {
+                    <= ValidationWalker.maxNestingDepth
+            {
                 continue
             }
             roots.append(id)

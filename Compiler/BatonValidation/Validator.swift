@@ -16,8 +16,10 @@ package struct ValidationOptions: Sendable {
     /// applies them whatever the schema defines, which is the default here too.
     package var deferStreamRulesRequireSchemaDirectives: Bool
 
-    package init(unusedFragmentsAreWarnings: Bool = true, hideSuggestions: Bool = false, maxErrors: Int? = nil,
-                deferStreamRulesRequireSchemaDirectives: Bool = false) {
+    package init(
+        unusedFragmentsAreWarnings: Bool = true, hideSuggestions: Bool = false, maxErrors: Int? = nil,
+        deferStreamRulesRequireSchemaDirectives: Bool = false
+    ) {
         self.unusedFragmentsAreWarnings = unusedFragmentsAreWarnings
         self.hideSuggestions = hideSuggestions
         self.maxErrors = maxErrors
@@ -31,8 +33,10 @@ package enum Validator {
     /// All documents of a target are validated together: a fragment defined in one may be
     /// spread in another, and names must be unique across all of them. Findings come in
     /// graphql-core's order; each location points into the source of its node.
-    package static func validate(_ documents: [Document], schema: Schema,
-                                options: ValidationOptions = ValidationOptions()) -> [Diagnostic] {
+    package static func validate(
+        _ documents: [Document], schema: Schema,
+        options: ValidationOptions = ValidationOptions()
+    ) -> [Diagnostic] {
         let context = ValidationContext(schema: schema, documents: documents, options: options)
         let walker = ValidationWalker(context: context, rules: specifiedRules(context))
         walker.run()

@@ -70,10 +70,11 @@ struct VariableUsageCollector {
     private mutating func value(_ value: Value) {
         switch value.kind {
         case .variable(let name):
-            usages.append(VariableUsage(
-                name: name, location: Location(source: source, range: value.range),
-                type: typeInfo.inputType, parentType: typeInfo.parentInputType,
-                hasDefaultValue: typeInfo.hasDefaultValue))
+            usages.append(
+                VariableUsage(
+                    name: name, location: Location(source: source, range: value.range),
+                    type: typeInfo.inputType, parentType: typeInfo.parentInputType,
+                    hasDefaultValue: typeInfo.hasDefaultValue))
         case .list(let items):
             typeInfo.enterListValue()
             for item in items { self.value(item) }

@@ -62,7 +62,10 @@ func parseValidate(_ arguments: ArraySlice<String>) -> ValidateArguments {
     }
     var onlyFiles = false
     while let argument = rest.popFirst() {
-        if onlyFiles { result.files.append(argument); continue }
+        if onlyFiles {
+            result.files.append(argument)
+            continue
+        }
         switch argument {
         case "--": onlyFiles = true
         case "--schema": result.schema = value(for: argument)
@@ -84,8 +87,10 @@ func runValidate(_ arguments: ArraySlice<String>) -> ExitCode {
     let options = parseValidate(arguments)
     if options.config == nil && options.schema == nil { fail("validate needs --schema <sdl> or --config <baton.json>") }
     if options.files.isEmpty { fail("validate needs at least one file or directory") }
-    let target = TargetCompilation.compile(.init(configPath: options.config, schemaPath: options.schema,
-                                                 extensionPaths: options.extensions, paths: options.files))
+    let target = TargetCompilation.compile(
+        .init(
+            configPath: options.config, schemaPath: options.schema,
+            extensionPaths: options.extensions, paths: options.files))
     report(target.diagnostics)
     return target.hasErrors ? .failure : .success
 }
@@ -104,8 +109,11 @@ func runPrint(_ arguments: ArraySlice<String>) -> ExitCode {
     if let language = options.language, language != "swift" { fail("print supports --language swift only") }
     if options.config == nil && options.schema == nil { fail("print needs --config <baton.json> or --schema <sdl>") }
     if options.files.isEmpty { fail("print needs at least one file or directory") }
-    let output = PrintCommand.run(operation: operation, .init(configPath: options.config, schemaPath: options.schema,
-                                                              extensionPaths: options.extensions, paths: options.files))
+    let output = PrintCommand.run(
+        operation: operation,
+        .init(
+            configPath: options.config, schemaPath: options.schema,
+            extensionPaths: options.extensions, paths: options.files))
     report(output.diagnostics)
     guard let text = output.text else { return .failure }
     FileHandle.standardOutput.write(Data(text.utf8))
@@ -142,7 +150,10 @@ func parseGenerate(_ arguments: ArraySlice<String>) -> GenerateArguments {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex, pair.index(after: equals) != pair.endIndex
             else { fail("--emit needs <source>=<output>, got '\(pair)'") }
             result.emits.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
-        case "--": passOn.append(argument); passOn += rest; rest = []
+        case "--":
+            passOn.append(argument)
+            passOn += rest
+            rest = []
         default: passOn.append(argument)
         }
     }
@@ -155,10 +166,13 @@ func runGenerate(_ arguments: ArraySlice<String>) -> ExitCode {
     if let language = options.common.language, language != "swift" { fail("generate supports --language swift only") }
     if options.common.config == nil && options.common.schema == nil { fail("generate needs --config <baton.json> or --schema <sdl>") }
     if options.out == nil && options.emits.isEmpty { fail("generate needs --out <dir> or --emit <source>=<output>") }
-    let request = CompilationSetup.Request(configPath: options.common.config, schemaPath: options.common.schema,
-                                           extensionPaths: options.common.extensions, paths: options.common.files)
-    let result = GenerateCommand.run(.init(request: request, out: options.out, emits: options.emits, shared: options.shared,
-                                           report: options.report, persisted: options.persisted, check: options.check))
+    let request = CompilationSetup.Request(
+        configPath: options.common.config, schemaPath: options.common.schema,
+        extensionPaths: options.common.extensions, paths: options.common.files)
+    let result = GenerateCommand.run(
+        .init(
+            request: request, out: options.out, emits: options.emits, shared: options.shared,
+            report: options.report, persisted: options.persisted, check: options.check))
     report(result.diagnostics)
     if !result.stale.isEmpty {
         FileHandle.standardError.write(Data(result.stale.map { "batonc: stale: \($0)\n" }.joined().utf8))

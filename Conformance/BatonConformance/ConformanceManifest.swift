@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonDiagnostics
 import BatonJSON
 import Foundation
-@_spi(Generated) import Baton
 
 /// A conformance suite's `manifest.json` (formats 1 to 3; see spec/conformance/README.md of the
 /// original suite): the cases, each an operation committed with responses, the store dump it must
@@ -40,9 +40,10 @@ package struct ConformanceManifest: Sendable {
         self.cases = try reader.array(cases, "cases").map { (value) throws(ManifestError) in
             try ConformanceCase(value, reader)
         }
-        scripts = try root["scripts"].map { (value) throws(ManifestError) in
-            try reader.array(value, "scripts").map { (entry) throws(ManifestError) in try reader.string(entry, "a script") }
-        } ?? []
+        scripts =
+            try root["scripts"].map { (value) throws(ManifestError) in
+                try reader.array(value, "scripts").map { (entry) throws(ManifestError) in try reader.string(entry, "a script") }
+            } ?? []
     }
 }
 
@@ -90,9 +91,10 @@ package struct ConformanceCase: Sendable {
         guard ["query", "mutation", "subscription"].contains(kind) else {
             throw reader.error(try field("kind"), "kind `\(kind)` is not query, mutation or subscription")
         }
-        variables = try object["variables"].map { (value) throws(ManifestError) in
-            try reader.object(value, "variables").dictionary.mapValues(VariableValue.init(json:))
-        } ?? [:]
+        variables =
+            try object["variables"].map { (value) throws(ManifestError) in
+                try reader.object(value, "variables").dictionary.mapValues(VariableValue.init(json:))
+            } ?? [:]
         responses = try reader.array(try field("responses"), "responses").map { (value) throws(ManifestError) in
             try reader.string(value, "a response")
         }
@@ -114,9 +116,10 @@ package struct ConformanceCase: Sendable {
             guard let paths = fields["paths"], let overriding = fields["value"] else {
                 throw reader.error(value, "an override needs `paths` and `value`")
             }
-            return Override(paths: try reader.array(paths, "paths").map { (path) throws(ManifestError) in
-                try reader.string(path, "an override path")
-            }, value: overriding)
+            return Override(
+                paths: try reader.array(paths, "paths").map { (path) throws(ManifestError) in
+                    try reader.string(path, "an override path")
+                }, value: overriding)
         }
     }
 }

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonInspector
 import BatonJSON
 import Foundation
-@_spi(Generated) import Baton
 
 /// Runs a conformance manifest against the lenses compiled into this module (Generated/, which
 /// batonc made from spec/conformance/sources). Each case starts from an empty store: its responses
@@ -55,8 +55,10 @@ package struct ConformanceRunner: Sendable {
         // failed the commit.
         let response = try? JSONParser.parse(bytes: responses[0])
         var failures: [String] = []
-        if let difference = StoreDumpComparison.difference(dump: StoreExport.text(of: environment.store),
-                                                            expected: recorded, caseName: testCase.name) {
+        if let difference = StoreDumpComparison.difference(
+            dump: StoreExport.text(of: environment.store),
+            expected: recorded, caseName: testCase.name)
+        {
             failures.append(difference)
         }
         for row in testCase.reads {
@@ -87,17 +89,21 @@ package struct ConformanceRunner: Sendable {
 
     /// Commits the case's responses, read from the directory, through the operation's plan (as a
     /// complete response, a payload, or the parts of an incremental one); returns their bytes.
-    @MainActor func commit(_ testCase: ConformanceCase, through operation: GeneratedOperation,
-                           into environment: Environment) async throws -> [[UInt8]] {
+    @MainActor func commit(
+        _ testCase: ConformanceCase, through operation: GeneratedOperation,
+        into environment: Environment
+    ) async throws -> [[UInt8]] {
         let responses = try testCase.responses.map { Array(try Data(contentsOf: directory.appendingPathComponent($0))) }
         try await operation.commit(environment, testCase.variables, responses.map(Payload.init), testCase.complete)
         return responses
     }
 
     /// Nil when the lens reads `expected` at `path`; else why not.
-    @MainActor private func check(_ path: String, _ expected: JSONValue, _ operation: GeneratedOperation,
-                                  _ environment: Environment, _ variables: Baton.Variables,
-                                  _ response: JSONValue?) -> String? {
+    @MainActor private func check(
+        _ path: String, _ expected: JSONValue, _ operation: GeneratedOperation,
+        _ environment: Environment, _ variables: Baton.Variables,
+        _ response: JSONValue?
+    ) -> String? {
         do {
             guard let read = try operation.read(environment, variables, path, response) else {
                 return "read \(path): no generated lens accessor is bound to this path"

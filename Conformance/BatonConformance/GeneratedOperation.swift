@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import BatonJSON
 import Foundation
-@_spi(Generated) import Baton
 
 /// A generated operation's plan and lens with the variables a case gives, as JSON.
 struct WithVariables<Base: Baton.Operation>: Baton.Operation {

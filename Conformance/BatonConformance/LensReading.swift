@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import BatonJSON
 import Foundation
-@_spi(Generated) import Baton
 
 /// What a generated accessor returns, as the JSON a manifest row compares it with.
 package protocol LensReading {
@@ -58,9 +58,10 @@ enum ReadComparison {
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { matches($0, $1) }
         case (.object(let a), .object(let b)):
-            return a.count == b.count && a.members.allSatisfy { member in
-                b[member.key].map { matches(member.value, $0) } ?? false
-            }
+            return a.count == b.count
+                && a.members.allSatisfy { member in
+                    b[member.key].map { matches(member.value, $0) } ?? false
+                }
         default:
             return read == expected
         }

@@ -31,7 +31,8 @@ enum OverridingResponse {
             return true
         case .array(var elements):
             guard let index = Int(segment), elements.indices.contains(index),
-                  set(&elements[index], segments.dropFirst(), to: leaf) else { return false }
+                set(&elements[index], segments.dropFirst(), to: leaf)
+            else { return false }
             value = .array(elements)
             return true
         default:

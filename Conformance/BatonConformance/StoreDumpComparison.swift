@@ -7,7 +7,7 @@ enum StoreDumpComparison {
     /// a mutation root field's arguments in its key, where the contract (and every other dump) keys
     /// it by name alone (`addNote`). spec/conformance/CORRECTIONS.md notes the skew.
     static let rewrites: [String: (old: String, new: String)] = [
-        "tests/add-note-node-n0": (#"addNote(characterId:\"1\",text:\"Node first\")"#, "addNote"),
+        "tests/add-note-node-n0": (#"addNote(characterId:\"1\",text:\"Node first\")"#, "addNote")
     ]
 
     /// Nil when the dumps are equal; else what differs, naming the first records that do.
@@ -22,7 +22,8 @@ enum StoreDumpComparison {
         var differences: [String] = []
         for (key, line) in wanted.lines where actual.byKey[key] != line {
             if let got = actual.byKey[key] {
-                differences.append("record \(key) differs: expected \(ReadComparison.shortened(line)), got \(ReadComparison.shortened(got))")
+                differences.append(
+                    "record \(key) differs: expected \(ReadComparison.shortened(line)), got \(ReadComparison.shortened(got))")
             } else {
                 differences.append("record \(key) is missing")
             }

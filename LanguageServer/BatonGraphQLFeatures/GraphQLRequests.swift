@@ -35,7 +35,8 @@ struct GraphQLRequests {
             let kind: JSONValue = Self.clientReads("textDocument.hover.contentFormat", server) ? "markdown" : "plaintext"
             Self.answer(context, server: server, state: state, staleOnEdit: true) { at in
                 guard let schema = at.schema,
-                      let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index) else { return .null }
+                    let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index)
+                else { return .null }
                 let text = found.symbol.hoverText(schema: schema, index: at.index, accessor: at.accessor(for: found.symbol))
                 return ["contents": ["kind": kind, "value": .string(text)], "range": at.hostRange(found.range)]
             }
@@ -43,8 +44,9 @@ struct GraphQLRequests {
         server.onRequest("textDocument/definition") { context in
             Self.answer(context, server: server, state: state, staleOnEdit: true) { at in
                 guard let schema = at.schema,
-                      let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index),
-                      let location = found.symbol.definition(schema: schema, index: at.index) else { return .null }
+                    let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index),
+                    let location = found.symbol.definition(schema: schema, index: at.index)
+                else { return .null }
                 return at.json(location)
             }
         }
@@ -52,8 +54,9 @@ struct GraphQLRequests {
             let includeDeclaration = context.params?["context"]?["includeDeclaration"]?.boolValue ?? true
             Self.answer(context, server: server, state: state, staleOnEdit: true) { at in
                 guard let schema = at.schema,
-                      let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index),
-                      case .fragment(let name) = found.symbol else { return .null }
+                    let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index),
+                    case .fragment(let name) = found.symbol
+                else { return .null }
                 var locations = at.index.spreads(of: name)
                 if includeDeclaration, let declaration = found.symbol.definition(schema: schema, index: at.index) {
                     locations.insert(declaration, at: 0)
@@ -105,8 +108,10 @@ struct GraphQLRequests {
 
         func json(_ location: Location) -> JSONValue {
             let host = location.hostLocation
-            return ["uri": .string(LSPDiagnostic.uri(ofSourceNamed: host.source.name)),
-                    "range": GraphQLRequests.range(host, encoding).json]
+            return [
+                "uri": .string(LSPDiagnostic.uri(ofSourceNamed: host.source.name)),
+                "range": GraphQLRequests.range(host, encoding).json,
+            ]
         }
 
         func accessor(for symbol: GraphQLSymbol) -> String? {
@@ -120,8 +125,10 @@ struct GraphQLRequests {
 
     /// Decodes a position request and answers it in the background with `work`, or null when
     /// the position is in no GraphQL of a project.
-    static func answer(_ context: RequestContext, server: LanguageServer, state: WorkspaceState, staleOnEdit: Bool,
-                       _ work: @escaping @Sendable (Cursor) -> JSONValue) {
+    static func answer(
+        _ context: RequestContext, server: LanguageServer, state: WorkspaceState, staleOnEdit: Bool,
+        _ work: @escaping @Sendable (Cursor) -> JSONValue
+    ) {
         guard let params = context.decodeParams(TextDocumentPositionParams.self) else { return }
         guard let document = server.documents[params.textDocument.uri] else {
             context.reply(error: .invalidParams("\(params.textDocument.uri) is not open"))
@@ -135,11 +142,12 @@ struct GraphQLRequests {
             let source = document.source
             let hostOffset = PositionConverter.offset(of: params.position, in: source, encoding: encoding)
             guard let (project, files) = workspace.files(for: source),
-                  let (hostDocument, offset) = HostCursor.locate(source, offset: hostOffset)
+                let (hostDocument, offset) = HostCursor.locate(source, offset: hostOffset)
             else { return .success(.null) }
             let snapshot = project.parsedFiles.snapshot(of: files)
-            let cursor = Cursor(document: hostDocument, offset: offset, schema: project.schema, project: project,
-                                snapshot: snapshot, index: snapshot.index, host: source, encoding: encoding)
+            let cursor = Cursor(
+                document: hostDocument, offset: offset, schema: project.schema, project: project,
+                snapshot: snapshot, index: snapshot.index, host: source, encoding: encoding)
             return .success(work(cursor))
         }
     }

@@ -75,28 +75,32 @@ package final class GraphQLWorkspace: LanguageFeature {
         let previous = state.projects
         let firstScan = !state.scanned
         let state = self.state
-        server.runInBackground(lane: .scan, { () -> [Project] in
-            let projects = ProjectDiscovery.projects(under: folders, previous: previous)
-            state.setProjects(projects)
-            return projects
-        }, completion: { [weak self] projects in
-            guard let self else { return }
-            self.scanning = false
-            if firstScan && !self.diagnostics.clientPulls {
-                server.logMessage(.info, "baton: diagnostics are pushed \(self.diagnostics.delay) ms after the last edit")
-            }
-            let changed = firstScan || projects.map(ObjectIdentifier.init) != previous.map(ObjectIdentifier.init)
-            if changed {
-                for project in projects where !previous.contains(where: { $0 === project }) {
-                    server.logMessage(.info, "baton: project \(project.configPath) (\(project.schema == nil ? "no usable schema" : "schema built"))")
+        server.runInBackground(
+            lane: .scan,
+            { () -> [Project] in
+                let projects = ProjectDiscovery.projects(under: folders, previous: previous)
+                state.setProjects(projects)
+                return projects
+            },
+            completion: { [weak self] projects in
+                guard let self else { return }
+                self.scanning = false
+                if firstScan && !self.diagnostics.clientPulls {
+                    server.logMessage(.info, "baton: diagnostics are pushed \(self.diagnostics.delay) ms after the last edit")
                 }
-                self.diagnostics.refreshAll()
-            }
-            if self.rescanRequested {
-                self.rescanRequested = false
-                self.rescan()
-            }
-        })
+                let changed = firstScan || projects.map(ObjectIdentifier.init) != previous.map(ObjectIdentifier.init)
+                if changed {
+                    for project in projects where !previous.contains(where: { $0 === project }) {
+                        server.logMessage(
+                            .info, "baton: project \(project.configPath) (\(project.schema == nil ? "no usable schema" : "schema built"))")
+                    }
+                    self.diagnostics.refreshAll()
+                }
+                if self.rescanRequested {
+                    self.rescanRequested = false
+                    self.rescan()
+                }
+            })
     }
 
     /// The modification-time fallback: whether any project's files changed without a
@@ -104,9 +108,11 @@ package final class GraphQLWorkspace: LanguageFeature {
     func rescanIfStale() {
         guard let server else { return }
         let projects = state.projects
-        server.runInBackground(lane: .scan, { !projects.allSatisfy(\.isCurrent) }, completion: { [weak self] stale in
-            if stale { self?.rescan() }
-        })
+        server.runInBackground(
+            lane: .scan, { !projects.allSatisfy(\.isCurrent) },
+            completion: { [weak self] stale in
+                if stale { self?.rescan() }
+            })
     }
 
     package func watchedFilesDidChange(_ events: [FileEvent], server: LanguageServer) {

@@ -17,8 +17,10 @@ package struct CompletionProposal: Sendable, Hashable {
     /// The text that replaces the word at the cursor (the label when nil).
     package var insertText: String?
 
-    package init(label: String, kind: Kind, detail: String? = nil, documentation: String? = nil,
-                isDeprecated: Bool = false, insertText: String? = nil) {
+    package init(
+        label: String, kind: Kind, detail: String? = nil, documentation: String? = nil,
+        isDeprecated: Bool = false, insertText: String? = nil
+    ) {
         self.label = label
         self.kind = kind
         self.detail = detail
@@ -46,14 +48,17 @@ package enum Completion {
             let type = schema[parent]
             if type.kind == .object || type.kind == .interface {
                 result = type.fields.map { field in
-                    CompletionProposal(label: field.name, kind: .field, detail: schema.text(of: field.type),
-                                       documentation: documentation(field.description, deprecation: field.deprecationReason),
-                                       isDeprecated: field.isDeprecated)
+                    CompletionProposal(
+                        label: field.name, kind: .field, detail: schema.text(of: field.type),
+                        documentation: documentation(field.description, deprecation: field.deprecationReason),
+                        isDeprecated: field.isDeprecated)
                 }
             }
             if type.kind.isComposite {
-                result.append(CompletionProposal(label: "__typename", kind: .field, detail: "String!",
-                                                 documentation: "The name of the object's type."))
+                result.append(
+                    CompletionProposal(
+                        label: "__typename", kind: .field, detail: "String!",
+                        documentation: "The name of the object's type."))
             }
             return result
         case .argumentName(let arguments, let given):
@@ -73,8 +78,9 @@ package enum Completion {
             return schema.directives
                 .filter { location == nil || $0.locations.contains(location!) }
                 .map { directive in
-                    CompletionProposal(label: directive.name, kind: .directive, detail: signature(of: directive, schema: schema),
-                                       documentation: directive.description)
+                    CompletionProposal(
+                        label: directive.name, kind: .directive, detail: signature(of: directive, schema: schema),
+                        documentation: directive.description)
                 }
         case .fragmentSpread(let parent):
             var result = index.fragments.compactMap { fragment -> CompletionProposal? in
@@ -100,9 +106,10 @@ package enum Completion {
     }
 
     static func argument(_ value: InputValue) -> CompletionProposal {
-        CompletionProposal(label: value.name, kind: .argument, detail: nil,
-                           documentation: documentation(value.description, deprecation: value.deprecationReason),
-                           isDeprecated: value.isDeprecated)
+        CompletionProposal(
+            label: value.name, kind: .argument, detail: nil,
+            documentation: documentation(value.description, deprecation: value.deprecationReason),
+            isDeprecated: value.isDeprecated)
     }
 
     static func typeProposal(_ type: NamedType) -> CompletionProposal {
@@ -116,9 +123,10 @@ package enum Completion {
         switch named.kind {
         case .enum:
             return named.enumValues.map { value in
-                CompletionProposal(label: value.name, kind: .enumValue, detail: named.name,
-                                   documentation: documentation(value.description, deprecation: value.deprecationReason),
-                                   isDeprecated: value.isDeprecated)
+                CompletionProposal(
+                    label: value.name, kind: .enumValue, detail: named.name,
+                    documentation: documentation(value.description, deprecation: value.deprecationReason),
+                    isDeprecated: value.isDeprecated)
             }
         case .scalar where named.name == "Boolean":
             return ["true", "false"].map { CompletionProposal(label: $0, kind: .value, detail: "Boolean") }
@@ -133,8 +141,9 @@ package enum Completion {
             guard let type, let variableType = variable.type else { return true }
             return schema.isTypeSubType(variableType, of: type)
         }.map { variable in
-            CompletionProposal(label: (dollar ? "$" : "") + variable.name, kind: .variable,
-                               detail: variable.type.map { schema.text(of: $0) })
+            CompletionProposal(
+                label: (dollar ? "$" : "") + variable.name, kind: .variable,
+                detail: variable.type.map { schema.text(of: $0) })
         }
     }
 

@@ -54,9 +54,10 @@ package struct CursorContext: Sendable {
         }
         var walker = Walker(source: source, schema: schema)
         for index in tokens.indices { walker.take(tokens, index) }
-        return CursorContext(kind: walker.context(tokens), word: word,
-                             variables: walker.variables.map { ($0.name, $0.type) },
-                             field: walker.contextField, directive: walker.contextDirective)
+        return CursorContext(
+            kind: walker.context(tokens), word: word,
+            variables: walker.variables.map { ($0.name, $0.type) },
+            field: walker.contextField, directive: walker.contextDirective)
     }
 
     /// The name token at `offset` (for hover and definition), if any.
@@ -258,7 +259,10 @@ struct Walker {
             frames.append(.selectionSet(nextSelectionType))
         case .braceR:
             frames.removeLast()
-            if frames.isEmpty { inDefinition = false; location = nil }
+            if frames.isEmpty {
+                inDefinition = false
+                location = nil
+            }
         case .parenL:
             frames.append(.arguments(nextArguments, given: [], field: nextArgumentsField, directive: nextArgumentsDirective))
         default:
@@ -292,7 +296,8 @@ struct Walker {
         guard let name = pendingVariable else { return }
         var type: SchemaType?
         if let start = variableTypeStart, start < end,
-           case .success(let reference) = Parser.parseType(Source(name: "", text: source.slice(SourceRange(start, end)))) {
+            case .success(let reference) = Parser.parseType(Source(name: "", text: source.slice(SourceRange(start, end))))
+        {
             type = schema.resolve(reference)
         }
         variables.append((name, type))

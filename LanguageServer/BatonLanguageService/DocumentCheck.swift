@@ -24,11 +24,14 @@ package enum DocumentCheck {
         var diagnostics = project.diagnostics.filter { isIn(document, $0) }
         guard let schema = project.schema else {
             let reason = project.diagnostics.first { $0.severity == .error }?.rendered() ?? "no schema"
-            diagnostics.append(.error("\(project.configPath) gives no usable schema (\(reason)); this document is not validated",
-                                      at: [Location(source: document, range: SourceRange(0, 0))], code: .project))
+            diagnostics.append(
+                .error(
+                    "\(project.configPath) gives no usable schema (\(reason)); this document is not validated",
+                    at: [Location(source: document, range: SourceRange(0, 0))], code: .project))
             return diagnostics
         }
-        let result = snapshot.compile(forFile: document.name, schema: schema, config: project.config)
+        let result =
+            snapshot.compile(forFile: document.name, schema: schema, config: project.config)
             ?? Compilation.run(files: [document], schema: schema, config: project.config)
         diagnostics += result.diagnostics.filter { isIn(document, $0) }
         return diagnostics
@@ -36,8 +39,9 @@ package enum DocumentCheck {
 
     /// The one diagnostic of a document no `baton.json` covers.
     package static func outsideEveryProject(_ document: Source) -> Diagnostic {
-        .warning("\(document.name) is outside every Baton project: no baton.json in the workspace covers it, so its GraphQL is not checked",
-                 at: [Location(source: document, range: SourceRange(0, 0))], code: .project)
+        .warning(
+            "\(document.name) is outside every Baton project: no baton.json in the workspace covers it, so its GraphQL is not checked",
+            at: [Location(source: document, range: SourceRange(0, 0))], code: .project)
     }
 
     static func isIn(_ document: Source, _ diagnostic: Diagnostic) -> Bool {

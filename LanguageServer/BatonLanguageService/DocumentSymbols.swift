@@ -20,13 +20,17 @@ package struct DocumentSymbol: Sendable, Hashable {
                 switch definition {
                 case .operation(let operation):
                     let nameRange = operation.name?.range ?? operation.operationKeywordRange ?? operation.range
-                    symbols.append(DocumentSymbol(name: operation.name?.value ?? "(anonymous \(operation.operation.rawValue))",
-                                                  detail: operation.operation.rawValue, kind: .operation,
-                                                  range: located(operation.range), selectionRange: located(nameRange)))
+                    symbols.append(
+                        DocumentSymbol(
+                            name: operation.name?.value ?? "(anonymous \(operation.operation.rawValue))",
+                            detail: operation.operation.rawValue, kind: .operation,
+                            range: located(operation.range), selectionRange: located(nameRange)))
                 case .fragment(let fragment):
-                    symbols.append(DocumentSymbol(name: fragment.name.value, detail: "on \(fragment.typeCondition.value)",
-                                                  kind: .fragment, range: located(fragment.range),
-                                                  selectionRange: located(fragment.name.range)))
+                    symbols.append(
+                        DocumentSymbol(
+                            name: fragment.name.value, detail: "on \(fragment.typeCondition.value)",
+                            kind: .fragment, range: located(fragment.range),
+                            selectionRange: located(fragment.name.range)))
                 default:
                     break
                 }

@@ -15,7 +15,9 @@ package enum GraphQLSymbol: Sendable {
 
     /// The element named at `offset` of `source` and the range of its name, found like
     /// completion finds its context (so it works in a text that does not parse).
-    package static func at(_ offset: Int, in source: Source, schema: Schema, index: ProjectIndex) -> (symbol: GraphQLSymbol, range: SourceRange)? {
+    package static func at(_ offset: Int, in source: Source, schema: Schema, index: ProjectIndex) -> (
+        symbol: GraphQLSymbol, range: SourceRange
+    )? {
         guard let token = CursorContext.nameToken(at: offset, in: source) else { return nil }
         let context = CursorContext.at(token.end, in: source, schema: schema)
         let name = Lexer.value(of: token, in: source)
@@ -41,7 +43,8 @@ package enum GraphQLSymbol: Sendable {
             symbol = schema.typeIndex[name].map { .type($0) }
         case .newName, .topLevel:
             if let fragment = index.fragment(named: name), fragment.source.name == source.name,
-               fragment.definition.name.range == token.range {
+                fragment.definition.name.range == token.range
+            {
                 symbol = .fragment(name: name)
             } else {
                 symbol = nil
@@ -83,7 +86,8 @@ package enum GraphQLSymbol: Sendable {
         switch self {
         case .field(let parent, let field):
             let arguments = field.arguments.map { "\($0.name): \(schema.text(of: $0.type))" }
-            declaration = "\(schema[parent].name).\(field.name)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+            declaration =
+                "\(schema[parent].name).\(field.name)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
                 + ": " + schema.text(of: field.type)
             description = field.description
             deprecation = field.deprecationReason

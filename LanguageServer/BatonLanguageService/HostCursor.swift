@@ -15,7 +15,8 @@ package enum HostCursor {
         let bytes = host.utf8
         for diagnostic in found.diagnostics where diagnostic.message.hasPrefix("unterminated") {
             guard let opening = diagnostic.primaryLocation?.range, opening.start < hostOffset, hostOffset <= bytes.count,
-                  let closing = closingDelimiter(of: bytes[opening.start..<min(opening.end, bytes.count)]) else { continue }
+                let closing = closingDelimiter(of: bytes[opening.start..<min(opening.end, bytes.count)])
+            else { continue }
             let patched = Source(name: host.name, bytes: Array(bytes[..<hostOffset]) + Array(closing.utf8) + Array(bytes[hostOffset...]))
             if let hit = HostFile.documents(for: patched).documents.document(atHostOffset: hostOffset) { return hit }
         }

@@ -26,9 +26,11 @@ package final class Project: Sendable {
     /// its documents.
     package let documentPathsAtLoad: [String]?
 
-    init(configPath: String, directory: String, config: BatonConfig?, schema: Schema?, diagnostics: [Diagnostic],
-         schemaFiles: Set<String>, stamps: [String: Date?], parsedFiles: ProjectFiles = ProjectFiles(),
-         documentPathsAtLoad: [String]? = nil) {
+    init(
+        configPath: String, directory: String, config: BatonConfig?, schema: Schema?, diagnostics: [Diagnostic],
+        schemaFiles: Set<String>, stamps: [String: Date?], parsedFiles: ProjectFiles = ProjectFiles(),
+        documentPathsAtLoad: [String]? = nil
+    ) {
         self.configPath = configPath
         self.directory = directory
         self.config = config
@@ -67,10 +69,11 @@ package final class Project: Sendable {
             if part == 1 {
                 let paths = documentPaths(directory: directory, excluding: excluded)
                 documents.paths = paths
-                _ = parsedFiles.snapshot(of: paths.compactMap { path in
-                    if case .loaded(let source) = SourceLoader.load(path) { return source }
-                    return nil
-                })
+                _ = parsedFiles.snapshot(
+                    of: paths.compactMap { path in
+                        if case .loaded(let source) = SourceLoader.load(path) { return source }
+                        return nil
+                    })
             } else if let input {
                 var found: [Diagnostic] = []
                 built.schema = Compilation.buildSchema(input.schema, extensions: input.schemaExtensions, into: &found)
@@ -79,11 +82,14 @@ package final class Project: Sendable {
         }
         diagnostics += built.diagnostics
         if input != nil && built.schema == nil {
-            diagnostics.append(.error("the schema named by \(path) cannot be built; documents are not validated",
-                                      at: [], code: .schema))
+            diagnostics.append(
+                .error(
+                    "the schema named by \(path) cannot be built; documents are not validated",
+                    at: [], code: .schema))
         }
-        return Project(configPath: path, directory: directory, config: config, schema: built.schema, diagnostics: diagnostics,
-                       schemaFiles: schemaFiles, stamps: stamps, parsedFiles: parsedFiles, documentPathsAtLoad: documents.paths)
+        return Project(
+            configPath: path, directory: directory, config: config, schema: built.schema, diagnostics: diagnostics,
+            schemaFiles: schemaFiles, stamps: stamps, parsedFiles: parsedFiles, documentPathsAtLoad: documents.paths)
     }
 
     /// Whether the configuration, schema and extension files are as they were when built
@@ -116,7 +122,9 @@ package final class Project: Sendable {
     }
 
     static func documentPaths(directory: String, excluding schemaFiles: Set<String>) -> [String] {
-        CompilationSetup.expand([directory]).filter { !$0.contains("/.build/") && contains($0, directory: directory, excluding: schemaFiles) }
+        CompilationSetup.expand([directory]).filter {
+            !$0.contains("/.build/") && contains($0, directory: directory, excluding: schemaFiles)
+        }
     }
 
     static func modificationDate(_ path: String) -> Date? {

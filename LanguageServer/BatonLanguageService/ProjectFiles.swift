@@ -62,7 +62,8 @@ package final class ProjectFiles: @unchecked Sendable {
         defer { lock.unlock() }
         _parseCount += missing.count
         if missing.isEmpty, let last, last.files.count == entries.count,
-           zip(last.files, entries).allSatisfy({ $0.source === $1.file.source }) {
+            zip(last.files, entries).allSatisfy({ $0.source === $1.file.source })
+        {
             return last
         }
         if parsed.count != files.count || !missing.isEmpty {

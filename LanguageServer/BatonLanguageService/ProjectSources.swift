@@ -1,10 +1,11 @@
 import BatonCompiler
 import BatonDiagnostics
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The texts of a project's files: the editor's snapshot for open ones, the disk for the
@@ -36,7 +37,8 @@ package final class ProjectSources: @unchecked Sendable {
         let key = ObjectIdentifier(project)
         lock.lock()
         if let listed = ownedLists[key], listed.project === project, listed.among.count == projects.count,
-           zip(listed.among, projects).allSatisfy({ $0 === $1 }) {
+            zip(listed.among, projects).allSatisfy({ $0 === $1 })
+        {
             lock.unlock()
             return (listed.paths, listed.set)
         }
@@ -113,11 +115,11 @@ struct FileStamp: Equatable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        seconds = Int(info.st_mtimespec.tv_sec)
-        nanoseconds = Int(info.st_mtimespec.tv_nsec)
+            seconds = Int(info.st_mtimespec.tv_sec)
+            nanoseconds = Int(info.st_mtimespec.tv_nsec)
         #else
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
+            seconds = Int(info.st_mtim.tv_sec)
+            nanoseconds = Int(info.st_mtim.tv_nsec)
         #endif
         size = Int(info.st_size)
     }

@@ -1,7 +1,8 @@
 import BatonGraphQLFeatures
 import BatonLanguageServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // baton-lsp: the Baton language server, speaking LSP over stdin/stdout.

@@ -16,7 +16,9 @@ struct BatonPlugin: BuildToolPlugin {
         // package is at 6.0, and a path's description is its text.
         let targetDirectory = URL(fileURLWithPath: String(describing: target.directory), isDirectory: true)
         guard let config = BatonConfigFile.find(target: targetDirectory, packageRoot: packageRoot) else {
-            Diagnostics.warning("BatonPlugin: target '\(target.name)' has no baton.json (looked beside the target and at the package root); nothing generated")
+            Diagnostics.warning(
+                "BatonPlugin: target '\(target.name)' has no baton.json (looked beside the target and at the package root); nothing generated"
+            )
             return []
         }
         // The schema may sit among the target's files; it is not a document.
@@ -27,13 +29,16 @@ struct BatonPlugin: BuildToolPlugin {
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "Generated", directoryHint: .isDirectory)
         let shared = outputDirectory.appending(path: "Baton.baton.swift")
 
-        var arguments = ["generate", "--config", config.url.path, "--shared", shared.path,
-                         "--persisted", context.pluginWorkDirectoryURL.appending(path: "persisted-documents.json").path]
+        var arguments = [
+            "generate", "--config", config.url.path, "--shared", shared.path,
+            "--persisted", context.pluginWorkDirectoryURL.appending(path: "persisted-documents.json").path,
+        ]
         var outputs = [shared]
         for source in sources {
             let output = outputDirectory.appending(path: Self.outputName(source, in: targetDirectory))
             if output.lastPathComponent == shared.lastPathComponent {
-                Diagnostics.error("BatonPlugin: \(source.path) would generate \(shared.lastPathComponent), the shared file's name; rename it")
+                Diagnostics.error(
+                    "BatonPlugin: \(source.path) would generate \(shared.lastPathComponent), the shared file's name; rename it")
                 return []
             }
             arguments += ["--emit", "\(source.path)=\(output.path)"]
@@ -41,12 +46,14 @@ struct BatonPlugin: BuildToolPlugin {
         }
         arguments += ["--"] + sources.map(\.path)
 
-        return [.buildCommand(
-            displayName: "Generating Baton code for \(target.name)",
-            executable: try context.tool(named: "batonc").url,
-            arguments: arguments,
-            inputFiles: sources + [config.url] + config.schemaFiles,
-            outputFiles: outputs)]
+        return [
+            .buildCommand(
+                displayName: "Generating Baton code for \(target.name)",
+                executable: try context.tool(named: "batonc").url,
+                arguments: arguments,
+                inputFiles: sources + [config.url] + config.schemaFiles,
+                outputFiles: outputs)
+        ]
     }
 
     /// batonc's own naming (GenerateCommand.outputName): the source's path under the target with
@@ -78,7 +85,8 @@ struct BatonConfigFile {
         self.url = url
         schemaFiles = []
         guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return }
         let directory = url.deletingLastPathComponent()
         var named: [String] = []
         if let schema = object["schema"] as? String { named.append(schema) }
@@ -96,7 +104,8 @@ struct BatonConfigFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return [url] }
-        let found = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?
+        let found =
+            FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL } ?? []
         return found.filter { ["graphql", "gql"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
     }

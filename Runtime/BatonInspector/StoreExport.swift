@@ -59,7 +59,8 @@ public enum StoreExport {
         case .string(let text): JSONText.quoted(text)
         case .link(let record): "{\"__ref\": \(JSONText.quoted(record.key))}"
         case .links(let records):
-            "{\"__refs\": [" + records.map { $0.map { JSONText.quoted($0.key) } ?? "null" }
+            "{\"__refs\": ["
+                + records.map { $0.map { JSONText.quoted($0.key) } ?? "null" }
                 .joined(separator: ", ") + "]}"
         case .list(let values): "[" + values.map(render).joined(separator: ", ") + "]"
         }

@@ -148,7 +148,8 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
     public func send(_ request: Request) -> AsyncThrowingStream<Payload, any Error> {
         lock.withLock { sent.append(request) }
         if request.kind == .query, !holding.contains(request.operationName),
-           let bytes = responses[request.operationName] {
+            let bytes = responses[request.operationName]
+        {
             return AsyncThrowingStream { continuation in
                 continuation.yield(Payload(bytes))
                 continuation.finish()

@@ -48,8 +48,10 @@ struct DiagnosticCatalogTests {
         var files: [(name: String, text: String)] = []
         var description: String { code.rawValue }
 
-        init(_ code: DiagnosticCode, sdl: String = "", baseSchema: Bool = true, extensions: [String] = [],
-             _ document: String? = nil, file: String = "Document.graphql") {
+        init(
+            _ code: DiagnosticCode, sdl: String = "", baseSchema: Bool = true, extensions: [String] = [],
+            _ document: String? = nil, file: String = "Document.graphql"
+        ) {
             self.code = code
             self.sdl = sdl
             self.baseSchema = baseSchema
@@ -59,9 +61,10 @@ struct DiagnosticCatalogTests {
 
         func diagnostics() -> [Diagnostic] {
             let schema = Source(name: "schema.graphql", text: (baseSchema ? DiagnosticCatalogTests.schema : "") + sdl)
-            let input = CompilationInput(schema: [schema],
-                                         schemaExtensions: extensions.map { Source(name: "client.graphql", text: $0) },
-                                         files: files.map { Source(name: $0.name, text: $0.text) })
+            let input = CompilationInput(
+                schema: [schema],
+                schemaExtensions: extensions.map { Source(name: "client.graphql", text: $0) },
+                files: files.map { Source(name: $0.name, text: $0.text) })
             return Compilation.run(input).diagnostics
         }
     }
@@ -100,7 +103,9 @@ struct DiagnosticCatalogTests {
         Case(.knownDirectives, sdl: "type Extra { f: Int @unknown }\n"),
         Case(.knownTypeNames, sdl: "type Extra { f: Missing }\n"),
         Case(.uniqueArgumentNames, sdl: "type Extra { f: Int @deprecated(reason: \"a\", reason: \"b\") }\n"),
-        Case(.uniqueInputFieldNames, sdl: "directive @d(a: Filter) on FIELD_DEFINITION\ntype Extra { f: Int @d(a: {name: \"x\", name: \"y\"}) }\n"),
+        Case(
+            .uniqueInputFieldNames,
+            sdl: "directive @d(a: Filter) on FIELD_DEFINITION\ntype Extra { f: Int @d(a: {name: \"x\", name: \"y\"}) }\n"),
         Case(.uniqueDirectivesPerLocation, sdl: "type Extra { f: Int @deprecated @deprecated }\n"),
         Case(.valuesOfCorrectType, sdl: "type Extra { f: Int @deprecated(reason: 1) }\n"),
         // The documents, by the specification's rules
@@ -119,10 +124,12 @@ struct DiagnosticCatalogTests {
         Case(.variablesAreInputTypes, "query R($c: Character) { character(id: 1) { id } }"),
         Case(.scalarLeafs, "query R { character(id: 1) { name { x } } }"),
         Case(.fieldsOnCorrectType, "query R { character(id: 1) { nope } }"),
-        Case(.uniqueFragmentNames, "fragment F on Character { id }\nfragment F on Character { name }\nquery R { character(id: 1) { ...F } }"),
+        Case(
+            .uniqueFragmentNames, "fragment F on Character { id }\nfragment F on Character { name }\nquery R { character(id: 1) { ...F } }"),
         Case(.knownFragmentNames, "query R { character(id: 1) { ...Missing } }"),
         Case(.possibleFragmentSpreads, "query R { character(id: 1) { ... on PageInfo { endCursor } } }"),
-        Case(.noFragmentCycles, "fragment A on Character { ...B }\nfragment B on Character { ...A }\nquery R { character(id: 1) { ...A } }"),
+        Case(
+            .noFragmentCycles, "fragment A on Character { ...B }\nfragment B on Character { ...A }\nquery R { character(id: 1) { ...A } }"),
         Case(.uniqueVariableNames, "query R($a: ID!, $a: ID!) { character(id: $a) { id } }"),
         Case(.noUndefinedVariables, "query R { character(id: $x) { id } }"),
         Case(.noUnusedVariables, "query R($x: ID) { character(id: 1) { id } }"),
@@ -132,12 +139,16 @@ struct DiagnosticCatalogTests {
         Case(.overlappingFieldsCanBeMerged, "query R { character(id: 1) { a: id a: name } }"),
         Case(.deferStreamDirectiveOnRootField, "mutation M { ... @defer { rename(id: 1, name: \"x\") { id } } }"),
         Case(.deferStreamDirectiveOnValidOperations, "subscription S { watched { ... @defer { name } } }"),
-        Case(.deferStreamDirectiveLabel, "query R { character(id: 1) { ... @defer(label: \"a\") { id } ... @defer(label: \"a\") { name } } }"),
+        Case(
+            .deferStreamDirectiveLabel, "query R { character(id: 1) { ... @defer(label: \"a\") { id } ... @defer(label: \"a\") { name } } }"
+        ),
         Case(.streamDirectiveOnListField, "query R { character(id: 1) { name @stream } }"),
         Case(.maxIntrospectionDepth, "query R { __schema { types { fields { type { fields { type { fields { name } } } } } } } }"),
         // Baton's own checks
         Case(.anonymousOperation, "{ character(id: 1) { id } }"),
-        Case(.argumentDefinitions, "fragment F on Character @argumentDefinitions(n: {type: \"Nope\"}) { id }\nquery R { character(id: 1) { ...F } }"),
+        Case(
+            .argumentDefinitions,
+            "fragment F on Character @argumentDefinitions(n: {type: \"Nope\"}) { id }\nquery R { character(id: 1) { ...F } }"),
         Case(.fragmentArguments, "fragment F on Character { id }\nquery R { character(id: 1) { ...F @arguments(size: 1) } }"),
         Case(.connection, "query R { list @connection(key: \"R_list\") { id } }"),
         Case(.refetchable, "fragment F on Character @refetchable(queryName: \"R\") { id }\nquery R { character(id: 1) { ...F } }"),
@@ -162,8 +173,9 @@ struct DiagnosticCatalogTests {
         let diagnostics = test.diagnostics()
         #expect(diagnostics.contains { $0.code == test.code }, "\(diagnostics.map { "\($0.code): \($0.message)" })")
         for diagnostic in diagnostics {
-            #expect(diagnostic.severity == diagnostic.code.severity || diagnostic.code.severityVaries,
-                    "\(diagnostic.code) reported as \(diagnostic.severity.rawValue): \(diagnostic.message)")
+            #expect(
+                diagnostic.severity == diagnostic.code.severity || diagnostic.code.severityVaries,
+                "\(diagnostic.code) reported as \(diagnostic.severity.rawValue): \(diagnostic.message)")
         }
     }
 
@@ -194,8 +206,9 @@ struct DiagnosticCatalogTests {
         }
         #expect(Set(diagnostics.filter { $0.code == .noUnusedFragments }.map(\.severity)) == [.error, .warning])
         for diagnostic in diagnostics {
-            #expect(diagnostic.severity == diagnostic.code.severity || diagnostic.code.severityVaries,
-                    "\(diagnostic.code) reported as \(diagnostic.severity.rawValue)")
+            #expect(
+                diagnostic.severity == diagnostic.code.severity || diagnostic.code.severityVaries,
+                "\(diagnostic.code) reported as \(diagnostic.severity.rawValue)")
         }
     }
 

@@ -13,35 +13,47 @@ import Testing
 
     /// Documents with findings of several rules, one definition each (a marker holds one).
     static let documents: [(marker: String, text: String)] = [
-        ("Query", """
-        query CharacterQuery($id: ID!, $unused: Int) {
-          character(id: $id) {
-            nmae
-            status(format: "x")
-            origin { name dimension }
-            episode
-          }
-        }
-        """),
-        ("Fragment", """
-        fragment Row_character on Character {
-          name
-          ... on Location { name }
-          image @skip(if: $hidden) @skip(if: true)
-          name: status
-        }
-        """),
-        ("Query", """
-        query Pages {
-          characters(page: "two", filter: { nmae: "Rick" }) {
-            results { ...Missing_character }
-            info { count pages next prev extra }
-          }
-        }
-        """),
-        ("Mutation", """
-        mutation Nothing { character(id: 1) { id } }
-        """),
+        (
+            "Query",
+            """
+            query CharacterQuery($id: ID!, $unused: Int) {
+              character(id: $id) {
+                nmae
+                status(format: "x")
+                origin { name dimension }
+                episode
+              }
+            }
+            """
+        ),
+        (
+            "Fragment",
+            """
+            fragment Row_character on Character {
+              name
+              ... on Location { name }
+              image @skip(if: $hidden) @skip(if: true)
+              name: status
+            }
+            """
+        ),
+        (
+            "Query",
+            """
+            query Pages {
+              characters(page: "two", filter: { nmae: "Rick" }) {
+                results { ...Missing_character }
+                info { count pages next prev extra }
+              }
+            }
+            """
+        ),
+        (
+            "Mutation",
+            """
+            mutation Nothing { character(id: 1) { id } }
+            """
+        ),
     ]
 
     /// The literal forms a marker may take, each wrapping the same GraphQL text.
@@ -77,7 +89,8 @@ import Testing
             let expected = try Self.diagnostics(of: Source(name: "Document.graphql", text: graphQL))
             #expect(expected.contains { $0.severity == .error }, "the document should have findings")
 
-            let swift = "import Baton\n\n// \u{1F680} a view\nstruct View {\n"
+            let swift =
+                "import Baton\n\n// \u{1F680} a view\nstruct View {\n"
                 + Self.wrap(graphQL, in: form).replacingOccurrences(of: "Marker", with: marker) + "}\n"
             let host = Source(name: "View.swift", text: swift)
             let actual = try Self.diagnostics(of: host)
@@ -92,8 +105,9 @@ import Testing
                 for location in hosted.locations {
                     let shown = location.hostLocation
                     #expect(shown.source === host)
-                    #expect(shown.source.slice(shown.range) == location.source.slice(location.range),
-                            "\(form): \(hosted.message) at \(shown.start)")
+                    #expect(
+                        shown.source.slice(shown.range) == location.source.slice(location.range),
+                        "\(form): \(hosted.message) at \(shown.start)")
                 }
             }
         }

@@ -27,9 +27,10 @@ struct BatonConfigTests {
         #expect(config.schema?.resolved == full + "/schema.graphql")
         #expect(config.schema?.written == "schema.graphql")
         #expect(config.schemaExtensions.map(\.written) == ["extensions.graphql", "client"])
-        #expect(config.extensionFiles() == [
-            full + "/extensions.graphql", full + "/client/nested/seen.graphql", full + "/client/notes.graphql",
-        ])
+        #expect(
+            config.extensionFiles() == [
+                full + "/extensions.graphql", full + "/client/nested/seen.graphql", full + "/client/notes.graphql",
+            ])
         #expect(config.identity.default == nil && config.identity.defaultFields == ["id"])
         #expect(config.identity.types.map(\.type.value) == ["Asset", "Quote"])
         #expect(config.identity.written(for: "Quote") == ["base", "quote"])
@@ -66,7 +67,10 @@ struct BatonConfigTests {
     }
 
     @Test(arguments: [
-        (#"{"schema": "schema.graphql", "schemaExtension": []}"#, #"unknown key "schemaExtension" in `baton.json`; did you mean "schemaExtensions"?"#, "1:30"),
+        (
+            #"{"schema": "schema.graphql", "schemaExtension": []}"#,
+            #"unknown key "schemaExtension" in `baton.json`; did you mean "schemaExtensions"?"#, "1:30"
+        ),
         (#"{"Schema": "schema.graphql"}"#, #"unknown key "Schema" in `baton.json`; did you mean "schema"?"#, "1:2"),
         (#"{"sources": {}}"#, #"unknown key "sources" in `baton.json` (the keys are "schema", "schemaExtensions""#, "1:2"),
         (#"{"schema": 3}"#, "`schema` must be a string, not a number", "1:12"),
@@ -79,18 +83,36 @@ struct BatonConfigTests {
         (#"{"onError": "abort"}"#, #"`onError` must be one of "PROPAGATE", "NULL", "ABORT", not "abort"; did you mean "ABORT"?"#, "1:13"),
         (#"{"identity": {"default": []}}"#, "`identity.default` must name at least one field", "1:26"),
         (#"{"identity": {"types": {"Asset": ["uuid", 2]}}}"#, "`identity.types.Asset[1]` must be a string, not a number", "1:43"),
-        (#"{"identity": {"types": {"Asset-Pair": ["uuid"]}}}"#, #"a type name in `identity.types` must be a GraphQL name, not "Asset-Pair""#, "1:25"),
+        (
+            #"{"identity": {"types": {"Asset-Pair": ["uuid"]}}}"#,
+            #"a type name in `identity.types` must be a GraphQL name, not "Asset-Pair""#, "1:25"
+        ),
         (#"{"identity": {"typs": {}}}"#, #"unknown key "typs" in `identity`; did you mean "types"?"#, "1:15"),
         (#"{"transient": {"fields": ["search"]}}"#, #"`transient.fields[0]` must name a field as "Type.field""#, "1:27"),
         (#"{"transient": ["Secret"]}"#, "`transient` must be an object, not an array", "1:15"),
-        (#"{"lookups": [{"field": "Query.x", "argument": "id", "arguments": ["a"]}]}"#, "`lookups[0]` takes `argument` or `arguments`, not both", "1:53"),
+        (
+            #"{"lookups": [{"field": "Query.x", "argument": "id", "arguments": ["a"]}]}"#,
+            "`lookups[0]` takes `argument` or `arguments`, not both", "1:53"
+        ),
         (#"{"lookups": [{"field": "Query.x"}]}"#, "`lookups[0]` needs `argument` (or `arguments` for a key of several fields)", "1:14"),
         (#"{"lookups": [{"argument": "id"}]}"#, "`lookups[0]` needs `field`", "1:14"),
         (#"{"lookups": [{"field": "Query.x", "argument": "id", "kind": "T"}]}"#, #"unknown key "kind" in `lookups[0]`"#, "1:53"),
-        (#"{"customScalarTypes": {"Decimal": 5}}"#, "`customScalarTypes.Decimal` must be a string (the Swift type) or an object with `swift` and `kotlin`, not a number", "1:35"),
-        (#"{"customScalarTypes": {"Date": {"swift": "Foundation.Date", "kotlin": {"type": "Instant"}}}}"#, "`customScalarTypes.Date.kotlin` needs `converter`", "1:71"),
-        (#"{"customScalarTypes": {"Date": {"swif": "Foundation.Date"}}}"#, #"unknown key "swif" in `customScalarTypes.Date`; did you mean "swift"?"#, "1:33"),
-        (#"{"persistConfig": {"file": "ops.json", "algorithm": "SHA512"}}"#, #"`persistConfig.algorithm` must be one of "MD5", "SHA1", "SHA256", not "SHA512""#, "1:53"),
+        (
+            #"{"customScalarTypes": {"Decimal": 5}}"#,
+            "`customScalarTypes.Decimal` must be a string (the Swift type) or an object with `swift` and `kotlin`, not a number", "1:35"
+        ),
+        (
+            #"{"customScalarTypes": {"Date": {"swift": "Foundation.Date", "kotlin": {"type": "Instant"}}}}"#,
+            "`customScalarTypes.Date.kotlin` needs `converter`", "1:71"
+        ),
+        (
+            #"{"customScalarTypes": {"Date": {"swif": "Foundation.Date"}}}"#,
+            #"unknown key "swif" in `customScalarTypes.Date`; did you mean "swift"?"#, "1:33"
+        ),
+        (
+            #"{"persistConfig": {"file": "ops.json", "algorithm": "SHA512"}}"#,
+            #"`persistConfig.algorithm` must be one of "MD5", "SHA1", "SHA256", not "SHA512""#, "1:53"
+        ),
         (#"{"persistConfig": {"algorithm": "MD5"}}"#, "`persistConfig` needs `file`", "1:19"),
         (#"{"kotlin": {"package": "com..app"}}"#, #"`kotlin.package` must be a Kotlin package name"#, "1:24"),
         (#"{"schema": "schema.graphql", "schema": "schema.graphql"}"#, #""schema" appears more than once in `baton.json`"#, "1:30"),
@@ -117,8 +139,10 @@ struct BatonConfigTests {
         #expect(config != nil)
         let sorted = diagnostics.sortedForDisplay()
         #expect(positions(sorted) == ["2:13", "3:3", "4:27", "4:52", "6:50", "7:15", "9:14", "10:20", "10:34"])
-        #expect(sorted.map { $0.rendered(relativeTo: configFixtures.path) }.first
-            == #"errors/baton.json:2:13: error: `schema`: no such file "schema.graphql" (looked for \#(configFixtures.path)/errors/schema.graphql)"#)
+        #expect(
+            sorted.map { $0.rendered(relativeTo: configFixtures.path) }.first
+                == #"errors/baton.json:2:13: error: `schema`: no such file "schema.graphql" (looked for \#(configFixtures.path)/errors/schema.graphql)"#
+        )
         // What was well formed is kept.
         #expect(config?.lookups.isEmpty == true && config?.identity.types.isEmpty == true)
     }
@@ -144,8 +168,12 @@ struct BatonConfigTests {
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(BatonConfig.find(forTarget: target.path, packageRoot: root.path) == nil)
         try Data("{}".utf8).write(to: root.appendingPathComponent("baton.json"))
-        #expect(BatonConfig.find(forTarget: target.path, packageRoot: root.path) == root.appendingPathComponent("baton.json").standardizedFileURL.path)
+        #expect(
+            BatonConfig.find(forTarget: target.path, packageRoot: root.path)
+                == root.appendingPathComponent("baton.json").standardizedFileURL.path)
         try Data("{}".utf8).write(to: target.appendingPathComponent("baton.json"))
-        #expect(BatonConfig.find(forTarget: target.path, packageRoot: root.path) == target.appendingPathComponent("baton.json").standardizedFileURL.path)
+        #expect(
+            BatonConfig.find(forTarget: target.path, packageRoot: root.path)
+                == target.appendingPathComponent("baton.json").standardizedFileURL.path)
     }
 }

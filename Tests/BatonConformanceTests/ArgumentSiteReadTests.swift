@@ -1,9 +1,10 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
+
 // Where the generated conformance code lives once it is a library target of its own.
 #if canImport(BatonConformance)
-@testable import BatonConformance
+    @testable import BatonConformance
 #endif
 
 /// Fragment arguments read through argument sites, on committed conformance payloads.
@@ -18,8 +19,11 @@ extension LensReadTests {
         #expect(Slots.Character.notes_4aca60.render(first.anchor.owner.variables) == "notes(first:2)")
         #expect(first.anchor.arrived([Slots.Character.notes_4aca60]))
         // Read in the operation's own scope the key has no arguments, which the response never had.
-        #expect(!Baton.Anchor(record: first.anchor.record, owner: Baton.Owner(store: first.anchor.owner.store, variables: ["id": "1"]),
-                              origin: first.anchor.record).arrived([Slots.Character.notes_4aca60]))
+        #expect(
+            !Baton.Anchor(
+                record: first.anchor.record, owner: Baton.Owner(store: first.anchor.owner.store, variables: ["id": "1"]),
+                origin: first.anchor.record
+            ).arrived([Slots.Character.notes_4aca60]))
 
         let page = try await commit("tests/recent-notes-page-2", TestRecentNotesPaginationQuery.self)
         let recent = try #require(page.node?.testRecentNotes)
@@ -31,7 +35,7 @@ extension LensReadTests {
 
     /// Arguments named as Swift's keywords forward through the generated refetch query's site.
     @Test func hostileArgumentNamesBindAtTheSite() async throws {
-        let query = HostileArgumentsRefetchQuery(Type_: false, id: "1")   // `Type` is reserved in Swift
+        let query = HostileArgumentsRefetchQuery(Type_: false, id: "1")  // `Type` is reserved in Swift
         let environment = Environment()
         environments.append(environment)
         try await environment.commitPayload(query, Payload(json: #"{"data":{"node":{"__typename":"Character","id":"1","name":"Rick"}}}"#))

@@ -1,6 +1,6 @@
+import BatonConformance
 import Foundation
 import Testing
-import BatonConformance
 
 /// The runner over spec/conformance, over altered copies of it, and as the `baton-spec` executable.
 @MainActor @Suite struct ConformanceRunnerTests {
@@ -67,9 +67,10 @@ import BatonConformance
         try text.write(to: manifest, atomically: true, encoding: .utf8)
 
         let report = try await ConformanceRunner(directory: copy).run()
-        let reasons = Dictionary(uniqueKeysWithValues: report.outcomes.compactMap { outcome -> (String, String)? in
-            if case .failed(let reason) = outcome.result { (outcome.name, reason) } else { nil }
-        })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: report.outcomes.compactMap { outcome -> (String, String)? in
+                if case .failed(let reason) = outcome.result { (outcome.name, reason) } else { nil }
+            })
         #expect(reasons["tests/two-spreads-1"] == #"read character.image: expected "morty.png", the lens read "rick.png""#)
         #expect(reasons["tests/asset-by-uuid"] == "override: override path asset.owner.nickname is not a leaf of the first response's data")
         #expect(report.failed == Self.knownFailures.count + 2)

@@ -9,8 +9,9 @@ import Testing
     @Test func committedOutputsAreCurrent() throws {
         let root = Fixtures.root.path
         let out = Fixtures.generated.path
-        let request = CompilationSetup.Request(configPath: root + "/tests/baton.json", schemaPath: nil,
-                                               paths: [root + "/sources"])
+        let request = CompilationSetup.Request(
+            configPath: root + "/tests/baton.json", schemaPath: nil,
+            paths: [root + "/sources"])
         let result = GenerateCommand.compute(.init(request: request, out: out, workingDirectory: root))
         #expect(!result.diagnostics.contains { $0.severity == .error })
         #expect(result.outputs.count > 100)

@@ -51,9 +51,11 @@ import Testing
     /// (`character_d86a09` → `character_*`). Both sides lose the same qualifiers (`Baton.`, `Types.`).
     static func normalized(_ line: String) -> String {
         var text = line.trimmingCharacters(in: .whitespaces)
-        for (pattern, template) in [(#"\b(?:[A-Z]\w*\.)+([A-Z]\w*)(?![\w.])"#, "$1"),
-                                    (#"\b([A-Z]\w*?)_+\b"#, "$1"),
-                                    (#"(Slots\.\w+\.[a-zA-Z]+)_\w+"#, "$1_*")] {
+        for (pattern, template) in [
+            (#"\b(?:[A-Z]\w*\.)+([A-Z]\w*)(?![\w.])"#, "$1"),
+            (#"\b([A-Z]\w*?)_+\b"#, "$1"),
+            (#"(Slots\.\w+\.[a-zA-Z]+)_\w+"#, "$1_*"),
+        ] {
             let regex = try! NSRegularExpression(pattern: pattern)
             text = regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
         }

@@ -1,6 +1,7 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
+
 @testable import BatonConformance
 
 /// Lens reads beyond the manifest's `reads` rows (which ConformanceRunnerTests reads, every one):
@@ -41,7 +42,10 @@ import Testing
         #expect(try answered.character?.strict.species == "Human")
         // Errors on `image`, `location.name` and `gender` belong to TestProfile_character.
         let environment = try #require(environments.last)
-        let errors = Payload(json: #"{"data":{"character":{"id":"1","name":"Rick Sanchez","origin":{"id":"1","name":"Earth (C-137)"},"status":"Alive","image":null,"location":{"id":"20","name":null,"dimension":"Replacement Dimension"},"gender":null,"species":"Human","type":null}},"errors":[{"message":"image service unavailable","path":["character","image"]},{"message":"gender is private","path":["character","gender"]}]}"#)
+        let errors = Payload(
+            json:
+                #"{"data":{"character":{"id":"1","name":"Rick Sanchez","origin":{"id":"1","name":"Earth (C-137)"},"status":"Alive","image":null,"location":{"id":"20","name":null,"dimension":"Replacement Dimension"},"gender":null,"species":"Human","type":null}},"errors":[{"message":"image service unavailable","path":["character","image"]},{"message":"gender is private","path":["character","gender"]}]}"#
+        )
         try await environment.commitResponse(TestProfileQuery(id: "1"), errors)
         #expect(try answered.character?.strict.species == "Human")
         #expect(answered.character?.testProfile?.gender == nil)
@@ -67,12 +71,13 @@ import Testing
     @Test func notesConnectionAfterASecondPage() async throws {
         let data = try await commit("tests/notes-page-1", TestNotesQuery.self)
         let environment = try #require(environments.last)
-        let page2 = Payload(json: """
-        {"data":{"node":{"__typename":"Character","name":"Rick Sanchez","notes":{"totalCount":6,"edges":[\
-        {"cursor":"c3","node":{"__typename":"Note","id":"n3","text":"Get Schwifty"}},\
-        {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Avoid the Citadel"}}],\
-        "pageInfo":{"endCursor":"c4","hasNextPage":false}},"id":"1"}}}
-        """)
+        let page2 = Payload(
+            json: """
+                {"data":{"node":{"__typename":"Character","name":"Rick Sanchez","notes":{"totalCount":6,"edges":[\
+                {"cursor":"c3","node":{"__typename":"Note","id":"n3","text":"Get Schwifty"}},\
+                {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Avoid the Citadel"}}],\
+                "pageInfo":{"endCursor":"c4","hasNextPage":false}},"id":"1"}}}
+                """)
         let query = TestNotesPaginationQuery(count: 2, cursor: "c2", id: "1")
         try await environment.commitResponse(query, page2)
         let notes = try #require(data.character?.testNotes.notes)
@@ -126,10 +131,13 @@ import Testing
         let environment = Environment()
         environments.append(environment)
         let operation = TestInlineQuery(id: "1", withNotes: false)
-        try await environment.commitResponse(operation, Payload(json: """
-            {"data":{"character":{"name":"Rick","id":"1","status":"Alive",\
-            "origin":{"id":"20","name":"Earth"},"episode":[{"id":"1","name":"Pilot"},{"id":"2","name":"Lawnmower Dog"}]}}}
-            """))
+        try await environment.commitResponse(
+            operation,
+            Payload(
+                json: """
+                    {"data":{"character":{"name":"Rick","id":"1","status":"Alive",\
+                    "origin":{"id":"20","name":"Earth"},"episode":[{"id":"1","name":"Pilot"},{"id":"2","name":"Lawnmower Dog"}]}}}
+                    """))
         let card = try #require(environment.data(for: operation).character?.testCard)
         #expect(card.name == "Rick")
         let expected = TestCharacterValue_character(
@@ -150,10 +158,12 @@ import Testing
 
         let later = Environment()
         environments.append(later)
-        try await later.commitResponse(operation, parts: [
-            Payload(try Fixtures.bytes("tests/character-deferred-1.json")),
-            Payload(try Fixtures.bytes("tests/character-deferred-2.json")),
-        ])
+        try await later.commitResponse(
+            operation,
+            parts: [
+                Payload(try Fixtures.bytes("tests/character-deferred-1.json")),
+                Payload(try Fixtures.bytes("tests/character-deferred-2.json")),
+            ])
         let appearances = try #require(later.data(for: operation).character?.testAppearances)
         #expect(appearances.episode.count > 0)
     }

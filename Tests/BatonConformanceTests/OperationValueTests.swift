@@ -1,6 +1,7 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
+
 @testable import BatonConformance
 
 /// The generated operation values, enums and input objects, as compiled code.

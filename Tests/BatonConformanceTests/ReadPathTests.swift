@@ -1,7 +1,8 @@
+@_spi(Generated) import Baton
 import BatonJSON
 import Foundation
 import Testing
-@_spi(Generated) import Baton
+
 @testable import BatonConformance
 
 /// How a manifest row's path reaches a generated accessor: its pattern, and its list indices

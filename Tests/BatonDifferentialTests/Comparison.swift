@@ -86,7 +86,9 @@ struct Comparison: Sendable {
         let coreVerdict = expectedErrors.isEmpty ? "valid" : "invalid"
         let batonVerdict = actualErrors.isEmpty ? "valid" : "invalid"
         if coreVerdict != batonVerdict {
-            mismatches.append("verdict: graphql-core \(coreVerdict) (\(expectedErrors.count) errors), Baton \(batonVerdict) (\(actualErrors.count) errors)")
+            mismatches.append(
+                "verdict: graphql-core \(coreVerdict) (\(expectedErrors.count) errors), Baton \(batonVerdict) (\(actualErrors.count) errors)"
+            )
         }
 
         let (missing, extra) = match(expectedErrors, actualErrors)
@@ -133,7 +135,9 @@ struct Comparison: Sendable {
             let diagnostic = remaining.remove(at: index)
             let positions = diagnostic.locations.map(\.oraclePosition)
             if positions != error.locations {
-                notes.append("locations differ for '\(error.message)': graphql-core \(error.locations.map(\.description)), Baton \(positions.map(\.description))")
+                notes.append(
+                    "locations differ for '\(error.message)': graphql-core \(error.locations.map(\.description)), Baton \(positions.map(\.description))"
+                )
             }
             let rule = error.rule.hasSuffix("Rule") ? String(error.rule.dropLast(4)) : error.rule
             // graphql-core names its rules; Baton's codes for them carry the same names.

@@ -38,7 +38,8 @@ struct DifferentialTests {
         let unusedExpected = comparisons.reduce(0) { $0 + $1.unusedFragmentsExpected }
         let unusedMatched = comparisons.reduce(0) { $0 + $1.unusedFragmentsMatched }
         let notes = comparisons.reduce(0) { $0 + $1.notes.count }
-        print("""
+        print(
+            """
             Differential (graphql-core \(report.graphqlCore)): \(comparisons.count) documents, \
             \(comparisons.count - disagreeing.count) agree, \(disagreeing.count) disagree; \
             NoUnusedFragments as Baton warnings: \(unusedMatched) of \(unusedExpected); \(notes) notes
@@ -52,7 +53,8 @@ struct DifferentialTests {
         let listing = disagreeing.map { comparison in
             "  \(comparison.path)\n" + comparison.mismatches.map { "    \($0)" }.joined(separator: "\n")
         }.joined(separator: "\n")
-        Issue.record("""
+        Issue.record(
+            """
             Baton disagrees with graphql-core on \(disagreeing.count) of \(comparisons.count) documents \
             (spec/frontend/; graphql-core's side: .venv/bin/python Tests/oracle/validate.py spec/frontend):
             \(listing)
@@ -109,8 +111,11 @@ struct ComparisonTests {
         let (valid, validSchema) = try corpusDocument("rickandmorty/valid-aliases.graphql")
         var claimed = valid
         claimed.verdict = .syntax
-        claimed.errors = [OracleError(message: "Syntax Error: Unexpected '}'.",
-                                      locations: [OraclePosition(file: valid.files[0], line: 1, column: 1)], rule: "Syntax")]
+        claimed.errors = [
+            OracleError(
+                message: "Syntax Error: Unexpected '}'.",
+                locations: [OraclePosition(file: valid.files[0], line: 1, column: 1)], rule: "Syntax")
+        ]
         #expect(!Comparison(claimed, schema: validSchema).agrees)
     }
 

@@ -28,11 +28,13 @@ enum Oracle {
     private static func run() -> Result<OracleReport, OracleFailure> {
         let fileManager = FileManager.default
         guard fileManager.isExecutableFile(atPath: Repository.python.path) else {
-            return .failure(OracleFailure(description: """
-                The differential test needs graphql-core in the project's venv, and \
-                \(Repository.python.path) is missing. Run the README's test command, \
-                `scripts/test`, which creates .venv/ (or `. scripts/setup` to create it only).
-                """))
+            return .failure(
+                OracleFailure(
+                    description: """
+                        The differential test needs graphql-core in the project's venv, and \
+                        \(Repository.python.path) is missing. Run the README's test command, \
+                        `scripts/test`, which creates .venv/ (or `. scripts/setup` to create it only).
+                        """))
         }
         let scratch = fileManager.temporaryDirectory
             .appendingPathComponent("baton-oracle-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
@@ -69,10 +71,12 @@ enum Oracle {
         }
         let errorText = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            return .failure(OracleFailure(description: """
-                Tests/oracle/validate.py failed (status \(process.terminationStatus)):
-                \(errorText)
-                """))
+            return .failure(
+                OracleFailure(
+                    description: """
+                        Tests/oracle/validate.py failed (status \(process.terminationStatus)):
+                        \(errorText)
+                        """))
         }
         do {
             let data = try Data(contentsOf: stdoutURL)

@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test func connectionLensReadsDeclaredFieldsAndAddsItsMembers() throws {
-        let output = try Self.generate("""
+        let output = try Self.generate(
+            """
             fragment List_character on Character @refetchable(queryName: "ListPaginationQuery")
             @argumentDefinitions(count: {type: "Int", defaultValue: 2}, cursor: {type: "String"}) {
               notes(first: $count, after: $cursor) @connection(key: "List_notes") {
@@ -45,13 +46,18 @@ import Testing
             query PlainQuery { character(id: "2") { ...Plain_character } }
             """)
         // The lens stands on the connection record the parent links to.
-        #expect(output.contains("@MainActor var notes: List_character.Notes { anchor.read(connection: Slots.Character.__List_notes_connection, Types.NoteConnection) }"))
+        #expect(
+            output.contains(
+                "@MainActor var notes: List_character.Notes { anchor.read(connection: Slots.Character.__List_notes_connection, Types.NoteConnection) }"
+            ))
         #expect(output.contains("@MainActor var totalCount: Int { anchor.read(Slots.NoteConnection.totalCount) }"))
         // A declared field named like a member the lens adds keeps its read under another name (a
         // `@refetchable` fragment's is refused before).
         #expect(output.contains("@MainActor var nodes_: Int { anchor.read(Slots.NoteConnection.totalCount) }"))
         #expect(output.contains("@MainActor var nodes: Baton.List<List_character.Notes.Node> { anchor.connectionNodes() }"))
-        #expect(output.contains("@MainActor var edges: Baton.List<List_character.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }"))
+        #expect(
+            output.contains(
+                "@MainActor var edges: Baton.List<List_character.Notes.Edges>? { anchor.read(plural: Slots.NoteConnection.edges) }"))
         // The edge's cursor is the compiler's addition, readable all the same.
         #expect(output.contains("@MainActor var cursor: String { anchor.read(Slots.NoteEdge.cursor) }"))
         // One `pageInfo` a connection: the declared one, with every cursor and flag.
@@ -67,37 +73,46 @@ import Testing
     }
 
     @Test func throwOnFieldErrorFragmentThrowsAtItsSpread() throws {
-        let output = try Self.generate("""
+        let output = try Self.generate(
+            """
             fragment Strict_character on Character @throwOnFieldError { species name origin { name } }
             fragment Loose_character on Character { species }
             query StrictQuery { character(id: "1") { ...Strict_character ...Loose_character } }
             """)
         #expect(output.contains("struct Strict_character: Baton.ThrowingFragment {"))
-        #expect(output.contains("static let errorScope = Baton.ErrorScope([Slots.Character.species, Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))])"))
+        #expect(
+            output.contains(
+                "static let errorScope = Baton.ErrorScope([Slots.Character.species, Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))])"
+            ))
         // `@semanticNonNull` reads non-optional under it, and nowhere else.
         #expect(output.contains("@MainActor var species: String { get throws { try anchor.required(Slots.Character.species) } }"))
         #expect(output.contains("@MainActor var species: String? { anchor.read(Slots.Character.species) }"))
-        #expect(output.contains("@MainActor var strict: Strict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }"))
+        #expect(
+            output.contains("@MainActor var strict: Strict_character { get throws { try anchor.throwing(.init(anchor: anchor.spread)) } }"))
         #expect(output.contains("@MainActor var loose: Loose_character { .init(anchor: anchor.spread) }"))
         #expect(output.contains("struct Loose_character: Baton.Lens {"))
     }
 
     /// Hover declares what the emitter writes.
     @Test func hoverDeclaresTheThrowingFragmentsTypes() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Lens.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Lens.graphql": """
             fragment Strict_character on Character @throwOnFieldError { species }
             query StrictQuery { character(id: "1") { ...Strict_character } }
-            """])
+            """
+        ])
         defer { target.remove() }
         try Self.schema.write(toFile: target.directory + "/schema.graphql", atomically: true, encoding: .utf8)
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Lens.graphql"]))
         let program = try #require(compiled.transforms?.program)
-        #expect(LensNaming.accessorDeclaration(responseKey: "species", fragment: "Strict_character", program: program)
+        #expect(
+            LensNaming.accessorDeclaration(responseKey: "species", fragment: "Strict_character", program: program)
                 == "var species: String")
     }
 
     @Test func caughtConnectionReadsAResultOrNil() throws {
-        let output = try Self.generate("""
+        let output = try Self.generate(
+            """
             fragment Caught_character on Character {
               notes(first: 2) @connection(key: "Caught_notes") @catch { totalCount edges { node { text } } }
               nulled: notes(first: 3) @connection(key: "Caught_nulled") @catch(to: NULL) { edges { node { id } } }
@@ -105,10 +120,19 @@ import Testing
             query CaughtQuery { character(id: "1") { ...Caught_character } }
             """)
         // The connection lens weighs its fields and edges; the read weighs the page field too.
-        #expect(output.contains("@MainActor var notes: Result<Caught_character.Notes, Baton.FieldErrors> { anchor.caught(connection: Slots.Character.__Caught_notes_connection, page: Slots.Character.notes_"))
-        #expect(output.contains("@MainActor var nulled: Caught_character.Nulled? { anchor.nullOnError(connection: Slots.Character.__Caught_nulled_connection, page: Slots.Character.notes_"))
+        #expect(
+            output.contains(
+                "@MainActor var notes: Result<Caught_character.Notes, Baton.FieldErrors> { anchor.caught(connection: Slots.Character.__Caught_notes_connection, page: Slots.Character.notes_"
+            ))
+        #expect(
+            output.contains(
+                "@MainActor var nulled: Caught_character.Nulled? { anchor.nullOnError(connection: Slots.Character.__Caught_nulled_connection, page: Slots.Character.notes_"
+            ))
         #expect(output.contains("struct Notes: Baton.ErrorScopedLens {"))
-        #expect(output.contains("static let errorScope = Baton.ErrorScope([Slots.NoteConnection.totalCount], links: [.init(Slots.NoteConnection.edges, Baton.ErrorScope([], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.text]))]))])"))
+        #expect(
+            output.contains(
+                "static let errorScope = Baton.ErrorScope([Slots.NoteConnection.totalCount], links: [.init(Slots.NoteConnection.edges, Baton.ErrorScope([], links: [.init(Slots.NoteEdge.node, Baton.ErrorScope([Slots.Note.text]))]))])"
+            ))
         // Members the lens adds stay as on an uncaught connection.
         #expect(output.contains("@MainActor var nodes: Baton.List<Caught_character.Notes.Node> { anchor.connectionNodes() }"))
     }

@@ -123,14 +123,16 @@ import Testing
 
         func member(at offset: Int, in document: Document) -> LensLookup.Member? {
             guard let schema = compiled.schema, let root = LensLookup.root(at: offset, in: document) else { return nil }
-            return LensLookup.member(at: offset, in: root, documents: compiled.documents, schema: schema,
-                                     customScalars: ["Decimal": "Foundation.Decimal"])
+            return LensLookup.member(
+                at: offset, in: root, documents: compiled.documents, schema: schema,
+                customScalars: ["Decimal": "Foundation.Decimal"])
         }
 
         /// The declaration hover gives for the `occurrence`th `needle` of the document declaring `definition`.
         func declaration(_ needle: String, occurrence: Int = 1, in definition: String) -> String? {
             for document in compiled.documents {
-                let ranges = document.fragments.filter { $0.name.value == definition }.map(\.range)
+                let ranges =
+                    document.fragments.filter { $0.name.value == definition }.map(\.range)
                     + document.operations.filter { $0.name?.value == definition }.map(\.range)
                 if let range = ranges.first { return declaration(needle, occurrence: occurrence, in: document, range: range) }
             }
@@ -229,13 +231,16 @@ import Testing
         let header = "CharacterHeader_character"
         #expect(g.declaration("name", in: header) == "var name: String?")
         #expect(g.declaration("origin", in: header) == "var origin: CharacterHeader_character.Origin?")
-        #expect(g.declaration("CharacterName_character", occurrence: 2, in: header)
+        #expect(
+            g.declaration("CharacterName_character", occurrence: 2, in: header)
                 == "var characterName: CharacterName_character")
         #expect(g.declaration("dimension", in: header) == "var dimension: String?")
-        #expect(g.declaration("residents", in: header)
+        #expect(
+            g.declaration("residents", in: header)
                 == "var residents: Baton.List<CharacterHeader_character.Origin.Residents>?")
         #expect(g.declaration("dimension", occurrence: 2, in: header) == "var dimension: String?")
-        #expect(g.declaration("origin", occurrence: 2, in: header)
+        #expect(
+            g.declaration("origin", occurrence: 2, in: header)
                 == "var origin: CharacterHeader_character.Origin.Residents.Origin?")
         #expect(g.declaration("episode", in: header) == "var episode: Baton.List<CharacterHeader_character.Episode>")
         #expect(g.declaration("airDate", in: header) == "var aired: String?")
@@ -253,9 +258,11 @@ import Testing
         #expect(g.declaration("characters", in: "CharactersQuery") == "var characters: Baton.List<CharactersQuery.Data.Characters>")
         #expect(g.declaration("dimension", in: "CharactersQuery") == "var dimension: String?")
         #expect(g.declaration("origin {", in: "CharactersQuery") == "var origin: CharactersQuery.Data.Characters.Origin?")
-        #expect(g.declaration("CharacterHeader_character", in: "CharactersQuery")
+        #expect(
+            g.declaration("CharacterHeader_character", in: "CharactersQuery")
                 == "var characterHeader: CharacterHeader_character")
-        #expect(g.declaration("Character {", in: "CharactersQuery")
+        #expect(
+            g.declaration("Character {", in: "CharactersQuery")
                 == "var asCharacter: CharactersQuery.Data.Search.AsCharacter?")
         #expect(g.declaration("Holder_character", in: "CharactersQuery") == "var holder: Holder_character")
 

@@ -30,7 +30,7 @@ import Testing
         #expect(LensNaming.enumCaseName("unknown") == "unknown_")
         #expect(SwiftSpelling.identifier("default") == "`default`")
         #expect(SwiftSpelling.typeConstant("Types") == "Types_")
-        #expect(SwiftSpelling.typeConstant("transient") == "transient_")   // `Types.transient` is the lists
+        #expect(SwiftSpelling.typeConstant("transient") == "transient_")  // `Types.transient` is the lists
     }
 
     @Test func storageKeyConstants() {

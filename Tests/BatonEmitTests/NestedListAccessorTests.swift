@@ -27,14 +27,18 @@ import Testing
         let program = try #require(compiled.transforms?.program)
         let result = GenerateCommand.compute(target.options(["Sources/App/Grid.graphql"]))
         let output = try #require(result.outputs.first { $0.key.hasSuffix("Grid.graphql.baton.swift") }?.value)
-        return ({ key in
-            LensNaming.accessorDeclaration(responseKey: key, fragment: "Grid_character", program: program,
-                                           customScalars: ["Decimal": "Foundation.Decimal"])
-        }, output)
+        return (
+            { key in
+                LensNaming.accessorDeclaration(
+                    responseKey: key, fragment: "Grid_character", program: program,
+                    customScalars: ["Decimal": "Foundation.Decimal"])
+            }, output
+        )
     }
 
     @Test func eachLevelKeepsTheSchemasNullability() throws {
-        let (declaration, output) = try Self.compile("""
+        let (declaration, output) = try Self.compile(
+            """
             fragment Grid_character on Character {
               grid letters matrix rates teams { name } squads { name }
               thrown: grid @required(action: THROW) caught: letters @catch
@@ -52,14 +56,16 @@ import Testing
         #expect(declaration("caught") == "var caught: Result<[[String]]?, Baton.FieldErrors>")
         #expect(output.contains("@MainActor var matrix: [[[Double]?]] { anchor.read(Slots.Character.matrix) }"))
         #expect(output.contains("@MainActor var thrown: [[Int?]?] { get throws { try anchor.required(Slots.Character.grid) } }"))
-        #expect(output.contains("@MainActor var teams: [Baton.List<Grid_character.Teams>?]? { anchor.read(plural: Slots.Character.teams) }"))
+        #expect(
+            output.contains("@MainActor var teams: [Baton.List<Grid_character.Teams>?]? { anchor.read(plural: Slots.Character.teams) }"))
         // The plan says how deep a scalar list goes.
         #expect(output.contains(#".scalar("matrix", key: .fixed(Slots.Character.matrix), kind: .float, list: true, levels: 3)"#))
         #expect(output.contains(#".scalar("name", key: .fixed(Slots.Character.name), kind: .string)"#))
     }
 
     @Test func logRequiredFieldsCarryTheirPathNoneDoNot() throws {
-        let (_, output) = try Self.compile("""
+        let (_, output) = try Self.compile(
+            """
             fragment Grid_character on Character {
               name @required(action: LOG)
               origin { name @required(action: LOG) }
@@ -68,31 +74,48 @@ import Testing
             query GridQuery { character(id: "1") { ...Grid_character } }
             """)
         #expect(output.contains(#"anchor.spread(requiring: [Baton.LoggedRequirement(Slots.Character.name, path: "name")])"#))
-        #expect(output.contains(#"anchor.read(link: Slots.Character.origin, requiring: [Baton.LoggedRequirement(Slots.Location.name, path: "origin.name")])"#))
+        #expect(
+            output.contains(
+                #"anchor.read(link: Slots.Character.origin, requiring: [Baton.LoggedRequirement(Slots.Location.name, path: "origin.name")])"#
+            ))
         #expect(output.contains("anchor.read(link: Slots.Character.origin, requiring: [Slots.Location.name])"))
     }
 
     @Test func mappedGridsUnderThrowingRulesKeepTheSchemasNullabilityAndThrow() throws {
-        let (_, output) = try Self.compile("""
+        let (_, output) = try Self.compile(
+            """
             fragment Grid_character on Character @throwOnFieldError { rates }
             fragment Checked_character on Character { required: rates @required(action: LOG) caught: rates @catch }
             query GridQuery { character(id: "1") { ...Grid_character ...Checked_character } }
             """)
-        #expect(output.contains("@MainActor var rates: [[Foundation.Decimal]]? { get throws { try anchor.throwing(Slots.Character.rates) } }"))
-        #expect(output.contains("@MainActor var required: [[Foundation.Decimal]] { get throws { try anchor.required(Slots.Character.rates) } }"))
-        #expect(output.contains("@MainActor var caught: Result<[[Foundation.Decimal?]?]?, Baton.FieldErrors> { anchor.caught(Slots.Character.rates) }"))
+        #expect(
+            output.contains("@MainActor var rates: [[Foundation.Decimal]]? { get throws { try anchor.throwing(Slots.Character.rates) } }"))
+        #expect(
+            output.contains("@MainActor var required: [[Foundation.Decimal]] { get throws { try anchor.required(Slots.Character.rates) } }")
+        )
+        #expect(
+            output.contains(
+                "@MainActor var caught: Result<[[Foundation.Decimal?]?]?, Baton.FieldErrors> { anchor.caught(Slots.Character.rates) }"))
     }
 
     @Test func aRequiredChainReachingTheRootFailsTheOperation() throws {
-        let (_, output) = try Self.compile("""
+        let (_, output) = try Self.compile(
+            """
             fragment Grid_character on Character { origin @required(action: NONE) { name @required(action: LOG) } }
             query GridQuery { character(id: "1") @required(action: NONE) { id origin @required(action: LOG) { name @required(action: LOG) } ...Grid_character } }
             """)
         // A required link whose lens requires fields reads non-optional; its null, or theirs, bubbles.
-        #expect(output.contains("@MainActor var origin: Grid_character.Origin { anchor.read(link: Slots.Character.origin, Types.Location) }"))
-        #expect(output.contains(#"anchor.spread(requiring: [Baton.Requirement(Slots.Character.origin, path: "origin", requiring: [Baton.Requirement(Slots.Location.name, path: "origin.name", logged: true)])])"#))
+        #expect(
+            output.contains("@MainActor var origin: Grid_character.Origin { anchor.read(link: Slots.Character.origin, Types.Location) }"))
+        #expect(
+            output.contains(
+                #"anchor.spread(requiring: [Baton.Requirement(Slots.Character.origin, path: "origin", requiring: [Baton.Requirement(Slots.Location.name, path: "origin.name", logged: true)])])"#
+            ))
         // At the operation's root every requirement is named by its path.
         #expect(output.contains("struct Data: Baton.RequiringRoot {"))
-        #expect(output.contains(#", path: "character", requiring: [Baton.Requirement(Slots.Character.origin, path: "character.origin", logged: true, requiring: [Baton.Requirement(Slots.Location.name, path: "character.origin.name", logged: true)])])]"#))
+        #expect(
+            output.contains(
+                #", path: "character", requiring: [Baton.Requirement(Slots.Character.origin, path: "character.origin", logged: true, requiring: [Baton.Requirement(Slots.Location.name, path: "character.origin.name", logged: true)])])]"#
+            ))
     }
 }

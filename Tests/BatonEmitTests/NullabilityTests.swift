@@ -7,20 +7,23 @@ import Testing
 /// optional, a field under `@include` optional.
 @Suite struct NullabilityTests {
     @Test func accessorsFollowTheSchema() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Row.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Row.graphql": """
             fragment Row_character on Character @argumentDefinitions(withTags: {type: "Boolean", defaultValue: false}) {
               name species tags codes status price origin { name } friends { id }
               tags2: tags @include(if: $withTags)
             }
             query RowQuery { character(id: "1") { ...Row_character } }
-            """])
+            """
+        ])
         defer { target.remove() }
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Row.graphql"]))
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
         let program = try #require(compiled.transforms?.program)
         func declaration(_ key: String) -> String? {
-            LensNaming.accessorDeclaration(responseKey: key, fragment: "Row_character", program: program,
-                                           customScalars: ["Decimal": "Foundation.Decimal"])
+            LensNaming.accessorDeclaration(
+                responseKey: key, fragment: "Row_character", program: program,
+                customScalars: ["Decimal": "Foundation.Decimal"])
         }
         #expect(declaration("name") == "var name: String?")
         #expect(declaration("species") == "var species: String")
@@ -35,13 +38,15 @@ import Testing
     }
 
     @Test func errorDirectivesShapeTheRead() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Errors.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Errors.graphql": """
             fragment Errors_character on Character {
               name @required(action: THROW) species @catch status @catch(to: NULL) tags @required(action: LOG)
             }
             fragment Holder_character on Character { ...Errors_character }
             query ErrorsQuery { character(id: "1") { ...Holder_character } }
-            """])
+            """
+        ])
         defer { target.remove() }
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Errors.graphql"]))
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
@@ -57,7 +62,8 @@ import Testing
     }
 
     @Test func requiredFieldsUnderAConditionReadOptional() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Guarded.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Guarded.graphql": """
             fragment Guarded_character on Character @argumentDefinitions(with: {type: "Boolean", defaultValue: false}) {
               name @include(if: $with) @required(action: LOG)
               tags @skip(if: $with) @required(action: NONE)
@@ -67,14 +73,16 @@ import Testing
               status @required(action: NONE)
             }
             query GuardedQuery { character(id: "1") { ...Guarded_character } }
-            """])
+            """
+        ])
         defer { target.remove() }
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Guarded.graphql"]))
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
         let program = try #require(compiled.transforms?.program)
         func declaration(_ key: String) -> String? {
-            LensNaming.accessorDeclaration(responseKey: key, fragment: "Guarded_character", program: program,
-                                           customScalars: ["Decimal": "Foundation.Decimal"])
+            LensNaming.accessorDeclaration(
+                responseKey: key, fragment: "Guarded_character", program: program,
+                customScalars: ["Decimal": "Foundation.Decimal"])
         }
         // A field the condition leaves out is absent, not null: optional, and checked only when selected.
         #expect(declaration("name") == "var name: String?")
@@ -83,13 +91,15 @@ import Testing
         #expect(declaration("friends") == "var friends: Baton.List<Guarded_character.Friends>?")
         #expect(declaration("price") == "var price: Foundation.Decimal?")
         #expect(declaration("status") == "var status: Status")
-        let output = try #require(GenerateCommand.compute(target.options(["Sources/App/Guarded.graphql"])).outputs
-            .first { $0.key.hasSuffix("Guarded.graphql.baton.swift") }?.value)
+        let output = try #require(
+            GenerateCommand.compute(target.options(["Sources/App/Guarded.graphql"])).outputs
+                .first { $0.key.hasSuffix("Guarded.graphql.baton.swift") }?.value)
         #expect(output.contains(#"Baton.Requirement(Slots.Character.name, path: "name", logged: true, when: [[Guards.include_with]])"#))
     }
 
     @Test func thrownFieldsUnderAConditionOrDeferredReadOptional() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Thrown.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Thrown.graphql": """
             fragment Thrown_character on Character @argumentDefinitions(with: {type: "Boolean", defaultValue: false}) {
               name @include(if: $with) @required(action: THROW)
               origin @skip(if: $with) @required(action: THROW) { name }
@@ -97,7 +107,8 @@ import Testing
               ... @defer(label: "later") { status @required(action: THROW) tags @required(action: LOG) }
             }
             query ThrownQuery { character(id: "1") { ...Thrown_character } }
-            """])
+            """
+        ])
         defer { target.remove() }
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Thrown.graphql"]))
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
@@ -110,8 +121,9 @@ import Testing
         #expect(declaration("origin") == "var origin: Thrown_character.Origin?")
         #expect(declaration("friends") == "var friends: Baton.List<Thrown_character.Friends>")
         #expect(declaration("status") == "var status: Status?")
-        let output = try #require(GenerateCommand.compute(target.options(["Sources/App/Thrown.graphql"])).outputs
-            .first { $0.key.hasSuffix("Thrown.graphql.baton.swift") }?.value)
+        let output = try #require(
+            GenerateCommand.compute(target.options(["Sources/App/Thrown.graphql"])).outputs
+                .first { $0.key.hasSuffix("Thrown.graphql.baton.swift") }?.value)
         #expect(output.contains("try anchor.selected([[Guards.include_with]]) { try anchor.required(Slots.Character.name) }"))
         #expect(output.contains("try anchor.selected(arrived: Slots.Character.status) { try anchor.required(Slots.Character.status) }"))
         // A deferred NONE/LOG field is checked once its part has arrived.
@@ -119,18 +131,21 @@ import Testing
     }
 
     @Test func aliasedInlineFragmentsGetAnAccessor() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Alias.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Alias.graphql": """
             fragment Alias_character on Character {
               ... @alias(as: "summary") { name status }
               origin { ... on Node @alias(as: "node") { id } }
             }
             query AliasQuery { search(name: "x") { ... on Character @alias(as: "person") { ...Alias_character } } }
-            """])
+            """
+        ])
         defer { target.remove() }
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Alias.graphql"]))
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
         let program = try #require(compiled.transforms?.program)
-        #expect(LensNaming.accessorDeclaration(responseKey: "summary", fragment: "Alias_character", program: program)
+        #expect(
+            LensNaming.accessorDeclaration(responseKey: "summary", fragment: "Alias_character", program: program)
                 == "var summary: Alias_character.Summary")
         let result = GenerateCommand.compute(target.options(["Sources/App/Alias.graphql"]))
         let output = try #require(result.outputs[target.directory + "/Generated/Sources_App_Alias.graphql.baton.swift"])
@@ -143,12 +158,14 @@ import Testing
     static func shape(_ key: String, in root: LensLookup.Root, program: IRProgram) -> String? {
         let scalars = ["Decimal": "Foundation.Decimal"]
         guard let lens = LensLookup.lens(of: root, program: program, customScalars: scalars),
-              let accessor = lens.accessors.first(where: { $0.name == key }) else { return nil }
+            let accessor = lens.accessors.first(where: { $0.name == key })
+        else { return nil }
         return LensLookup.owner(of: root, program: program).declaration(of: accessor) + (accessor.throwing ? " throws" : "")
     }
 
     @Test func mappedScalarsUnderErrorRulesKeepTheirTypeAndTheRule() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Prices.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Prices.graphql": """
             fragment Prices_character on Character {
               thrown: price @required(action: THROW) plain: price
               caught: price @catch nulled: price @catch(to: NULL)
@@ -157,7 +174,8 @@ import Testing
             fragment Logged_character on Character { price @required(action: LOG) }
             fragment ThrowingPrices_character on Character @throwOnFieldError { price prices }
             query PricesQuery { character(id: "1") { ...Prices_character ...Logged_character ...ThrowingPrices_character } }
-            """])
+            """
+        ])
         defer { target.remove() }
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Prices.graphql"]))
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
@@ -184,7 +202,8 @@ import Testing
     }
 
     @Test func caughtAliasedInlineFragmentsReadAResult() throws {
-        let target = try TemporaryTarget(files: ["Sources/App/Caught.graphql": """
+        let target = try TemporaryTarget(files: [
+            "Sources/App/Caught.graphql": """
             fragment Caught_character on Character {
               ... on Character @alias(as: "asHuman") @catch { name }
               ... @alias(as: "summary") @catch(to: NULL) { ...Header_character }
@@ -192,7 +211,8 @@ import Testing
             }
             fragment Header_character on Character { name origin { name } }
             query CaughtQuery { search(name: "x") { ... on Character @alias(as: "person") @catch { name } } }
-            """])
+            """
+        ])
         defer { target.remove() }
         let compiled = TargetCompilation.compile(target.request(["Sources/App/Caught.graphql"]))
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.map { $0.rendered() })")
@@ -211,9 +231,11 @@ import Testing
         let output = try #require(result.outputs[target.directory + "/Generated/Sources_App_Caught.graphql.baton.swift"])
         #expect(output.contains("{ anchor.nullOnError(lens: .init(anchor: anchor)) }"))
         #expect(output.contains("{ anchor.caught(narrowed: anchor.asType(Types.Character)) }"))
-        #expect(output.contains("""
-            static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], \
-            links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
-            """))
+        #expect(
+            output.contains(
+                """
+                static let errorScope = Baton.ErrorScope([], spreads: [.init(Baton.ErrorScope([Slots.Character.name], \
+                links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))]))])
+                """))
     }
 }

@@ -63,11 +63,12 @@ import Testing
     }
 
     @Test func mutationsGetAnActionAndAnOptimisticResponse() throws {
-        let schema = TemporaryTarget.schema + """
+        let schema =
+            TemporaryTarget.schema + """
 
-            interface Lonely { id: ID! }
-            extend type Mutation { lonely(note: String, count: Int = 3): Lonely }
-            """
+                interface Lonely { id: ID! }
+                extend type Mutation { lonely(note: String, count: Int = 3): Lonely }
+                """
         let screen = """
             import Baton
             @Mutation(\"\"\"
@@ -79,7 +80,9 @@ import Testing
         let result = GenerateCommand.compute(target.options(["Sources/App/Screen.swift"]))
         let output = try #require(result.outputs.first { $0.key.hasSuffix("Sources_App_Screen.baton.swift") }?.value)
         #expect(output.contains("struct LonelyMutation: Baton.Mutation {"))
-        #expect(output.contains("func callAsFunction(note: String? = nil, count: Int? = 3, optimistic: OptimisticResponse? = nil) async throws -> Data {"))
+        #expect(
+            output.contains(
+                "func callAsFunction(note: String? = nil, count: Int? = 3, optimistic: OptimisticResponse? = nil) async throws -> Data {"))
         #expect(output.contains("try await self.runner.run(.init(note: note, count: count), optimistic: optimistic)"))
         #expect(output.contains("struct OptimisticResponse: Baton.OptimisticValue {"))
         // An interface nothing implements: the concrete type cannot be named, so no value is built.
@@ -87,24 +90,26 @@ import Testing
     }
 
     @Test func recursiveInputsAreBoxedAndAFieldNamedVariableGetsAnUnderscore() throws {
-        let schema = TemporaryTarget.schema + """
+        let schema =
+            TemporaryTarget.schema + """
 
-            extend type Mutation { adopt(input: PetInput!): Character }
-            input PetInput { name: String! parent: PetInput litter: [PetInput!] owner: OwnerInput variable: String }
-            input OwnerInput { pet: PetInput name: String }
-            """
+                extend type Mutation { adopt(input: PetInput!): Character }
+                input PetInput { name: String! parent: PetInput litter: [PetInput!] owner: OwnerInput variable: String }
+                input OwnerInput { pet: PetInput name: String }
+                """
         let screen = """
             import Baton
             @Mutation(\"\"\"
             mutation AdoptMutation($input: PetInput!) { adopt(input: $input) { id name } }
             \"\"\") var adopt: AdoptMutation
             """
-        let text = try shared(config: #"{"schema": "schema.graphql"}"#,
-                              files: ["schema.graphql": schema, "Sources/App/Screen.swift": screen])
+        let text = try shared(
+            config: #"{"schema": "schema.graphql"}"#,
+            files: ["schema.graphql": schema, "Sources/App/Screen.swift": screen])
         #expect(text.contains("public struct PetInput: Baton.InputObject {"))
         #expect(text.contains("public var parent: Baton.Indirect<PetInput>?"))
-        #expect(text.contains("public var litter: [PetInput]?"))            // a list is already indirect
-        #expect(text.contains("public var owner: Baton.Indirect<OwnerInput>?"))   // leads back through OwnerInput
+        #expect(text.contains("public var litter: [PetInput]?"))  // a list is already indirect
+        #expect(text.contains("public var owner: Baton.Indirect<OwnerInput>?"))  // leads back through OwnerInput
         #expect(text.contains("public var pet: Baton.Indirect<PetInput>?"))
         #expect(text.contains("public var variable_: String?"))
         #expect(text.contains("self.parent = parent.map { Baton.Indirect($0) }"))

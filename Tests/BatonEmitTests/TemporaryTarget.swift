@@ -20,8 +20,10 @@ struct TemporaryTarget {
         scalar Decimal
         """
 
-    init(config: String = #"{"schema": "schema.graphql", "customScalarTypes": {"Decimal": {"swift": "Foundation.Decimal"}}}"#,
-         files: [String: String]) throws {
+    init(
+        config: String = #"{"schema": "schema.graphql", "customScalarTypes": {"Decimal": {"swift": "Foundation.Decimal"}}}"#,
+        files: [String: String]
+    ) throws {
         directory = NSTemporaryDirectory() + "baton-emit-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory + "/Sources/App", withIntermediateDirectories: true)
         try Self.schema.write(toFile: directory + "/schema.graphql", atomically: true, encoding: .utf8)
@@ -32,15 +34,19 @@ struct TemporaryTarget {
     }
 
     func request(_ files: [String]) -> CompilationSetup.Request {
-        CompilationSetup.Request(configPath: directory + "/baton.json", schemaPath: nil,
-                                 paths: files.map { directory + "/" + $0 })
+        CompilationSetup.Request(
+            configPath: directory + "/baton.json", schemaPath: nil,
+            paths: files.map { directory + "/" + $0 })
     }
 
-    func options(_ files: [String], out: String? = "Generated", emits: [(String, String)] = [], report: String? = nil,
-                 check: Bool = false) -> GenerateCommand.Options {
-        GenerateCommand.Options(request: request(files), out: out.map { directory + "/" + $0 },
-                                emits: emits.map { (directory + "/" + $0.0, directory + "/" + $0.1) },
-                                report: report.map { directory + "/" + $0 }, check: check, workingDirectory: directory)
+    func options(
+        _ files: [String], out: String? = "Generated", emits: [(String, String)] = [], report: String? = nil,
+        check: Bool = false
+    ) -> GenerateCommand.Options {
+        GenerateCommand.Options(
+            request: request(files), out: out.map { directory + "/" + $0 },
+            emits: emits.map { (directory + "/" + $0.0, directory + "/" + $0.1) },
+            report: report.map { directory + "/" + $0 }, check: check, workingDirectory: directory)
     }
 
     func read(_ path: String) -> String? { try? String(contentsOfFile: directory + "/" + path, encoding: .utf8) }

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// A mutation's generated `Action` and `OptimisticResponse` over in-process transports.
 @MainActor @Suite struct ActionTests {
@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func sendsTheRequestCommitsTheResponseAndReturnsThePayloadsLens() async throws {
-        let transport = RecordedTransport([RenameMutation.name: Array(#"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"DEAD"}}}"#.utf8)])
+        let transport = RecordedTransport([
+            RenameMutation.name: Array(#"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"DEAD"}}}"#.utf8)
+        ])
         let (environment, character) = try await seeded(transport)
         let rename = RenameMutation.Action(environment)
         let payload = try await rename(id: "1", name: "Rick Prime")
@@ -48,13 +50,14 @@ import Testing
         let rename = RenameMutation.Action(environment)
         #expect(!rename.isInFlight)
         let call = Task { @MainActor in
-            try await rename(id: "1", name: "Rick Prime",
-                             optimistic: .init(rename: .init(id: "1", name: "Rick Prime (saving)")))
+            try await rename(
+                id: "1", name: "Rick Prime",
+                optimistic: .init(rename: .init(id: "1", name: "Rick Prime (saving)")))
         }
         #expect(await transport.waitForRequests(1))
         #expect(rename.isInFlight)
         #expect(character.character?.name == "Rick Prime (saving)")
-        #expect(character.character?.status == .ALIVE)   // left out of the optimistic response: untouched
+        #expect(character.character?.status == .ALIVE)  // left out of the optimistic response: untouched
         transport.held.last?.respond(json: #"{"data":{"rename":{"id":"1","name":"Rick Prime","status":"ALIVE"}}}"#)
         let payload = try await call.value
         #expect(payload.rename?.name == "Rick Prime")
@@ -84,8 +87,9 @@ import Testing
         let transport = ScriptedTransport()
         let (environment, character) = try await seeded(transport)
         let call = Task { @MainActor in
-            try await environment.mutate(RenameMutation(id: "1", name: "Rick Prime"),
-                                         optimistic: Payload(json: #"{"data":{"rename":{"id":"1","name":"Rick (by hand)"}}}"#))
+            try await environment.mutate(
+                RenameMutation(id: "1", name: "Rick Prime"),
+                optimistic: Payload(json: #"{"data":{"rename":{"id":"1","name":"Rick (by hand)"}}}"#))
         }
         #expect(await transport.waitForRequests(1))
         #expect(character.character?.name == "Rick (by hand)")
@@ -123,7 +127,8 @@ import Testing
     }
 
     @Test func aResponseThatCannotCommitRevertsTheLayerToo() async throws {
-        let transport = RecordedTransport([RenameMutation.name: Array(#"{"data":{"rename":{"id":"1"}}}"#.utf8)])   // misses `name`: malformed
+        // The response misses `name`: malformed.
+        let transport = RecordedTransport([RenameMutation.name: Array(#"{"data":{"rename":{"id":"1"}}}"#.utf8)])
         let (environment, character) = try await seeded(transport)
         let rename = RenameMutation.Action(environment)
         await #expect(throws: IngestError.self) {
@@ -138,17 +143,21 @@ import Testing
         let adopt = AdoptMutation.Action(environment)
         let input = PetInput(name: "Rex")
         let call = Task { @MainActor in
-            try await adopt(input: input, withOwner: false, optimistic: .init(adopt: .init(
-                count: 1, pet: .init(typename: .Dog, id: "d1", name: "Rex", barks: .some(nil)))))
+            try await adopt(
+                input: input, withOwner: false,
+                optimistic: .init(
+                    adopt: .init(
+                        count: 1, pet: .init(typename: .Dog, id: "d1", name: "Rex", barks: .some(nil)))))
         }
         #expect(await transport.waitForRequests(1))
         let shown = environment.data(for: AdoptMutation(input: input, withOwner: false))
         #expect(shown.adopt?.count == 1)
         #expect(shown.adopt?.pet.name == "Rex")
         #expect(shown.adopt?.pet.asDog != nil)
-        #expect(shown.adopt?.pet.asDog?.barks == nil)       // an explicit null
+        #expect(shown.adopt?.pet.asDog?.barks == nil)  // an explicit null
         #expect(shown.adopt?.pet.asCat == nil)
-        transport.held.last?.respond(json: #"{"data":{"adopt":{"count":2,"pet":{"__typename":"Cat","id":"c1","name":"Tom","lives":9},"friend":null}}}"#)
+        transport.held.last?.respond(
+            json: #"{"data":{"adopt":{"count":2,"pet":{"__typename":"Cat","id":"c1","name":"Tom","lives":9},"friend":null}}}"#)
         let payload = try await call.value
         #expect(payload.adopt?.count == 2)
         #expect(payload.adopt?.pet.asCat?.lives == 9)
@@ -156,12 +165,17 @@ import Testing
     }
 
     @Test func theBuilderRendersWhatWasSetAndLeavesTheRestOut() {
-        let response = AdoptMutation.OptimisticResponse(adopt: .init(
-            pet: .init(typename: .Cat, name: .some(nil), lives: 3), owner: .some(nil)))
-        #expect(response.variable == .object(["adopt": .object([
-            "pet": .object(["__typename": .string("Cat"), "name": .null, "lives": .int(3)]),
-            "owner": .null,
-        ])]))
+        let response = AdoptMutation.OptimisticResponse(
+            adopt: .init(
+                pet: .init(typename: .Cat, name: .some(nil), lives: 3), owner: .some(nil)))
+        #expect(
+            response.variable
+                == .object([
+                    "adopt": .object([
+                        "pet": .object(["__typename": .string("Cat"), "name": .null, "lives": .int(3)]),
+                        "owner": .null,
+                    ])
+                ]))
         #expect(AdoptMutation.OptimisticResponse().variable == .object([:]))
         // A union's members that implement `Pet` read `name`: the value names its member.
         let friend = AdoptMutation.OptimisticResponse.Adopt.Friend(typename: .Cat, name: "Tom")

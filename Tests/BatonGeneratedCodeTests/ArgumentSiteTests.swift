@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// A fragment with `@argumentDefinitions` reads the storage keys its spread binds: a literal, a
 /// variable of the spreading scope, else the definition's default, else null; through a fragment
@@ -27,9 +27,9 @@ import Testing
         let (environment, data) = try await committed(ArgumentsQuery(id: "1", count: 4, first: 9, friends: false))
         // One record: the plan wrote each list under the key its spread bound.
         #expect(environment.store.record(forKey: "Character:1") != nil)
-        #expect(data.one?.notes.notes.map(\.text) == ["one-1"])            // literal first: 1
-        #expect(data.counted?.notes.notes.map(\.text) == ["counted-1", "counted-2"])   // $count, kind: PLAIN
-        #expect(data.defaults?.notes.notes.map(\.text) == ["default-1", "default-2", "default-3"])   // default 2
+        #expect(data.one?.notes.notes.map(\.text) == ["one-1"])  // literal first: 1
+        #expect(data.counted?.notes.notes.map(\.text) == ["counted-1", "counted-2"])  // $count, kind: PLAIN
+        #expect(data.defaults?.notes.notes.map(\.text) == ["default-1", "default-2", "default-3"])  // default 2
         // Forwarded: Forward_character's `first: 3` with `kind: PINNED`; Global_character reads the
         // operation's `$first` (9), not Forward_character's argument of that name.
         #expect(data.forward?.forward.notes.notes.map(\.text) == ["pinned-3"])
@@ -40,21 +40,21 @@ import Testing
         let (_, data) = try await committed(ArgumentsQuery(id: "1", count: 4, first: 9, friends: true))
         let one = try #require(data.one?.notes.anchor.owner.variables)
         #expect(one["first"] == .int(1))
-        #expect(one["kind"] == .null)                   // not passed, no default
+        #expect(one["kind"] == .null)  // not passed, no default
         #expect(one["withFriends"] == .bool(true))
-        #expect(one["count"] == .int(4))               // the operation's own variables stay visible
+        #expect(one["count"] == .int(4))  // the operation's own variables stay visible
         let counted = try #require(data.counted?.notes.anchor.owner.variables)
-        #expect(counted["first"] == .int(4))           // $count, read in the operation's scope
+        #expect(counted["first"] == .int(4))  // $count, read in the operation's scope
         #expect(counted["kind"] == .string("PLAIN"))
-        #expect(counted["withFriends"] == .bool(true)) // $friends
+        #expect(counted["withFriends"] == .bool(true))  // $friends
         let defaults = try #require(data.defaults?.notes.anchor.owner.variables)
         #expect(defaults["first"] == .int(2))
         #expect(defaults["withFriends"] == .bool(false))
         let forwarded = try #require(data.forward?.forward.notes.anchor.owner.variables)
-        #expect(forwarded["first"] == .int(3))         // Forward_character's own `$first`
+        #expect(forwarded["first"] == .int(3))  // Forward_character's own `$first`
         #expect(forwarded["kind"] == .string("PINNED"))
         let global = try #require(data.forward?.forward.global.anchor.owner.variables)
-        #expect(global["first"] == .int(9))            // the operation's `$first`
+        #expect(global["first"] == .int(9))  // the operation's `$first`
     }
 
     @Test func aNullVariableIsBoundAsNullNotAsTheDefault() async throws {

@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import BatonCompiler
 import Foundation
-@_spi(Generated) import Baton
 
 /// spec/generated-code: its schema, config and sources, and where their generated code is committed.
 enum Cases {
@@ -11,8 +11,9 @@ enum Cases {
 
     /// What `batonc generate --config spec/generated-code/baton.json --out <Generated> sources` writes.
     static func generate(config: String = "baton.json") -> GenerateCommand.Result {
-        let request = CompilationSetup.Request(configPath: root.path + "/" + config, schemaPath: nil,
-                                               paths: [root.path + "/sources"])
+        let request = CompilationSetup.Request(
+            configPath: root.path + "/" + config, schemaPath: nil,
+            paths: [root.path + "/sources"])
         return GenerateCommand.compute(.init(request: request, out: generated.path, workingDirectory: root.path))
     }
 }

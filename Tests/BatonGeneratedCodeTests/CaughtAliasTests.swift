@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@catch` on aliased inline fragments, read through CaughtQuery's generated lenses: the accessor
 /// is a `Result` holding every error below it (the fragments it spreads included, in the scope
@@ -38,11 +38,12 @@ import Testing
         let person: Result<CaughtQuery.Data.Node.Person?, FieldErrors> = node.person
         #expect(try person.get()?.name == "Rick")
         let note: CaughtQuery.Data.Node.Note? = node.note
-        #expect(note == nil)   // a Character: the Note fragment does not apply
+        #expect(note == nil)  // a Character: the Note fragment does not apply
     }
 
     @Test func errorsBelowAreTheFailure() async throws {
-        let data = try await Self.data("""
+        let data = try await Self.data(
+            """
             {"data":{"character":{"id":"1","name":null,"status":"ALIVE","origin":{"name":null,"id":"p1"},
             "notes":[{"text":null,"id":"n1"}]},"node":{"__typename":"Character","id":"1","name":null}},
             "errors":[{"message":"no name","path":["character","name"]},
@@ -65,7 +66,8 @@ import Testing
     }
 
     @Test func aNarrowerFragmentCatchesOnItsOwnType() async throws {
-        let withError = try await Self.data("""
+        let withError = try await Self.data(
+            """
             {"data":{"character":null,"node":{"__typename":"Note","id":"n1","text":null}},
             "errors":[{"message":"no text","path":["node","text"]}]}
             """)
@@ -77,7 +79,8 @@ import Testing
     }
 
     @Test func anErrorOnTheStatusReachesEveryCatchAboveIt() async throws {
-        let data = try await Self.data("""
+        let data = try await Self.data(
+            """
             {"data":{"character":{"id":"1","name":"Rick","status":null,"origin":null,"notes":[]},
             "node":{"__typename":"Character","id":"1","name":"Rick"}},
             "errors":[{"message":"no status","path":["character","status"]}]}

@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@catch` on `@connection` fields, read through CaughtPagesQuery's generated lenses: a `Result`
 /// over the field's own error, the page's fields and the merged edges' nodes (`to: NULL`: nil). The
@@ -16,11 +16,13 @@ import Testing
     }
 
     static func character(caught: String, nulled: String, errors: [(String, String)] = []) async throws
-        -> CaughtPagesQuery.Data.Character_ {
+        -> CaughtPagesQuery.Data.Character_
+    {
         let environment = Environment()
         let query = CaughtPagesQuery(id: "1")
         let errorText = errors.map { #"{"message":"\#($0.0)","path":[\#($0.1)]}"# }.joined(separator: ",")
-        let response = #"{"data":{"character":{"id":"1","caughtPages":\#(caught),"nulledPages":\#(nulled)}},"#
+        let response =
+            #"{"data":{"character":{"id":"1","caughtPages":\#(caught),"nulledPages":\#(nulled)}},"#
             + #""errors":[\#(errorText)]}"#
         try await environment.commitResponse(query, Payload(json: response))
         return try #require(environment.data(for: query).character)
@@ -38,19 +40,23 @@ import Testing
     }
 
     @Test func theFieldsOwnErrorIsCaught() async throws {
-        let character = try await Self.character(caught: "null", nulled: "null", errors: [
-            ("no pages", #""character","caughtPages""#), ("no more pages", #""character","nulledPages""#),
-        ])
+        let character = try await Self.character(
+            caught: "null", nulled: "null",
+            errors: [
+                ("no pages", #""character","caughtPages""#), ("no more pages", #""character","nulledPages""#),
+            ])
         #expect(character.caughtPages.failureMessages == ["no pages"])
         #expect(character.nulledPages == nil)
     }
 
     @Test func errorsBelowAreCaught() async throws {
-        let character = try await Self.character(caught: Self.page("a", ["a", nil], total: "null"), nulled: Self.page("n", [nil]), errors: [
-            ("no total", #""character","caughtPages","total""#),
-            ("no text", #""character","caughtPages","edges",1,"node","text""#),
-            ("no other text", #""character","nulledPages","edges",0,"node","text""#),
-        ])
+        let character = try await Self.character(
+            caught: Self.page("a", ["a", nil], total: "null"), nulled: Self.page("n", [nil]),
+            errors: [
+                ("no total", #""character","caughtPages","total""#),
+                ("no text", #""character","caughtPages","edges",1,"node","text""#),
+                ("no other text", #""character","nulledPages","edges",0,"node","text""#),
+            ])
         #expect(character.caughtPages.failureMessages == ["no total", "no text"])
         #expect(character.nulledPages == nil)
     }

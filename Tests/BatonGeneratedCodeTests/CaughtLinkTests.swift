@@ -1,15 +1,17 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@catch` on linked and plural fields, read through CaughtLinksQuery's generated lenses. The typed
 /// `let`s fix the accessor types.
 @MainActor @Suite struct CaughtLinkTests {
     static func data(origin: String, notes: String, friends: String, errors: String = "[]") async throws
-        -> CaughtLinksQuery.Data.Character_ {
+        -> CaughtLinksQuery.Data.Character_
+    {
         let environment = Environment()
         let query = CaughtLinksQuery(id: "1")
-        let character = #"{"id":"1","caughtOrigin":\#(origin),"nulledOrigin":\#(origin),"requiredOrigin":\#(origin),"#
+        let character =
+            #"{"id":"1","caughtOrigin":\#(origin),"nulledOrigin":\#(origin),"requiredOrigin":\#(origin),"#
             + #""strictOrigin":\#(origin),"#
             + #""notes":\#(notes),"friends":\#(friends)}"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":"# + character + #"},"errors":"# + errors + "}"))
@@ -19,8 +21,9 @@ import Testing
     static let earth = #"{"id":"p1","name":"Earth"}"#
 
     @Test func withoutErrorsEachReadsItsLens() async throws {
-        let character = try await Self.data(origin: Self.earth, notes: #"[{"id":"n1","text":"hi"}]"#,
-                                            friends: #"[{"id":"2","name":"Morty"}]"#)
+        let character = try await Self.data(
+            origin: Self.earth, notes: #"[{"id":"n1","text":"hi"}]"#,
+            friends: #"[{"id":"2","name":"Morty"}]"#)
         let origin: Result<CaughtLinksQuery.Data.Character_.CaughtOrigin?, FieldErrors> = character.caughtOrigin
         #expect(try origin.get()?.caughtPlace.name == "Earth")
         let nulled: CaughtLinksQuery.Data.Character_.NulledOrigin? = character.nulledOrigin
@@ -35,13 +38,17 @@ import Testing
     }
 
     @Test func errorsBelowAreTheFailure() async throws {
-        let errors = ["caughtOrigin", "nulledOrigin", "requiredOrigin", "strictOrigin"].map {
-            #"{"message":"no name","path":["character","\#($0)","name"]}"#
-        } + [#"{"message":"no text","path":["character","notes",1,"text"]}"#,
-             #"{"message":"no friends","path":["character","friends"]}"#]
-        let character = try await Self.data(origin: #"{"id":"p1","name":null}"#,
-                                            notes: #"[{"id":"n1","text":"hi"},{"id":"n2","text":null}]"#,
-                                            friends: "null", errors: "[" + errors.joined(separator: ",") + "]")
+        let errors =
+            ["caughtOrigin", "nulledOrigin", "requiredOrigin", "strictOrigin"].map {
+                #"{"message":"no name","path":["character","\#($0)","name"]}"#
+            } + [
+                #"{"message":"no text","path":["character","notes",1,"text"]}"#,
+                #"{"message":"no friends","path":["character","friends"]}"#,
+            ]
+        let character = try await Self.data(
+            origin: #"{"id":"p1","name":null}"#,
+            notes: #"[{"id":"n1","text":"hi"},{"id":"n2","text":null}]"#,
+            friends: "null", errors: "[" + errors.joined(separator: ",") + "]")
         // Through the spread: CaughtPlace_place's field is below the link.
         #expect(character.caughtOrigin.failureMessages == ["no name"])
         #expect(character.nulledOrigin == nil)

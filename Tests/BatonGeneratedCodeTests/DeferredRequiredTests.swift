@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required` in a deferred inline fragment, read through DeferredRequiredQuery's generated code:
 /// checked once the part carrying it has arrived. Before then the fields read nil and the

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required(action: THROW)` under `@include`/`@skip`, read through GuardedThrowQuery's generated
 /// code: the accessor reads optional, nil where the condition leaves the field out (absent, not
@@ -46,7 +46,8 @@ import Testing
     }
 
     @Test func aCatchAboveWeighsTheNullOnlyWhereSelected() async throws {
-        let selected = try await Self.character(with: true, #""name":"Rick","codes":[],"balance":"1","caughtOrigin":{"id":"p1","name":null}"#)
+        let selected = try await Self.character(
+            with: true, #""name":"Rick","codes":[],"balance":"1","caughtOrigin":{"id":"p1","name":null}"#)
         let caught: Result<GuardedThrowQuery.Data.Character_.CaughtOrigin?, FieldErrors> = selected.caughtOrigin
         #expect(caught.failureMessages == ["required field Place.name is null"])
         // origin and caughtOrigin share a storage key: the response answers both alike.

@@ -1,20 +1,23 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// Input objects (a field leading back to its own type is boxed; a field named `variable` gets an
 /// underscore) and the transient lists the shared file and every plan carry.
 @Suite struct InputAndTransientTests {
     @Test func aSelfRecursiveInputIsBoxedAndRendersItsSetFields() {
-        let input = PetInput(name: "Rex", parent: PetInput(name: "Mum", status: .ALIVE),
-                             litter: [PetInput(name: "Pup", variable_: "v")], variable_: "own")
+        let input = PetInput(
+            name: "Rex", parent: PetInput(name: "Mum", status: .ALIVE),
+            litter: [PetInput(name: "Pup", variable_: "v")], variable_: "own")
         #expect(input.parent?.value.name == "Mum")
-        #expect(input.variable == .object([
-            "name": .string("Rex"),
-            "parent": .object(["name": .string("Mum"), "status": .string("ALIVE")]),
-            "litter": .list([.object(["name": .string("Pup"), "variable": .string("v")])]),
-            "variable": .string("own"),
-        ]))
+        #expect(
+            input.variable
+                == .object([
+                    "name": .string("Rex"),
+                    "parent": .object(["name": .string("Mum"), "status": .string("ALIVE")]),
+                    "litter": .list([.object(["name": .string("Pup"), "variable": .string("v")])]),
+                    "variable": .string("own"),
+                ]))
         #expect(PetInput(name: "A", parent: PetInput(name: "B")) == PetInput(name: "A", parent: PetInput(name: "B")))
         #expect(PetInput(name: "A", parent: PetInput(name: "B")) != PetInput(name: "A", parent: PetInput(name: "C")))
         let mutation = AdoptMutation(input: input, withOwner: true)

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// Lists of lists of a mapped custom scalar (`Decimal` → `Foundation.Decimal`) read through
 /// MoneyGridsQuery's generated lenses under the rules that throw: each level keeps the schema's
@@ -11,12 +11,14 @@ import Testing
 @MainActor @Suite struct MappedNestedListTests {
     /// The character's grids as JSON texts (each alias answered as the field it reads).
     static func character(rates: String, limits: String = "[]", errors: String = "[]") async throws
-        -> (MoneyGridsQuery.Data.Character_, Events) {
+        -> (MoneyGridsQuery.Data.Character_, Events)
+    {
         let environment = Environment()
         let events = Events()
         events.attach(to: environment)
         let query = MoneyGridsQuery(id: "1")
-        let fields = #""rateGrid":\#(rates),"limitGrid":\#(limits),"requiredRates":\#(rates),"#
+        let fields =
+            #""rateGrid":\#(rates),"limitGrid":\#(limits),"requiredRates":\#(rates),"#
             + #""loggedRates":\#(rates),"caughtRates":\#(rates)"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}},"errors":\#(errors)}"#))
         events.removeAll()
@@ -74,9 +76,10 @@ import Testing
 
     @Test func fieldErrorsThrowOrAreCaught() async throws {
         // The server reports the error at each response key reading the field.
-        let errors = ["rateGrid", "requiredRates", "loggedRates", "caughtRates"].map {
-            #"{"message":"no rates","path":["character","\#($0)"]}"#
-        } + [#"{"message":"no limits","path":["character","limitGrid"]}"#]
+        let errors =
+            ["rateGrid", "requiredRates", "loggedRates", "caughtRates"].map {
+                #"{"message":"no rates","path":["character","\#($0)"]}"#
+            } + [#"{"message":"no limits","path":["character","limitGrid"]}"#]
         let (character, _) = try await Self.character(rates: "[]", limits: "null", errors: "[" + errors.joined(separator: ",") + "]")
         // The `@throwOnFieldError` fragment's spread throws the errors it weighs.
         let thrown = #expect(throws: FieldErrors.self) { try character.throwingGrids }

@@ -1,15 +1,18 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// A mapped custom scalar (`Decimal` → `Foundation.Decimal`) read through MoneyQuery's generated
 /// lenses under the error directives: converted at the read, the rule applied, the declared types
 /// exact (the typed `let`s below do not compile otherwise).
 @MainActor @Suite struct MappedScalarTests {
     /// The character's fields as the response gives them (each alias repeating its field), committed.
-    static func data(balance: String, limit: String = #""1""#, rates: String, limits: String = "[]",
-                     errors: String = "[]") async throws -> MoneyQuery.Data.Character_ {
-        let character = #"{"id":"1","balance":\#(balance),"caughtBalance":\#(balance),"nulledBalance":\#(balance),"#
+    static func data(
+        balance: String, limit: String = #""1""#, rates: String, limits: String = "[]",
+        errors: String = "[]"
+    ) async throws -> MoneyQuery.Data.Character_ {
+        let character =
+            #"{"id":"1","balance":\#(balance),"caughtBalance":\#(balance),"nulledBalance":\#(balance),"#
             + #""limit":\#(limit),"rates":\#(rates),"caughtRates":\#(rates),"nulledRates":\#(rates),"limits":\#(limits)}"#
         let environment = Environment()
         let query = MoneyQuery(id: "1")
@@ -20,8 +23,9 @@ import Testing
     static func decimal(_ text: String) -> Decimal { Decimal(string: text)! }
 
     @Test func answeredValuesConvertUnderEveryRule() async throws {
-        let character = try await Self.data(balance: #""12.50""#, limit: #""100""#, rates: #"["0.5",null]"#,
-                                            limits: #"["1","2.25"]"#)
+        let character = try await Self.data(
+            balance: #""12.50""#, limit: #""100""#, rates: #"["0.5",null]"#,
+            limits: #"["1","2.25"]"#)
         let money = try #require(character.money)
         let balance: Decimal = try money.balance
         #expect(balance == Self.decimal("12.5"))
@@ -51,8 +55,9 @@ import Testing
     }
 
     @Test func aTextThatDoesNotConvertThrowsOrIsCaughtNeverAZero() async throws {
-        let character = try await Self.data(balance: #""twelve""#, limit: #""100""#, rates: #"["0.5","half"]"#,
-                                            limits: #"["1","x"]"#)
+        let character = try await Self.data(
+            balance: #""twelve""#, limit: #""100""#, rates: #"["0.5","half"]"#,
+            limits: #"["1","x"]"#)
         let money = try #require(character.money)
         let balanceFailure = FieldErrors([.conversionFailure(type: "Character", field: "balance", text: "twelve", scalar: Decimal.self)])
         #expect(throws: balanceFailure) { try money.balance }
@@ -101,8 +106,9 @@ import Testing
         let errors = ["balance", "caughtBalance", "nulledBalance"].map {
             #"{"message":"no balance","path":["character","\#($0)"]}"#
         }
-        let character = try await Self.data(balance: "null", rates: #"["2"]"#, limits: #"["3"]"#,
-                                             errors: "[" + errors.joined(separator: ",") + "]")
+        let character = try await Self.data(
+            balance: "null", rates: #"["2"]"#, limits: #"["3"]"#,
+            errors: "[" + errors.joined(separator: ",") + "]")
         let money = try #require(character.money)
         #expect(throws: FieldErrors.self) { try money.balance }
         #expect(money.caughtBalance.failureMessages == ["no balance"])

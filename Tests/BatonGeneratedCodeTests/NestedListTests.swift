@@ -1,19 +1,22 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// Lists of lists, read through NestedListsQuery's generated lenses: each level keeps the schema's
 /// nullability (a mapped scalar's every level is optional). The typed `let`s fix the accessor types.
 @MainActor @Suite struct NestedListTests {
     /// The character's lists as JSON texts (the aliases answered as the fields they alias).
-    static func grids(grid: String, letters: String, matrix: String = "[]", rates: String = "null",
-                      errors: String = "[]") async throws -> (Grids_character, Events) {
+    static func grids(
+        grid: String, letters: String, matrix: String = "[]", rates: String = "null",
+        errors: String = "[]"
+    ) async throws -> (Grids_character, Events) {
         let environment = Environment()
         let events = Events()
         events.attach(to: environment)
         let query = NestedListsQuery(id: "1")
-        let fields = #""grid":\#(grid),"thrownGrid":\#(grid),"letters":\#(letters),"caughtLetters":\#(letters),"#
+        let fields =
+            #""grid":\#(grid),"thrownGrid":\#(grid),"letters":\#(letters),"caughtLetters":\#(letters),"#
             + #""matrix":\#(matrix),"rateGrid":\#(rates),"teams":null,"squads":[],"caughtTeams":null"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}},"errors":\#(errors)}"#))
         events.removeAll()
@@ -21,8 +24,9 @@ import Testing
     }
 
     @Test func eachLevelKeepsItsNullability() async throws {
-        let (grids, events) = try await Self.grids(grid: "[[1,null],null,[]]", letters: #"[["a","b"],[]]"#,
-                                                   matrix: "[[1.5,2],null]", rates: #"[["1.50",null],null]"#)
+        let (grids, events) = try await Self.grids(
+            grid: "[[1,null],null,[]]", letters: #"[["a","b"],[]]"#,
+            matrix: "[[1.5,2],null]", rates: #"[["1.50",null],null]"#)
         let grid: [[Int?]?]? = grids.grid
         #expect(grid == [[1, nil], nil, []])
         let letters: [[String]]? = grids.letters
@@ -49,8 +53,9 @@ import Testing
     }
 
     @Test func whatALevelCannotHoldIsDroppedOrNilAndReported() async throws {
-        let (grids, events) = try await Self.grids(grid: #"[[1,"x"]]"#, letters: #"[["a",null],null]"#, matrix: "[[1]]",
-                                                   rates: #"[["1.5","not a number"]]"#)
+        let (grids, events) = try await Self.grids(
+            grid: #"[[1,"x"]]"#, letters: #"[["a",null],null]"#, matrix: "[[1]]",
+            rates: #"[["1.5","not a number"]]"#)
         #expect(grids.grid == [[1, nil]])
         // A null in a non-null level is dropped, as one level drops it.
         #expect(grids.letters == [["a"]])
@@ -59,7 +64,8 @@ import Testing
     }
 
     @Test func errorsThrowOrAreCaught() async throws {
-        let errors = #"[{"message":"no grid","path":["character","thrownGrid"]},"#
+        let errors =
+            #"[{"message":"no grid","path":["character","thrownGrid"]},"#
             + #"{"message":"no letters","path":["character","caughtLetters"]}]"#
         let (grids, _) = try await Self.grids(grid: "null", letters: "null", errors: errors)
         #expect(throws: FieldErrors.self) { try grids.thrownGrid }
@@ -68,11 +74,13 @@ import Testing
 
     /// The character's lists of lists of characters, and its environment's store.
     static func teams(_ teams: String, squads: String = "[]", errors: String = "[]") async throws
-        -> (Teams_character, Environment) {
+        -> (Teams_character, Environment)
+    {
         // The environment is returned so the store outlives the reads.
         let environment = Environment()
         let query = NestedListsQuery(id: "1")
-        let fields = #""grid":null,"thrownGrid":null,"letters":null,"caughtLetters":null,"matrix":[],"rateGrid":null,"#
+        let fields =
+            #""grid":null,"thrownGrid":null,"letters":null,"caughtLetters":null,"matrix":[],"rateGrid":null,"#
             + #""teams":\#(teams),"squads":\#(squads),"caughtTeams":\#(teams)"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}},"errors":\#(errors)}"#))
         return (try #require(environment.data(for: query).character?.teams), environment)
@@ -94,7 +102,8 @@ import Testing
     @Test func anInlineValueHoldsArraysOfValues() async throws {
         let environment = Environment()
         let query = NestedListsQuery(id: "1")
-        let fields = #""grid":null,"thrownGrid":null,"letters":null,"caughtLetters":null,"matrix":[],"rateGrid":null,"#
+        let fields =
+            #""grid":null,"thrownGrid":null,"letters":null,"caughtLetters":null,"matrix":[],"rateGrid":null,"#
             + #""teams":[[\#(Self.morty),null],null],"squads":[],"caughtTeams":[[\#(Self.morty),null],null]"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1",\#(fields)}}}"#))
         let value: TeamsValue_character = try #require(environment.data(for: query).character?.teamsValue)

@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required(action: NONE)` inside an aliased inline fragment, read through RequiredAliasQuery's
 /// generated lenses: the null bubbles to the alias, which reads nil; the typed `let`s fix the types.
@@ -8,7 +8,8 @@ import Testing
     static func data(name: String, errors: String = "[]") async throws -> RequiredAliasQuery.Data {
         let environment = Environment()
         let query = RequiredAliasQuery(id: "1")
-        let response = #"{"data":{"character":{"id":"1","name":\#(name),"status":"ALIVE"},"#
+        let response =
+            #"{"data":{"character":{"id":"1","name":\#(name),"status":"ALIVE"},"#
             + #""node":{"__typename":"Character","id":"1","name":\#(name)}},"errors":\#(errors)}"#
         try await environment.commitResponse(query, Payload(json: response))
         return environment.data(for: query)

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required` on `@connection` fields, read through RequiredPagesQuery's generated lenses: as on
 /// any link, over the server's page. THROW throws when the page is null (or has an error); LOG makes
@@ -16,7 +16,8 @@ import Testing
     }
 
     static func character(pages: String, thrownPages: String, errors: String = "[]") async throws
-        -> (RequiredPagesQuery.Data.Character_, Events, Environment) {
+        -> (RequiredPagesQuery.Data.Character_, Events, Environment)
+    {
         let environment = Environment()
         let events = Events()
         events.attach(to: environment)

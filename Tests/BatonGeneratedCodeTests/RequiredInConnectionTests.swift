@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required` inside a `@connection`'s own lens, read through RequiredInPagesQuery's generated
 /// code: a null required field of the connection (checked on the connection record the lens stands
@@ -16,19 +16,22 @@ import Testing
     }
 
     static func committed(pages: String, counted: String, caught: String = "null", errors: String = "[]") async throws
-        -> (Environment, Events) {
+        -> (Environment, Events)
+    {
         let environment = Environment()
         let events = Events()
         events.attach(to: environment)
-        let response = #"{"data":{"character":{"id":"1","pages":\#(pages),"counted":\#(counted),"caughtPages":\#(caught)}},"errors":\#(errors)}"#
+        let response =
+            #"{"data":{"character":{"id":"1","pages":\#(pages),"counted":\#(counted),"caughtPages":\#(caught)}},"errors":\#(errors)}"#
         try await environment.commitResponse(RequiredInPagesQuery(id: "1"), Payload(json: response))
         events.removeAll()
         return (environment, events)
     }
 
     @Test func presentFieldsReadAndNodesLackingOneAreDropped() async throws {
-        let (environment, events) = try await Self.committed(pages: Self.page(total: "2", texts: ["a", nil]),
-                                                             counted: Self.page(total: "1", texts: ["c"]))
+        let (environment, events) = try await Self.committed(
+            pages: Self.page(total: "2", texts: ["a", nil]),
+            counted: Self.page(total: "1", texts: ["c"]))
         let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
         let pages: RequiredInPagesQuery.Data.Character_.Pages? = character.pages
         #expect(pages?.total == 2)
@@ -41,8 +44,9 @@ import Testing
     }
 
     @Test func aNullRequiredFieldOfTheConnectionMakesItAbsent() async throws {
-        let (environment, events) = try await Self.committed(pages: Self.page(total: "null", texts: ["a"]),
-                                                             counted: Self.page(total: "1", texts: ["c"]))
+        let (environment, events) = try await Self.committed(
+            pages: Self.page(total: "null", texts: ["a"]),
+            counted: Self.page(total: "1", texts: ["c"]))
         let character = try #require(environment.data(for: RequiredInPagesQuery(id: "1")).character)
         #expect(character.pages == nil)
         #expect(events.all == [.requiredFieldMissing(type: "NoteConnection", path: "character.pages.total")])
@@ -59,8 +63,9 @@ import Testing
         #expect(try #require(lacking.data(for: RequiredInPagesQuery(id: "1")).character).caughtPages.get() == nil)
 
         let errors = #"[{"message":"no total","path":["character","caughtPages","total"]}]"#
-        let (failed, _) = try await Self.committed(pages: present, counted: present, caught: Self.page(total: "null", texts: ["a"]),
-                                                   errors: errors)
+        let (failed, _) = try await Self.committed(
+            pages: present, counted: present, caught: Self.page(total: "null", texts: ["a"]),
+            errors: errors)
         #expect(try #require(failed.data(for: RequiredInPagesQuery(id: "1")).character).caughtPages.failureMessages == ["no total"])
     }
 
@@ -77,7 +82,8 @@ import Testing
             let other = Environment()
             let logged = Events()
             logged.attach(to: other)
-            let response = #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(guardedPage),"includedPages":null}}}"#
+            let response =
+                #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(guardedPage),"includedPages":null}}}"#
             try await other.commitResponse(selected, Payload(json: response))
             logged.removeAll()
             if guardedPage == "null" {
@@ -90,8 +96,9 @@ import Testing
     }
 
     @Test func throughARequiredConnectionTheNullBubblesOn() async throws {
-        let (environment, _) = try await Self.committed(pages: Self.page(total: "2", texts: ["a"]),
-                                                        counted: Self.page(total: "null", texts: ["c"]))
+        let (environment, _) = try await Self.committed(
+            pages: Self.page(total: "2", texts: ["a"]),
+            counted: Self.page(total: "null", texts: ["c"]))
         #expect(environment.data(for: RequiredInPagesQuery(id: "1")).character == nil)
         // A null connection bubbles too.
         let (other, _) = try await Self.committed(pages: Self.page(total: "2", texts: ["a"]), counted: "null")
@@ -107,7 +114,8 @@ import Testing
 
         let selected = RequiredInPagesQuery(id: "1", withGuarded: true)
         let other = Environment()
-        let response = #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(present),"includedPages":\#(Self.page(total: "6", texts: ["i", "j"]))}}}"#
+        let response =
+            #"{"data":{"character":{"id":"1","pages":\#(present),"counted":\#(present),"caughtPages":null,"guardedPages":\#(present),"includedPages":\#(Self.page(total: "6", texts: ["i", "j"]))}}}"#
         try await other.commitResponse(selected, Payload(json: response))
         let pages = other.data(for: selected).character?.includedPages
         #expect(pages?.total == 6)

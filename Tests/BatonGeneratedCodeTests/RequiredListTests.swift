@@ -1,16 +1,19 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required` and `@catch` on lists of scalars and on links, read through ListsQuery's generated
 /// lenses. The typed `let`s fix the accessor types.
 @MainActor @Suite struct RequiredListTests {
-    static func data(nicknames: String = #"["Rick",null]"#, codes: String = "[1,2]",
-                     origin: String = #"{"id":"p1","name":"Earth"}"#, friends: String = #"[{"id":"2","name":"Morty"}]"#,
-                     errors: String = "[]") async throws -> ListsQuery.Data.Character_ {
+    static func data(
+        nicknames: String = #"["Rick",null]"#, codes: String = "[1,2]",
+        origin: String = #"{"id":"p1","name":"Earth"}"#, friends: String = #"[{"id":"2","name":"Morty"}]"#,
+        errors: String = "[]"
+    ) async throws -> ListsQuery.Data.Character_ {
         let environment = Environment()
         let query = ListsQuery(id: "1")
-        let character = #"{"id":"1","nicknames":\#(nicknames),"codes":\#(codes),"caughtNicknames":\#(nicknames),"#
+        let character =
+            #"{"id":"1","nicknames":\#(nicknames),"codes":\#(codes),"caughtNicknames":\#(nicknames),"#
             + #""nulledCodes":\#(codes),"thrownOrigin":\#(origin),"thrownFriends":\#(friends)}"#
         try await environment.commitResponse(query, Payload(json: #"{"data":{"character":"# + character + #"},"errors":"# + errors + "}"))
         return try #require(environment.data(for: query).character)
@@ -43,11 +46,15 @@ import Testing
     }
 
     @Test func errorsThrowOrAreCaught() async throws {
-        let errors = ["nicknames", "caughtNicknames", "thrownFriends"].map {
-            #"{"message":"no \#($0)","path":["character","\#($0)"]}"#
-        } + [#"{"message":"no codes","path":["character","nulledCodes"]}"#]
-        let lists = try #require(try await Self.data(nicknames: "null", codes: "[1]", friends: "null",
-                                                     errors: "[" + errors.joined(separator: ",") + "]").lists)
+        let errors =
+            ["nicknames", "caughtNicknames", "thrownFriends"].map {
+                #"{"message":"no \#($0)","path":["character","\#($0)"]}"#
+            } + [#"{"message":"no codes","path":["character","nulledCodes"]}"#]
+        let lists = try #require(
+            try await Self.data(
+                nicknames: "null", codes: "[1]", friends: "null",
+                errors: "[" + errors.joined(separator: ",") + "]"
+            ).lists)
         #expect(throws: FieldErrors.self) { try lists.nicknames }
         #expect(lists.caughtNicknames.failureMessages.count == 1)
         #expect(throws: FieldErrors.self) { try lists.thrownFriends }

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required(action: LOG)` read through RequiredLogQuery's generated lenses: a null bubbles to the
 /// lens boundary and is logged as `requiredFieldMissing` with the record's type and the field's
@@ -12,7 +12,8 @@ import Testing
         let events = Events()
         events.attach(to: environment)
         let query = RequiredLogQuery(id: "1")
-        let response = #"{"data":{"character":{"id":"1","name":\#(name),"#
+        let response =
+            #"{"data":{"character":{"id":"1","name":\#(name),"#
             + #""origin":{"id":"p1","name":\#(placeName)},"place":{"id":"p1","name":\#(placeName)}}}}"#
         try await environment.commitResponse(query, Payload(json: response))
         events.removeAll()

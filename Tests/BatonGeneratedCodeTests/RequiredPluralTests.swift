@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required` on a plural link and inside its elements, read through RequiredFriendsQuery's
 /// generated lenses: NONE/LOG make the list non-optional and bubble its null to the spread; an
@@ -13,7 +13,12 @@ import Testing
         let events = Events()
         events.attach(to: environment)
         let query = RequiredFriendsQuery(id: "1")
-        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1","friends":\#(friends),"named":\#(friends),"caughtFriends":\#(friends)}},"errors":\#(errors)}"#))
+        try await environment.commitResponse(
+            query,
+            Payload(
+                json:
+                    #"{"data":{"character":{"id":"1","friends":\#(friends),"named":\#(friends),"caughtFriends":\#(friends)}},"errors":\#(errors)}"#
+            ))
         events.removeAll()
         return (try #require(environment.data(for: query).character), events)
     }

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// Lists of lists of records whose lens requires fields, read through RequiredTeamsQuery's
 /// generated code: an element lacking a required field is dropped from its list (logged under LOG),
@@ -14,7 +14,8 @@ import Testing
         let query = RequiredTeamsQuery(id: "1")
         let teams = #"[[{"id":"2","name":"Morty"},{"id":"3","name":null},null],null,[]]"#
         let squads = #"[[{"id":"4","name":null}],[{"id":"5","name":"Summer"}]]"#
-        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":{"id":"1","teams":\#(teams),"squads":\#(squads)}}}"#))
+        try await environment.commitResponse(
+            query, Payload(json: #"{"data":{"character":{"id":"1","teams":\#(teams),"squads":\#(squads)}}}"#))
         events.removeAll()
         let character = try #require(environment.data(for: query).character)
         let read: [Baton.List<RequiredTeamsQuery.Data.Character_.Teams>?]? = character.teams

@@ -1,14 +1,15 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// A handle's verdict for RootRequiredQuery's generated code: a `@required` null that bubbles to the
 /// root fails the phase with `RequiredFieldError` naming its path while the data stays; a later
 /// commit that supplies the field makes it ready (the `phase` script's steps 19–20).
 @MainActor @Suite struct RequiredVerdictTests {
     static let nullOrigin = #"{"data":{"character":{"id":"1","name":"Rick","origin":null},"node":{"__typename":"Character","id":"1"}}}"#
-    static let withOrigin = #"{"data":{"character":{"id":"1","name":"Rick","origin":{"id":"p1","name":"Earth (C-137)"}},"node":{"__typename":"Character","id":"1"}}}"#
+    static let withOrigin =
+        #"{"data":{"character":{"id":"1","name":"Rick","origin":{"id":"p1","name":"Earth (C-137)"}},"node":{"__typename":"Character","id":"1"}}}"#
 
     @Test func aRequiredNullAtTheRootFailsThePhaseAndAPayloadMendsIt() async throws {
         let environment = Environment(transport: RecordedTransport([RootRequiredQuery.name: Array(Self.nullOrigin.utf8)]))
@@ -16,8 +17,9 @@ import Testing
         let retention = handle.retain()
         #expect(await wait(until: { !handle.fetch.isInFlight }))
         #expect(handle.phase.kind == .requiredField)
-        #expect(handle.phase.error as? RequiredFieldError
-            == RequiredFieldError(type: "Character", field: "origin", path: "character.origin"))
+        #expect(
+            handle.phase.error as? RequiredFieldError
+                == RequiredFieldError(type: "Character", field: "origin", path: "character.origin"))
         #expect(handle.fetch.failureKind == nil)
         // The data stays in the store, and a payload with the origin makes the phase ready.
         #expect(environment.store.record(forKey: "Character:1") != nil)

@@ -1,7 +1,7 @@
+@_spi(Generated) import Baton
 import BatonTesting
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// `@required(action: NONE/LOG)` bubbling to an operation's root, read through RootRequiredQuery's
 /// and RequiredRenameMutation's generated code: a null there (or one bubbling through a required
@@ -11,12 +11,14 @@ import Testing
 @MainActor @Suite struct RootRequiredTests {
     /// The environment after committing a response for the query, and its log from then on.
     static func committed(character: String, node: String = #"{"__typename":"Character","id":"1"}"#) async throws
-        -> (Environment, Events) {
+        -> (Environment, Events)
+    {
         let environment = Environment()
         let events = Events()
         events.attach(to: environment)
-        try await environment.commitResponse(RootRequiredQuery(id: "1"),
-                                             Payload(json: #"{"data":{"character":\#(character),"node":\#(node)}}"#))
+        try await environment.commitResponse(
+            RootRequiredQuery(id: "1"),
+            Payload(json: #"{"data":{"character":\#(character),"node":\#(node)}}"#))
         events.removeAll()
         return (environment, events)
     }
@@ -88,7 +90,8 @@ import Testing
         let (environment, _) = try await Self.committed(character: "null")
         let query = RootRequiredQuery(id: "1")
         #expect(throws: RequiredFieldError.self) { try environment.data(for: query) }
-        try await environment.commitResponse(query, Payload(json: #"{"data":{"character":\#(Self.rick),"node":{"__typename":"Character","id":"1"}}}"#))
+        try await environment.commitResponse(
+            query, Payload(json: #"{"data":{"character":\#(Self.rick),"node":{"__typename":"Character","id":"1"}}}"#))
         #expect(try environment.data(for: query).character.name == "Rick")
     }
 
@@ -105,7 +108,8 @@ import Testing
         #expect(transport.requestCount == 1)
 
         let answered = RecordedTransport([RequiredRenameMutation.name: Array(#"{"data":{"rename":{"id":"1","name":"Rick Prime"}}}"#.utf8)])
-        let payload: RequiredRenameMutation.Data = try await RequiredRenameMutation.Action(Environment(transport: answered))(id: "1", name: "Rick Prime")
+        let payload: RequiredRenameMutation.Data = try await RequiredRenameMutation.Action(Environment(transport: answered))(
+            id: "1", name: "Rick Prime")
         let renamed: RequiredRenameMutation.Data.Rename = payload.rename
         #expect(renamed.name == "Rick Prime")
     }

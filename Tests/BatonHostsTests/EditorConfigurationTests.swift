@@ -81,11 +81,12 @@ import Testing
         }
         return try order.map { include in
             let rule = try #require(repository[String(include.dropFirst())], "\(include)")
-            return Rule(name: include,
-                        match: try (rule["match"] as? String).map { try NSRegularExpression(pattern: $0) },
-                        begin: try (rule["begin"] as? String).map { try NSRegularExpression(pattern: $0) },
-                        end: rule["end"] as? String,
-                        inner: try regexes(rule["patterns"] as? [[String: Any]] ?? []))
+            return Rule(
+                name: include,
+                match: try (rule["match"] as? String).map { try NSRegularExpression(pattern: $0) },
+                begin: try (rule["begin"] as? String).map { try NSRegularExpression(pattern: $0) },
+                end: rule["end"] as? String,
+                inner: try regexes(rule["patterns"] as? [[String: Any]] ?? []))
         }
     }
 
@@ -118,8 +119,9 @@ import Testing
             }
             // A begin/end rule: `\3` in the end is the begin's third group, escaped.
             let pounds = NSRegularExpression.escapedPattern(for: (text as NSString).substring(with: match.range(at: 3)))
-            let end = try NSRegularExpression(pattern: try #require(rule.end).replacingOccurrences(of: "\\3", with: pounds),
-                                              options: .anchorsMatchLines)
+            let end = try NSRegularExpression(
+                pattern: try #require(rule.end).replacingOccurrences(of: "\\3", with: pounds),
+                options: .anchorsMatchLines)
             var cursor = match.range.upperBound
             var closing: NSTextCheckingResult?
             while closing == nil, cursor <= length {
@@ -154,8 +156,9 @@ import Testing
         let source = try fixture(name)
         let text = String(decoding: source.utf8, as: UTF8.self)
         let scanned = SwiftHostScanner.scan(source).documents.compactMap(\.literalRange).map { range in
-            NSRange(location: Self.utf16Offset(range.start, in: source),
-                    length: Self.utf16Offset(range.end, in: source) - Self.utf16Offset(range.start, in: source))
+            NSRange(
+                location: Self.utf16Offset(range.start, in: source),
+                length: Self.utf16Offset(range.end, in: source) - Self.utf16Offset(range.start, in: source))
         }
         #expect(!scanned.isEmpty)
         let coloured = try Self.literals(in: text, rules: try Self.rules(), attributes: Self.attributeOffsets(source))
@@ -178,12 +181,15 @@ import Testing
         #expect(try coloured(#"let s = "@Query(\"query Q { a }\")""#).isEmpty)
         #expect(try coloured(#"// @Query("query Q { a }")"#).isEmpty)
         // The forms a marker takes.
-        #expect(try coloured(##"@Baton.Fragment(#"fragment F on T { a(s: "x") }"#) var f: F"##)
+        #expect(
+            try coloured(##"@Baton.Fragment(#"fragment F on T { a(s: "x") }"#) var f: F"##)
                 == [##"#"fragment F on T { a(s: "x") }"#"##])
-        #expect(try coloured(#"@Query( "query Q { a(s: \"x\") }" , fetchPolicy: .network) var q: Q"#)
+        #expect(
+            try coloured(#"@Query( "query Q { a(s: \"x\") }" , fetchPolicy: .network) var q: Q"#)
                 == [#""query Q { a(s: \"x\") }""#])
         #expect(try coloured("@Mutation(##\"mutation M { m(s: \"#\") }\"##) var m: M") == ["##\"mutation M { m(s: \"#\") }\"##"])
-        #expect(try coloured("@Subscription(\"\"\"\n  subscription S { s } # \"\"\n  \"\"\") var s: S")
+        #expect(
+            try coloured("@Subscription(\"\"\"\n  subscription S { s } # \"\"\n  \"\"\") var s: S")
                 == ["\"\"\"\n  subscription S { s } # \"\"\n  \"\"\""])
     }
 }

@@ -24,7 +24,9 @@ struct HostMappingTests {
                 if spelled != character {
                     let escaped = spelled.first == UInt8(ascii: "\\")
                     let lineBreak = character == [0x0A] && (spelled == [0x0D, 0x0A] || spelled == [0x0D])
-                    #expect(escaped || lineBreak, "GraphQL offset \(g) of \(name) maps to \(String(decoding: spelled, as: UTF8.self).debugDescription)")
+                    #expect(
+                        escaped || lineBreak,
+                        "GraphQL offset \(g) of \(name) maps to \(String(decoding: spelled, as: UTF8.self).debugDescription)")
                 }
                 #expect(host.range.start >= previousEnd)
                 previousEnd = host.range.end
@@ -101,9 +103,11 @@ struct HostMappingTests {
         let source = try fixture("Markers.swift")
         let fragment = SwiftHostScanner.scan(source).documents[0]
         let status = try #require(offset(of: "status", in: fragment))
-        let diagnostic = Diagnostic.error("Cannot query field \"status\"", at: [
-            Location(source: fragment.source, range: SourceRange(status, status + 6)),
-        ], code: .fieldsOnCorrectType)
+        let diagnostic = Diagnostic.error(
+            "Cannot query field \"status\"",
+            at: [
+                Location(source: fragment.source, range: SourceRange(status, status + 6))
+            ], code: .fieldsOnCorrectType)
         #expect(diagnostic.rendered(relativeTo: hostFixtures.path) == "Markers.swift:12:11: error: Cannot query field \"status\"")
         #expect(diagnostic.primaryLocation?.hostLocation.source === source)
     }

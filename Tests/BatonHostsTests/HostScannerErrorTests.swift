@@ -74,7 +74,10 @@ struct HostScannerErrorTests {
         ("@Query(\"\"\"\n    query Q {\n  a\n    }\n    \"\"\") var q: Q", "insufficient indentation of line", "3:3"),
         ("@Query(\"\"\"\n    query Q {\n\ta\n    }\n    \"\"\") var q: Q", "unexpected tab in indentation", "3:1"),
         ("@Query(\"\"\"query Q {\n    a }\n    \"\"\") var q: Q", "multi-line string literal content must begin on a new line", "1:11"),
-        ("@Query(\"\"\"\n    query Q { a } \"\"\") var q: Q", "multi-line string literal closing delimiter must begin on a new line", "2:19"),
+        (
+            "@Query(\"\"\"\n    query Q { a } \"\"\") var q: Q", "multi-line string literal closing delimiter must begin on a new line",
+            "2:19"
+        ),
         ("@Query(\"\"\"\n    query Q { a }\\\n    \"\"\") var q: Q", "escaped newline at the last line is not allowed", "2:18"),
         ("@Query(\"query Q { a(s: \\q) }\") var q: Q", "invalid escape sequence in literal", "1:24"),
         ("@Query(\"query Q { a(s: \\u{D800}) }\") var q: Q", "invalid unicode scalar", "1:24"),
@@ -93,7 +96,8 @@ struct HostScannerErrorTests {
     @Test func anUnclosedInterpolationEndsWithItsLine() {
         let (documents, diagnostics) = scan("@Query(\"query Q { a(s: \\(x\") var q: Q\n@Fragment(\"fragment F on T { a }\") var f: F")
         #expect(documents.map(\.source.text) == ["fragment F on T { a }"])
-        #expect(diagnostics.map(\.message) == ["cannot find ')' to match opening '(' in string interpolation", "unterminated string literal"])
+        #expect(
+            diagnostics.map(\.message) == ["cannot find ')' to match opening '(' in string interpolation", "unterminated string literal"])
         #expect(diagnostics.map(where_) == ["1:25", "1:8"])
     }
 

@@ -38,8 +38,14 @@ struct MarkerCheckTests {
         ("@Fragment(\"type T { a: Int }\") var f: F", "`@Fragment` holds a type definition: it takes exactly one fragment"),
         ("@Fragment(\"\") var f: F", "`@Fragment` holds no definition: it takes exactly one fragment"),
         ("@Query(\"\"\"\n    # only a comment\n    \"\"\") var q: Q", "`@Query` holds no definition: it takes exactly one query"),
-        ("@Mutation(\"mutation A { a } mutation B { b }\") var m: M", "`@Mutation` holds 2 definitions, 2 of them a mutation: it takes exactly one mutation"),
-        ("@Query(\"fragment F on T { a } fragment G on T { a }\") var q: Q", "`@Query` holds 2 definitions, 0 of them a query: it takes exactly one query"),
+        (
+            "@Mutation(\"mutation A { a } mutation B { b }\") var m: M",
+            "`@Mutation` holds 2 definitions, 2 of them a mutation: it takes exactly one mutation"
+        ),
+        (
+            "@Query(\"fragment F on T { a } fragment G on T { a }\") var q: Q",
+            "`@Query` holds 2 definitions, 0 of them a query: it takes exactly one query"
+        ),
     ])
     func wrongContentIsAnErrorAtTheMarker(host: String, message: String) {
         let diagnostics = check(host)
@@ -56,7 +62,8 @@ struct MarkerCheckTests {
     /// A definition cut short by the end of the literal also fails at the end of the text; it is a
     /// syntax error there, not an empty marker.
     @Test func aDefinitionCutShortIsASyntaxErrorNotAnEmptyMarker() {
-        let diagnostics = check("struct V {\n  @Fragment(\"\"\"\n      fragment V_c on C {\n        origin { name\n      \"\"\") var c: V_c\n}")
+        let diagnostics = check(
+            "struct V {\n  @Fragment(\"\"\"\n      fragment V_c on C {\n        origin { name\n      \"\"\") var c: V_c\n}")
         #expect(diagnostics.map(\.code) == [.syntax])
         #expect(diagnostics.map(\.message) == ["Syntax Error: Expected Name, found <EOF>."])
     }

@@ -9,8 +9,9 @@ struct SwiftHostScannerTests {
         #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.rendered() })")
         #expect(documents.map(\.kind) == [.fragment, .query, .mutation, .subscription])
         #expect(documents.map { $0.markerLocation.start.description } == ["9:5", "20:5", "22:5", "24:5"])
-        #expect(documents.map { $0.markerLocation.source.slice($0.markerRange!) }
-            == ["@Fragment", "@Query", "@Baton.Mutation", "@Subscription"])
+        #expect(
+            documents.map { $0.markerLocation.source.slice($0.markerRange!) }
+                == ["@Fragment", "@Query", "@Baton.Mutation", "@Subscription"])
         for document in documents {
             let text = document.source.text
             for ignored in ["InLineComment", "InBlockComment", "Nested", "StillComment", "InString", "LookAlike"] {
@@ -22,9 +23,10 @@ struct SwiftHostScannerTests {
     @Test func readsThePropertyUnderEachMarker() throws {
         let documents = SwiftHostScanner.scan(try fixture("Markers.swift")).documents
         #expect(documents.map { $0.marker?.property?.name } == ["character", "q", "rename", "watch"])
-        #expect(documents.map { $0.marker?.property?.type } == [
-            "CharacterHeader_character", "OneLineRawQuery", "RenameMutation.Action", "WatchSubscription",
-        ])
+        #expect(
+            documents.map { $0.marker?.property?.type } == [
+                "CharacterHeader_character", "OneLineRawQuery", "RenameMutation.Action", "WatchSubscription",
+            ])
         let host = """
             @Query("query A { a }") @MainActor private(set) var `a`: [String: A<B>]? = nil
             @Query("query B { b }")
@@ -66,12 +68,13 @@ struct SwiftHostScannerTests {
 
     @Test func multiLineRawLiteralKeepsBackslashesAndQuotes() throws {
         let subscription = SwiftHostScanner.scan(try fixture("Markers.swift")).documents[3]
-        #expect(subscription.source.text == """
-            \"\"\"
-            A "block string" description with \\n kept raw and a "# inside: "#.
-            \"\"\"
-            subscription Watch { watch(filter: "x\\ty") }
-            """)
+        #expect(
+            subscription.source.text == """
+                \"\"\"
+                A "block string" description with \\n kept raw and a "# inside: "#.
+                \"\"\"
+                subscription Watch { watch(filter: "x\\ty") }
+                """)
         #expect(hostPoint(subscription, of: "subscription") == HostPoint(line: 28, column: 9, utf16Column: 9))
         #expect(hostPoint(subscription, of: "x\\ty") == HostPoint(line: 28, column: 45, utf16Column: 45))
         #expect(hostPoint(subscription, of: "A \"block") == HostPoint(line: 26, column: 9, utf16Column: 9))
@@ -158,8 +161,9 @@ struct SwiftHostScannerTests {
         let (documents, diagnostics) = scan("@Query(\"\") var a: A\n@Query(\"\"\"\n  \"\"\") var b: B")
         #expect(diagnostics.isEmpty)
         #expect(documents.map(\.source.text) == ["", ""])
-        #expect(documents.map { hostPoint($0, graphQLOffset: 0) } == [
-            HostPoint(line: 1, column: 9, utf16Column: 9), HostPoint(line: 3, column: 1, utf16Column: 1),
-        ])
+        #expect(
+            documents.map { hostPoint($0, graphQLOffset: 0) } == [
+                HostPoint(line: 1, column: 9, utf16Column: 9), HostPoint(line: 3, column: 1, utf16Column: 1),
+            ])
     }
 }

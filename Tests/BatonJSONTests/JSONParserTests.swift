@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import Testing
+
 @testable import BatonJSON
 
 @Suite struct JSONParserTests {
@@ -175,7 +176,8 @@ import Testing
             _ = try JSONParser.parse(source)
             Issue.record("parsed an unclosed array")
         } catch {
-            #expect(error.description == "baton.json:4:1: Expected a JSON value, found end of input: the array is not closed (opened at 2:10)")
+            #expect(
+                error.description == "baton.json:4:1: Expected a JSON value, found end of input: the array is not closed (opened at 2:10)")
             let diagnostic = error.diagnostic()
             #expect(diagnostic.locations.count == 2)
             #expect(diagnostic.locations.last?.start.description == "2:10")
@@ -183,7 +185,8 @@ import Testing
         do {
             _ = try JSONParser.parse(Source(name: "x.json", text: "{\"a\": {\"b\": 1"))
         } catch {
-            #expect(error.description == "x.json:1:14: Expected ',' or '}' but found end of input: the object is not closed (opened at 1:7)")
+            #expect(
+                error.description == "x.json:1:14: Expected ',' or '}' but found end of input: the object is not closed (opened at 1:7)")
         }
         do {
             _ = try JSONParser.parse(text: "[\"abc")
@@ -221,7 +224,8 @@ import Testing
     /// Truncations and byte flips of a valid document: every outcome is a value or an error
     /// with a range inside the input, never a crash.
     @Test func garbageNeverCrashes() {
-        let valid = Array(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/didChange","params":{"a":[1,2.5e-3,true,null,"é😀\n\u0041"]}}"#.utf8)
+        let valid = Array(
+            #"{"jsonrpc":"2.0","id":7,"method":"textDocument/didChange","params":{"a":[1,2.5e-3,true,null,"é😀\n\u0041"]}}"#.utf8)
         var generator = SplitMix64(seed: 0x5EED)
         var failures = 0
         for length in 0...valid.count {
@@ -255,10 +259,10 @@ struct SplitMix64 {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
 }
@@ -314,7 +318,10 @@ struct SplitMix64 {
 
     @Test func randomStringsRoundTrip() throws {
         var generator = SplitMix64(seed: 42)
-        let pieces: [String] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "€", "😀", "\u{2028}", "abcdefgh", "\u{FFFD}"]
+        let pieces: [String] = [
+            "a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "€", "😀", "\u{2028}", "abcdefgh",
+            "\u{FFFD}",
+        ]
         for _ in 0..<2000 {
             var string = ""
             for _ in 0..<Int(generator.next() % 40) { string += pieces[Int(generator.next() % UInt64(pieces.count))] }

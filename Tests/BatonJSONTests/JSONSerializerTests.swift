@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BatonJSON
 
 @Suite struct JSONSerializerTests {
@@ -14,25 +15,26 @@ import Testing
     ]
 
     @Test func compact() {
-        #expect(sample.serialized() == #"{"name":"Baton","id":7,"ratio":0.5,"tags":["a","b"],"empty":{},"none":[],"nothing":null,"ok":true}"#)
+        #expect(
+            sample.serialized() == #"{"name":"Baton","id":7,"ratio":0.5,"tags":["a","b"],"empty":{},"none":[],"nothing":null,"ok":true}"#)
     }
 
     @Test func prettyAndSorted() {
         let expected = """
-        {
-          "empty": {},
-          "id": 7,
-          "name": "Baton",
-          "none": [],
-          "nothing": null,
-          "ok": true,
-          "ratio": 0.5,
-          "tags": [
-            "a",
-            "b"
-          ]
-        }
-        """
+            {
+              "empty": {},
+              "id": 7,
+              "name": "Baton",
+              "none": [],
+              "nothing": null,
+              "ok": true,
+              "ratio": 0.5,
+              "tags": [
+                "a",
+                "b"
+              ]
+            }
+            """
         #expect(sample.serialized([.prettyPrinted, .sortedKeys]) == expected)
         #expect(sample.serialized(.sortedKeys).hasPrefix(#"{"empty":{},"id":7,"#))
     }

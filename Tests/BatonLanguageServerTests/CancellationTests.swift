@@ -1,5 +1,6 @@
 import BatonJSON
 import Testing
+
 @testable import BatonLanguageServer
 
 /// A feature that answers `test/echo` on a worker, the way language features will.
@@ -10,7 +11,8 @@ final class EchoFeature: LanguageFeature {
         // Like hover: computed for one document's text, stale once it is edited.
         server.onRequest("test/lengthOf") { context in
             guard let params = context.decodeParams(TextDocumentIdentifier.self),
-                  let document = server.documents[params.uri] else {
+                let document = server.documents[params.uri]
+            else {
                 context.reply(error: .invalidParams("unknown document"))
                 return
             }
@@ -107,10 +109,11 @@ final class EchoFeature: LanguageFeature {
         h.request(10, "test/echo", [:])
         h.request(11, "shutdown")
         let sent = h.host.take()
-        #expect(sent == [
-            .response(id: .number(10), result: .failure(.requestCancelled)),
-            .response(id: .number(11), result: .success(.null)),
-        ])
+        #expect(
+            sent == [
+                .response(id: .number(10), result: .failure(.requestCancelled)),
+                .response(id: .number(11), result: .success(.null)),
+            ])
         h.host.runBackgroundWork()
         #expect(h.host.take().isEmpty)
     }

@@ -2,6 +2,7 @@ import BatonCompiler
 import BatonDiagnostics
 import Foundation
 import Testing
+
 @testable import BatonLanguageService
 
 /// A document's check compiles only the documents that can change its findings
@@ -27,7 +28,9 @@ import Testing
         let project = Project.load(configPath: conformance.appendingPathComponent("tests/baton.json").path)
         let directory = conformance.appendingPathComponent("sources").path
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        let files = names.map { Source(name: directory + "/" + $0, text: try! String(contentsOfFile: directory + "/" + $0, encoding: .utf8)) }
+        let files = names.map {
+            Source(name: directory + "/" + $0, text: try! String(contentsOfFile: directory + "/" + $0, encoding: .utf8))
+        }
         #expect(files.count > 100)
         compare(project, files)
         // And with every third file left out: spreads of missing fragments, fragments

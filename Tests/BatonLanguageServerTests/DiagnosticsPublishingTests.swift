@@ -1,6 +1,7 @@
 import BatonDiagnostics
 import BatonJSON
 import Testing
+
 @testable import BatonLanguageServer
 
 /// Maps a GraphQL text to the host text where it starts at a fixed offset.
@@ -15,7 +16,8 @@ struct ShiftedMapping: SourceMapping {
         let source = Source(name: "/p/a.graphql", text: "# 😀\n{ 😀 bad }")
         let bad = SourceRange(start: 14, end: 17)  // "bad": 7 bytes of line 0, then "{ 😀 " (7 bytes)
         #expect(source.slice(bad) == "bad")
-        let diagnostic = Diagnostic.error("Cannot query field \"bad\"", at: [Location(source: source, range: bad)], code: .fieldsOnCorrectType)
+        let diagnostic = Diagnostic.error(
+            "Cannot query field \"bad\"", at: [Location(source: source, range: bad)], code: .fieldsOnCorrectType)
         let utf16 = LSPDiagnostic.json(diagnostic, encoding: .utf16)
         #expect(utf16["range"] == ["start": ["line": 1, "character": 5], "end": ["line": 1, "character": 8]])
         #expect(utf16["severity"] == 1)
@@ -32,12 +34,14 @@ struct ShiftedMapping: SourceMapping {
 
     @Test func marksLiteralsPointIntoTheSwiftFileAndRelatedNodesAreListed() {
         let host = Source(name: "/p/My View.swift", text: "@Fragment(\"\"\"\nfragment F on User { x }\n\"\"\")")
-        let graphQL = Source(name: "/p/My View.swift#F", text: "fragment F on User { x }",
-                             origin: SourceOrigin(host: host, map: ShiftedMapping(shift: 14)))
+        let graphQL = Source(
+            name: "/p/My View.swift#F", text: "fragment F on User { x }",
+            origin: SourceOrigin(host: host, map: ShiftedMapping(shift: 14)))
         let other = Source(name: "/p/b.graphql", text: "fragment F on User { y }")
-        let diagnostic = Diagnostic.error("There can be only one fragment named \"F\".",
-                                          at: [Location(source: graphQL, range: SourceRange(9, 10)), Location(source: other, range: SourceRange(9, 10))],
-                                          code: .uniqueFragmentNames)
+        let diagnostic = Diagnostic.error(
+            "There can be only one fragment named \"F\".",
+            at: [Location(source: graphQL, range: SourceRange(9, 10)), Location(source: other, range: SourceRange(9, 10))],
+            code: .uniqueFragmentNames)
         let json = LSPDiagnostic.json(diagnostic, encoding: .utf16)
         #expect(json["range"]?["start"] == ["line": 1, "character": 9])
         let related = json["relatedInformation"]?[0]
@@ -82,11 +86,14 @@ struct ShiftedMapping: SourceMapping {
 
         init() {
             h.initialize()
-            work = DebouncedDocumentWork(server: h.server, delay: 200, work: { document, _ in
-                document.source.utf8.count
-            }, deliver: { [unowned self] document, count in
-                self.delivered.append((document.version, count))
-            })
+            work = DebouncedDocumentWork(
+                server: h.server, delay: 200,
+                work: { document, _ in
+                    document.source.utf8.count
+                },
+                deliver: { [unowned self] document, count in
+                    self.delivered.append((document.version, count))
+                })
         }
 
         func edit(_ text: String, version: Int) {
@@ -115,8 +122,8 @@ struct ShiftedMapping: SourceMapping {
         c.edit("first", version: 2)
         c.h.host.fireTimers()
         #expect(c.h.host.pendingBackgroundWork == 1)  // running on a worker
-        c.edit("second!", version: 3)                  // the next edit arrives meanwhile
-        c.h.host.runBackgroundWork()                    // the old work finishes: dropped
+        c.edit("second!", version: 3)  // the next edit arrives meanwhile
+        c.h.host.runBackgroundWork()  // the old work finishes: dropped
         #expect(c.delivered.isEmpty)
         c.h.host.fireTimers()
         c.h.host.runBackgroundWork()

@@ -1,6 +1,7 @@
 import BatonDiagnostics
 import BatonJSON
 import Testing
+
 @testable import BatonLanguageServer
 
 /// A provider that reports every "bad" in the text, so results follow the text exactly.
@@ -58,9 +59,9 @@ let reportBadWords: DocumentDiagnostics.Provider = { document, _ in
         let h = Harness()
         h.server.add(DocumentDiagnostics(delay: 100, provider: reportBadWords))
         h.initialize()
-        h.open(uri, "bad")              // computing for version 1 ...
+        h.open(uri, "bad")  // computing for version 1 ...
         h.change(uri, version: 2, [["text": "fine"]])
-        h.host.runBackgroundWork()      // ... finishes after the edit: not published
+        h.host.runBackgroundWork()  // ... finishes after the edit: not published
         #expect(published(h).isEmpty)
         h.host.fireTimers()
         h.host.runBackgroundWork()
@@ -71,10 +72,15 @@ let reportBadWords: DocumentDiagnostics.Provider = { document, _ in
         let h = Harness()
         let diagnostics = DocumentDiagnostics(provider: reportBadWords)
         h.server.add(diagnostics)
-        h.request(1, "initialize", ["processId": nil, "rootUri": nil, "capabilities": [
-            "textDocument": ["diagnostic": ["dynamicRegistration": false]],
-            "workspace": ["diagnostics": ["refreshSupport": .bool(refresh)]],
-        ]])
+        h.request(
+            1, "initialize",
+            [
+                "processId": nil, "rootUri": nil,
+                "capabilities": [
+                    "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+                    "workspace": ["diagnostics": ["refreshSupport": .bool(refresh)]],
+                ],
+            ])
         #expect(h.answer(1).flatMap { try? $0.get()["capabilities"]?["diagnosticProvider"]?["interFileDependencies"] } == true)
         return (h, diagnostics)
     }

@@ -1,6 +1,7 @@
 import BatonJSON
 import Foundation
 import Testing
+
 @testable import BatonLanguageServer
 
 /// A feature exercising the loop itself: timers (ordered by delay, one cancelled) and
@@ -16,19 +17,27 @@ final class LoopProbeFeature: LanguageFeature {
         server.onRequest("test/timers") { context in
             var fired: [String] = []
             let finish = { context.reply(.array(fired.map { .string($0) })) }
-            _ = server.schedule(after: 30) { fired.append("30ms"); finish() }
+            _ = server.schedule(after: 30) {
+                fired.append("30ms")
+                finish()
+            }
             let cancelled = server.schedule(after: 20) { fired.append("cancelled") }
-            _ = server.schedule(after: 10) { fired.append("10ms"); cancelled.cancel() }
+            _ = server.schedule(after: 10) {
+                fired.append("10ms")
+                cancelled.cancel()
+            }
             _ = server.schedule(after: 0) { fired.append("0ms") }
         }
         // A scan that runs until released (or 10 s, so a broken loop fails instead of hanging).
         let release = DispatchSemaphore(value: 0)
         let scanFinished = CancellationToken()  // used as a thread-safe flag
         server.onRequest("test/blockScan") { context in
-            server.runInBackground(lane: .scan, {
-                _ = release.wait(timeout: .now() + 10)
-                scanFinished.cancel()
-            }, completion: { _ in })
+            server.runInBackground(
+                lane: .scan,
+                {
+                    _ = release.wait(timeout: .now() + 10)
+                    scanFinished.cancel()
+                }, completion: { _ in })
             context.reply(.null)
         }
         server.onRequest("test/releaseScan") { context in
@@ -37,11 +46,15 @@ final class LoopProbeFeature: LanguageFeature {
         }
         let loopThread = self.loopThread
         server.onRequest("test/threads") { context in
-            server.runInBackground(lane: .request, { pthread_equal(pthread_self(), loopThread) != 0 }, completion: { workerIsLoop in
-                let completionIsLoop = pthread_equal(pthread_self(), loopThread) != 0
-                context.reply(["workerOnLoopThread": .bool(workerIsLoop), "completionOnLoopThread": .bool(completionIsLoop),
-                               "scanFinished": .bool(scanFinished.isCancelled)])
-            })
+            server.runInBackground(
+                lane: .request, { pthread_equal(pthread_self(), loopThread) != 0 },
+                completion: { workerIsLoop in
+                    let completionIsLoop = pthread_equal(pthread_self(), loopThread) != 0
+                    context.reply([
+                        "workerOnLoopThread": .bool(workerIsLoop), "completionOnLoopThread": .bool(completionIsLoop),
+                        "scanFinished": .bool(scanFinished.isCancelled),
+                    ])
+                })
         }
     }
 }

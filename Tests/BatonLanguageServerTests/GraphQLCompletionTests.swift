@@ -1,6 +1,7 @@
 import BatonJSON
 import Foundation
 import Testing
+
 @testable import BatonGraphQLFeatures
 @testable import BatonLanguageServer
 
@@ -14,10 +15,10 @@ func cursor(_ marked: String) -> (text: String, line: Int, character: Int) {
 
 @Suite struct GraphQLCompletionTests {
     static let fragments = """
-    fragment CharacterOrigin_character on Character { origin { name } }
-    fragment LocationName on Location { name }
-    fragment NodeID on Node { id }
-    """
+        fragment CharacterOrigin_character on Character { origin { name } }
+        fragment LocationName on Location { name }
+        fragment NodeID on Node { id }
+        """
 
     /// Completion items at the cursor of `marked`, opened as `name` in a fresh project.
     func complete(_ marked: String, in name: String = "Doc.graphql", encodings: [String]? = nil) throws -> [JSONValue] {
@@ -31,14 +32,15 @@ func cursor(_ marked: String) -> (text: String, line: Int, character: Int) {
     func labels(_ items: [JSONValue]) -> Set<String> { Set(items.compactMap { $0["label"]?.stringValue }) }
 
     @Test func fieldsInAHalfTypedSwiftMultiLineLiteral() throws {
-        let items = try complete("""
-        struct V {
-            @Fragment(\"\"\"
-            fragment F on Character {
-              na‸
-            \"\"\") var f: F
-        }
-        """, in: "V.swift")
+        let items = try complete(
+            """
+            struct V {
+                @Fragment(\"\"\"
+                fragment F on Character {
+                  na‸
+                \"\"\") var f: F
+            }
+            """, in: "V.swift")
         #expect(labels(items) == ["id", "name", "status", "origin", "episodes", "nickname", "__typename"])
         let name = try #require(items.first { $0["label"] == "name" })
         #expect(name["kind"] == 5)

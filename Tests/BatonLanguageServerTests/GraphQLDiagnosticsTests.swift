@@ -1,23 +1,24 @@
 import BatonJSON
 import Foundation
 import Testing
+
 @testable import BatonGraphQLFeatures
 @testable import BatonLanguageServer
 
 @Suite struct GraphQLDiagnosticsTests {
     static let swiftFile = """
-    import Baton
+        import Baton
 
-    struct CharacterHeader {
-        @Fragment(\"\"\"
-        fragment CharacterHeader_character on Character {
-          nmae
-          ...CharacterOrigin_character
+        struct CharacterHeader {
+            @Fragment(\"\"\"
+            fragment CharacterHeader_character on Character {
+              nmae
+              ...CharacterOrigin_character
+            }
+            \"\"\") var character: CharacterHeader_character
         }
-        \"\"\") var character: CharacterHeader_character
-    }
 
-    """
+        """
 
     @Test func swiftMarkerDiagnosticsAtTheirSwiftPositions() throws {
         let project = try TestProject(files: ["Origin.graphql": "fragment CharacterOrigin_character on Character { origin { name } }\n"])
@@ -65,9 +66,13 @@ import Testing
         let outside = try TestProject()
         try FileManager.default.removeItem(atPath: outside.path("baton.json"))
         let g = GraphQLHarness(project, folders: [project.root, outside.root])
-        g.h.notify("textDocument/didOpen", ["textDocument": [
-            "uri": .string(outside.uri("Stray.graphql")), "languageId": "graphql", "version": 1, "text": "query { nope }",
-        ]])
+        g.h.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(outside.uri("Stray.graphql")), "languageId": "graphql", "version": 1, "text": "query { nope }",
+                ]
+            ])
         g.settle()
         var found: [JSONValue]?
         for message in g.h.host.take() {
@@ -85,7 +90,9 @@ import Testing
         g.open("A.graphql", "query A { character(id: 1) { age } }")
         g.settle()
         #expect(g.published("A.graphql")?.count == 1)
-        try project.write("schema.graphql", TestProject.schema.replacingOccurrences(of: "name: String\n  status", with: "name: String\n  age: Int\n  status"))
+        try project.write(
+            "schema.graphql",
+            TestProject.schema.replacingOccurrences(of: "name: String\n  status", with: "name: String\n  age: Int\n  status"))
         g.h.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(project.uri("schema.graphql")), "type": 2]]])
         g.settle()
         #expect(g.published("A.graphql") == [])
@@ -97,7 +104,9 @@ import Testing
         g.open("A.graphql", "query A { character(id: 1) { age } }")
         g.settle()
         #expect(g.published("A.graphql")?.count == 1)
-        try project.write("schema.graphql", TestProject.schema.replacingOccurrences(of: "name: String\n  status", with: "name: String\n  age: Int\n  status"))
+        try project.write(
+            "schema.graphql",
+            TestProject.schema.replacingOccurrences(of: "name: String\n  status", with: "name: String\n  age: Int\n  status"))
         // No event: saving any document notices the schema's new modification time.
         g.h.notify("textDocument/didSave", ["textDocument": ["uri": .string(project.uri("A.graphql"))]])
         g.settle()
@@ -136,13 +145,19 @@ import Testing
         try FileManager.default.removeItem(atPath: elsewhere.path("baton.json"))
         let g = GraphQLHarness(project, folders: [project.root, elsewhere.root])
         func open(_ text: String) -> [JSONValue]? {
-            g.h.notify("textDocument/didOpen", ["textDocument": [
-                "uri": .string(elsewhere.uri("Plain.swift")), "languageId": "swift", "version": 1, "text": .string(text),
-            ]])
+            g.h.notify(
+                "textDocument/didOpen",
+                [
+                    "textDocument": [
+                        "uri": .string(elsewhere.uri("Plain.swift")), "languageId": "swift", "version": 1, "text": .string(text),
+                    ]
+                ])
             g.settle()
             var found: [JSONValue]?
             for message in g.h.host.take() {
-                if case .notification("textDocument/publishDiagnostics", let params?) = message { found = params["diagnostics"]?.arrayValue }
+                if case .notification("textDocument/publishDiagnostics", let params?) = message {
+                    found = params["diagnostics"]?.arrayValue
+                }
             }
             g.h.notify("textDocument/didClose", ["textDocument": ["uri": .string(elsewhere.uri("Plain.swift"))]])
             _ = g.h.host.take()
@@ -170,9 +185,13 @@ import Testing
             let lines = text.components(separatedBy: "\n")
             for (line, character) in [(0, 0), (lines.count - 1, lines.last!.utf16.count), (0, 7), (lines.count + 3, 999)] {
                 for method in ["textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/references"] {
-                    g.h.request(9000, method, ["textDocument": ["uri": .string(project.uri(name))],
-                                               "position": ["line": .number(line), "character": .number(character)],
-                                               "context": ["includeDeclaration": true]])
+                    g.h.request(
+                        9000, method,
+                        [
+                            "textDocument": ["uri": .string(project.uri(name))],
+                            "position": ["line": .number(line), "character": .number(character)],
+                            "context": ["includeDeclaration": true],
+                        ])
                     g.settle()
                     #expect(g.h.answer(9000) != nil, "\(method) at \(line):\(character) of text \(i)")
                 }

@@ -1,6 +1,7 @@
 import BatonJSON
 import Foundation
 import Testing
+
 @testable import BatonGraphQLFeatures
 @testable import BatonLanguageServer
 
@@ -24,24 +25,24 @@ func span(of needle: String, in text: String, occurrence: Int = 1) -> JSONValue 
 
 @Suite struct GraphQLNavigationTests {
     static let header = """
-    import Baton
+        import Baton
 
-    struct CharacterHeader {
-        @Fragment(\"\"\"
-        fragment CharacterHeader_character on Character {
-          name
-          origin { name }
-          nickname
-          ...CharacterOrigin_character @tag(name: "x")
+        struct CharacterHeader {
+            @Fragment(\"\"\"
+            fragment CharacterHeader_character on Character {
+              name
+              origin { name }
+              nickname
+              ...CharacterOrigin_character @tag(name: "x")
+            }
+            \"\"\") var character: CharacterHeader_character
         }
-        \"\"\") var character: CharacterHeader_character
-    }
 
-    struct Screen {
-        @Query(#"query Screen { character(id: "1") { ...CharacterHeader_character episodes(order: DESC) { title } } }"#) var screen: Screen
-    }
+        struct Screen {
+            @Query(#"query Screen { character(id: "1") { ...CharacterHeader_character episodes(order: DESC) { title } } }"#) var screen: Screen
+        }
 
-    """
+        """
     static let fragments = "fragment CharacterOrigin_character on Character { origin { name } }\n"
 
     func harness() throws -> (GraphQLHarness, TestProject) {
@@ -62,17 +63,18 @@ func span(of needle: String, in text: String, occurrence: Int = 1) -> JSONValue 
         let name = try #require(hover(g, "name"))
         #expect(name["range"] == span(of: "name", in: Self.header))
         #expect(name["contents"]?["kind"] == "markdown")
-        #expect(name["contents"]?["value"] == """
-        ```graphql
-        Character.name: String
-        ```
+        #expect(
+            name["contents"]?["value"] == """
+                ```graphql
+                Character.name: String
+                ```
 
-        The character's full name.
+                The character's full name.
 
-        ```swift
-        var name: String?
-        ```
-        """)
+                ```swift
+                var name: String?
+                ```
+                """)
         let origin = try #require(hover(g, "origin")?["contents"]?["value"]?.stringValue)
         // The nested lens, spelled through the fragment's lens as the generated file declares it.
         #expect(origin.hasSuffix("```swift\nvar origin: CharacterHeader_character.Origin?\n```"))
@@ -104,14 +106,16 @@ func span(of needle: String, in text: String, occurrence: Int = 1) -> JSONValue 
             let p = position(of: needle, in: Self.header, occurrence: occurrence, offset: 1)
             return g.at("textDocument/definition", "Header.swift", line: p.line, character: p.character)
         }
-        #expect(definition("CharacterOrigin_character") == [
-            "uri": .string(project.uri("Fragments.graphql")),
-            "range": span(of: "CharacterOrigin_character", in: Self.fragments),
-        ])
+        #expect(
+            definition("CharacterOrigin_character") == [
+                "uri": .string(project.uri("Fragments.graphql")),
+                "range": span(of: "CharacterOrigin_character", in: Self.fragments),
+            ])
         // A fragment declared in the same file, in another literal.
-        #expect(definition("CharacterHeader_character", occurrence: 3) == [
-            "uri": .string(project.uri("Header.swift")), "range": span(of: "CharacterHeader_character", in: Self.header),
-        ])
+        #expect(
+            definition("CharacterHeader_character", occurrence: 3) == [
+                "uri": .string(project.uri("Header.swift")), "range": span(of: "CharacterHeader_character", in: Self.header),
+            ])
         let schema = TestProject.schema
         #expect(definition("name")?["uri"] == .string(project.uri("schema.graphql")))
         let name = position(of: "name: String", in: schema)
@@ -129,18 +133,22 @@ func span(of needle: String, in text: String, occurrence: Int = 1) -> JSONValue 
         // A file that is not open is refused (InvalidParams).
         #expect(g.at("textDocument/references", "Fragments.graphql", line: p.line, character: p.character) == nil)
         g.open("Fragments.graphql", Self.fragments)
-        let references = try #require(g.at("textDocument/references", "Fragments.graphql", line: p.line, character: p.character,
-                                           extra: ["context": ["includeDeclaration": true]])?.arrayValue)
-        #expect(Set(references.map { "\($0["uri"]!.stringValue!) \($0["range"]!)" }) == [
-            "\(project.uri("Fragments.graphql")) \(span(of: "CharacterOrigin_character", in: Self.fragments))",
-            "\(project.uri("Header.swift")) \(span(of: "CharacterOrigin_character", in: Self.header))",
-            "\(project.uri("Other.graphql")) \(range(0, 32, 0, 57))",
-        ])
+        let references = try #require(
+            g.at(
+                "textDocument/references", "Fragments.graphql", line: p.line, character: p.character,
+                extra: ["context": ["includeDeclaration": true]])?.arrayValue)
+        #expect(
+            Set(references.map { "\($0["uri"]!.stringValue!) \($0["range"]!)" }) == [
+                "\(project.uri("Fragments.graphql")) \(span(of: "CharacterOrigin_character", in: Self.fragments))",
+                "\(project.uri("Header.swift")) \(span(of: "CharacterOrigin_character", in: Self.header))",
+                "\(project.uri("Other.graphql")) \(range(0, 32, 0, 57))",
+            ])
     }
 
     @Test func documentSymbolsInSwiftCoordinates() throws {
         let (g, project) = try harness()
-        let symbols = try #require(g.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(project.uri("Header.swift"))]])?.arrayValue)
+        let symbols = try #require(
+            g.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(project.uri("Header.swift"))]])?.arrayValue)
         #expect(symbols.map { $0["name"] } == ["CharacterHeader_character", "Screen"])
         #expect(symbols.map { $0["kind"] } == [5, 12])
         #expect(symbols.first?["selectionRange"] == span(of: "CharacterHeader_character", in: Self.header))

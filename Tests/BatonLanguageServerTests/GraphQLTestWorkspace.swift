@@ -1,5 +1,6 @@
 import BatonJSON
 import Foundation
+
 @testable import BatonGraphQLFeatures
 @testable import BatonLanguageServer
 
@@ -9,35 +10,35 @@ final class TestProject {
     let root: String
 
     static let schema = #"""
-    "Anything with an ID."
-    interface Node { id: ID! }
+        "Anything with an ID."
+        interface Node { id: ID! }
 
-    """A character of the show."""
-    type Character implements Node {
-      id: ID!
-      "The character's full name."
-      name: String
-      status: Status
-      origin: Location
-      episodes(first: Int, order: Order = ASC): [Episode!]
-      nickname: String @deprecated(reason: "Use name.")
-    }
+        """A character of the show."""
+        type Character implements Node {
+          id: ID!
+          "The character's full name."
+          name: String
+          status: Status
+          origin: Location
+          episodes(first: Int, order: Order = ASC): [Episode!]
+          nickname: String @deprecated(reason: "Use name.")
+        }
 
-    type Location implements Node { id: ID! name: String }
-    type Episode implements Node { id: ID! title: String }
-    enum Status { ALIVE DEAD UNKNOWN }
-    enum Order { ASC DESC }
-    input CharacterFilter { name: String status: Status }
+        type Location implements Node { id: ID! name: String }
+        type Episode implements Node { id: ID! title: String }
+        enum Status { ALIVE DEAD UNKNOWN }
+        enum Order { ASC DESC }
+        input CharacterFilter { name: String status: Status }
 
-    type Query {
-      character(id: ID!): Character
-      characters(filter: CharacterFilter, page: Int): [Character]
-      node(id: ID!): Node
-    }
+        type Query {
+          character(id: ID!): Character
+          characters(filter: CharacterFilter, page: Int): [Character]
+          node(id: ID!): Node
+        }
 
-    "Marks a selection for tooling."
-    directive @tag(name: String!) on FIELD | FRAGMENT_SPREAD
-    """#
+        "Marks a selection for tooling."
+        directive @tag(name: String!) on FIELD | FRAGMENT_SPREAD
+        """#
 
     init(files: [String: String] = [:]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("baton-lsp-\(UUID().uuidString)").path
@@ -79,10 +80,12 @@ final class GraphQLHarness {
         if pull { textDocument["diagnostic"] = ["dynamicRegistration": false] }
         capabilities["textDocument"] = .object(textDocument)
         let folderPaths = folders ?? [project.root]
-        h.request(1, "initialize", [
-            "processId": nil, "rootUri": nil, "capabilities": .object(capabilities),
-            "workspaceFolders": .array(folderPaths.map { ["uri": .string(DocumentURI.fileURI(path: $0)), "name": "w"] }),
-        ])
+        h.request(
+            1, "initialize",
+            [
+                "processId": nil, "rootUri": nil, "capabilities": .object(capabilities),
+                "workspaceFolders": .array(folderPaths.map { ["uri": .string(DocumentURI.fileURI(path: $0)), "name": "w"] }),
+            ])
         _ = h.answer(1)
         h.notify("initialized", [:])
         settle()
@@ -98,17 +101,22 @@ final class GraphQLHarness {
     }
 
     func open(_ name: String, _ text: String, version: Int = 1) {
-        h.notify("textDocument/didOpen", ["textDocument": [
-            "uri": .string(project.uri(name)), "languageId": name.hasSuffix(".swift") ? "swift" : "graphql",
-            "version": .number(version), "text": .string(text),
-        ]])
+        h.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(project.uri(name)), "languageId": name.hasSuffix(".swift") ? "swift" : "graphql",
+                    "version": .number(version), "text": .string(text),
+                ]
+            ])
     }
 
     /// The last diagnostics published for a file since the last take, as (range, message).
     func published(_ name: String) -> [JSONValue]? {
         var last: [JSONValue]?
         for message in h.host.take() {
-            if case .notification("textDocument/publishDiagnostics", let params?) = message, params["uri"]?.stringValue == project.uri(name) {
+            if case .notification("textDocument/publishDiagnostics", let params?) = message, params["uri"]?.stringValue == project.uri(name)
+            {
                 last = params["diagnostics"]?.arrayValue
             }
         }
@@ -125,8 +133,10 @@ final class GraphQLHarness {
     }
 
     func at(_ method: String, _ name: String, line: Int, character: Int, extra: JSONObject = [:]) -> JSONValue? {
-        var params: JSONObject = ["textDocument": ["uri": .string(project.uri(name))],
-                                  "position": ["line": .number(line), "character": .number(character)]]
+        var params: JSONObject = [
+            "textDocument": ["uri": .string(project.uri(name))],
+            "position": ["line": .number(line), "character": .number(character)],
+        ]
         for member in extra.members { params[member.key] = member.value }
         return request(method, .object(params))
     }

@@ -1,5 +1,6 @@
 import BatonJSON
 import Testing
+
 @testable import BatonLanguageServer
 
 @Suite struct LifecycleTests {
@@ -7,7 +8,8 @@ import Testing
         let h = Harness()
         h.request(5, "textDocument/hover", [:])
         #expect(h.errorCode(5) == ResponseError.serverNotInitializedCode)
-        h.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///a.graphql", "languageId": "graphql", "version": 1, "text": "x"]])
+        h.notify(
+            "textDocument/didOpen", ["textDocument": ["uri": "file:///a.graphql", "languageId": "graphql", "version": 1, "text": "x"]])
         #expect(h.server.documents.count == 0)
         #expect(h.host.take().isEmpty)
         #expect(h.server.lifecycle == .uninitialized)
@@ -153,8 +155,12 @@ import Testing
 
     @Test func clientCapabilitiesByPath() throws {
         let h = Harness()
-        h.request(1, "initialize", ["processId": nil, "rootUri": nil,
-                                    "capabilities": ["textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]]])
+        h.request(
+            1, "initialize",
+            [
+                "processId": nil, "rootUri": nil,
+                "capabilities": ["textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]],
+            ])
         _ = h.answer(1)
         let params = try #require(h.server.clientParams)
         #expect(params.clientCapability("textDocument.completion.completionItem.snippetSupport") == true)
@@ -162,10 +168,11 @@ import Testing
         #expect(params.clientCapability("textDocument.completion.completionItem.snippetSupport.deeper") == nil)
         h.server.showMessage(.error, "baton.json: bad")
         h.server.logMessage(.info, "loaded")
-        #expect(h.host.take() == [
-            .notification(method: "window/showMessage", params: ["type": 1, "message": "baton.json: bad"]),
-            .notification(method: "window/logMessage", params: ["type": 3, "message": "loaded"]),
-        ])
+        #expect(
+            h.host.take() == [
+                .notification(method: "window/showMessage", params: ["type": 1, "message": "baton.json: bad"]),
+                .notification(method: "window/logMessage", params: ["type": 3, "message": "loaded"]),
+            ])
     }
 
     @Test func answersFromTheClientReachTheServersRequest() {

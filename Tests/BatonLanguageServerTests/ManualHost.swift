@@ -1,4 +1,5 @@
 import BatonJSON
+
 @testable import BatonLanguageServer
 
 /// A host that does nothing on its own: the test sees every message sent, and decides when
@@ -114,14 +115,21 @@ final class Harness {
     }
 
     func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "graphql", "version": .number(version), "text": .string(text)]])
+        notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": .string(uri), "languageId": "graphql", "version": .number(version), "text": .string(text)]])
     }
 
     func change(_ uri: String, version: Int, _ changes: [JSONValue]) {
-        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .number(version)], "contentChanges": .array(changes)])
+        notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": .string(uri), "version": .number(version)], "contentChanges": .array(changes)])
     }
 
     static func edit(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int, _ text: String) -> JSONValue {
-        ["range": ["start": ["line": .number(l1), "character": .number(c1)], "end": ["line": .number(l2), "character": .number(c2)]], "text": .string(text)]
+        [
+            "range": ["start": ["line": .number(l1), "character": .number(c1)], "end": ["line": .number(l2), "character": .number(c2)]],
+            "text": .string(text),
+        ]
     }
 }

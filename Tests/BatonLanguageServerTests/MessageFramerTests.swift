@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BatonLanguageServer
 
 @Suite struct MessageFramerTests {
@@ -58,7 +59,8 @@ import Testing
         var framer = MessageFramer(maximumBodyLength: 100)
         // After a bad header the framer skips to the next Content-Length, so the unusable
         // block in between is dropped without an event of its own.
-        let stream = Array("Content-Length: -5\r\n\r\n".utf8)
+        let stream =
+            Array("Content-Length: -5\r\n\r\n".utf8)
             + Array("X-Other: 1\r\n\r\n".utf8)
             + Array("Content-Length: 101\r\n\r\n".utf8)
             + framed("fine")

@@ -2,6 +2,7 @@ import BatonDiagnostics
 import BatonJSON
 import Foundation
 import Testing
+
 @testable import BatonLanguageServer
 
 /// The built baton-lsp driven by a real editor: headless Neovim with editors/neovim/baton.lua
@@ -15,16 +16,16 @@ let installedNeovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { 
 
     @Test func diagnosticCompletionAndHoverOnASwiftFileWithAMisspelledField() throws {
         let header = """
-        struct CharacterHeader {
-            @Fragment(\"\"\"
-            fragment CharacterHeader_character on Character {
-              id
-              nmae
+            struct CharacterHeader {
+                @Fragment(\"\"\"
+                fragment CharacterHeader_character on Character {
+                  id
+                  nmae
+                }
+                \"\"\") var character: CharacterHeader_character
             }
-            \"\"\") var character: CharacterHeader_character
-        }
 
-        """
+            """
         let project = try TestProject(files: ["Sources/Header.swift": header])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: installedNeovim!)

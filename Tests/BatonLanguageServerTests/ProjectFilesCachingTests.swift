@@ -3,6 +3,7 @@ import BatonJSON
 import BatonLanguageService
 import Foundation
 import Testing
+
 @testable import BatonGraphQLFeatures
 @testable import BatonLanguageServer
 
@@ -10,19 +11,19 @@ import Testing
 /// still show, and what it does not touch is not parsed again.
 @Suite struct ProjectFilesCachingTests {
     static let header = """
-    struct CharacterHeader {
-        @Fragment(\"\"\"
-        fragment CharacterHeader_character on Character { name }
-        \"\"\") var character: CharacterHeader_character
-    }
+        struct CharacterHeader {
+            @Fragment(\"\"\"
+            fragment CharacterHeader_character on Character { name }
+            \"\"\") var character: CharacterHeader_character
+        }
 
-    """
+        """
     static let screen = """
-    struct Screen {
-        @Query(#"query Screen { character(id: "1") { ...CharacterHeader_character } }"#) var screen: Screen
-    }
+        struct Screen {
+            @Query(#"query Screen { character(id: "1") { ...CharacterHeader_character } }"#) var screen: Screen
+        }
 
-    """
+        """
 
     func codes(_ published: [JSONValue]?) -> [String]? {
         published?.compactMap { $0["code"]?.stringValue }
@@ -38,14 +39,16 @@ import Testing
 
         // Screen drops the spread: Header's fragment, its text unchanged, is now spread nowhere.
         let spread = position(of: "...CharacterHeader_character", in: Self.screen)
-        g.h.change(project.uri("Screen.swift"), version: 2,
-                   [Harness.edit(spread.line, spread.character, spread.line, spread.character + 28, "name")])
+        g.h.change(
+            project.uri("Screen.swift"), version: 2,
+            [Harness.edit(spread.line, spread.character, spread.line, spread.character + 28, "name")])
         g.settle()
         #expect(codes(g.published("Header.swift")) == ["UnusedFragment"])
 
         // And the spread back: the warning goes.
-        g.h.change(project.uri("Screen.swift"), version: 3,
-                   [Harness.edit(spread.line, spread.character, spread.line, spread.character + 4, "...CharacterHeader_character")])
+        g.h.change(
+            project.uri("Screen.swift"), version: 3,
+            [Harness.edit(spread.line, spread.character, spread.line, spread.character + 4, "...CharacterHeader_character")])
         g.settle()
         #expect(codes(g.published("Header.swift")) == [])
     }
@@ -58,7 +61,8 @@ import Testing
         g.settle()
         #expect(codes(g.published("Screen.swift")) == [])
         let name = position(of: "CharacterHeader_character on", in: Self.header)
-        g.h.change(project.uri("Header.swift"), version: 2, [Harness.edit(name.line, name.character, name.line, name.character + 9, "Renamed")])
+        g.h.change(
+            project.uri("Header.swift"), version: 2, [Harness.edit(name.line, name.character, name.line, name.character + 9, "Renamed")])
         g.settle()
         #expect(g.published("Screen.swift")?.compactMap { $0["message"]?.stringValue } == ["Unknown fragment 'CharacterHeader_character'."])
     }
@@ -85,8 +89,9 @@ import Testing
         // An edit: that file alone, however many checks and requests follow.
         g.h.change(project.uri("A.graphql"), version: 2, [Harness.edit(0, 29, 0, 29, "nmae ")])
         g.settle()
-        #expect(g.published("A.graphql")?.compactMap { $0["message"]?.stringValue }
-            == ["Cannot query field 'nmae' on type 'Character'. Did you mean 'name'?"])
+        #expect(
+            g.published("A.graphql")?.compactMap { $0["message"]?.stringValue }
+                == ["Cannot query field 'nmae' on type 'Character'. Did you mean 'name'?"])
         #expect(g.labels("A.graphql", line: 0, character: 29).contains("name"))
         #expect(parsedFiles.parseCount == 5)
     }

@@ -1,15 +1,16 @@
 import BatonJSON
 import Testing
+
 @testable import BatonLanguageServer
 
 /// A deterministic generator, so failures reproduce.
 struct Random {
     var state: UInt64
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
@@ -18,9 +19,14 @@ struct Random {
 @Suite struct RobustnessTests {
     static let valid: [[UInt8]] = [
         Client.request(2, "textDocument/hover", ["textDocument": ["uri": "file:///a"], "position": ["line": 0, "character": 1]]),
-        Client.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///a", "languageId": "graphql", "version": 1, "text": "{ a 😀 }\nx"]]),
-        Client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///a", "version": 2],
-                                                 "contentChanges": [["range": ["start": ["line": 0, "character": 2], "end": ["line": 1, "character": 0]], "text": "é"]]]),
+        Client.notify(
+            "textDocument/didOpen", ["textDocument": ["uri": "file:///a", "languageId": "graphql", "version": 1, "text": "{ a 😀 }\nx"]]),
+        Client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": "file:///a", "version": 2],
+                "contentChanges": [["range": ["start": ["line": 0, "character": 2], "end": ["line": 1, "character": 0]], "text": "é"]],
+            ]),
         Client.notify("$/cancelRequest", ["id": 2]),
         Client.request(3, "shutdown"),
         Client.notify("textDocument/didClose", ["textDocument": ["uri": "file:///a"]]),
@@ -61,7 +67,8 @@ struct Random {
             #expect(answers.count <= frames)
             if let document = h.server.documents["file:///a"] {
                 // The snapshot's line table matches its text.
-                #expect(document.source.lineCount == document.source.text.split(separator: "\n", omittingEmptySubsequences: false).count
+                #expect(
+                    document.source.lineCount == document.source.text.split(separator: "\n", omittingEmptySubsequences: false).count
                         || document.source.text.contains("\r"))
             }
         }

@@ -1,6 +1,7 @@
 import BatonJSON
 import Foundation
 import Testing
+
 @testable import BatonLanguageServer
 
 /// Runs the built `baton-lsp` executable with the given client bytes on stdin (through a
@@ -19,7 +20,8 @@ struct ServerRun {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("baton-lsp").path),
-              directory.path != "/" {
+            directory.path != "/"
+        {
             directory = directory.deletingLastPathComponent()
         }
         return directory.appendingPathComponent("baton-lsp")
@@ -108,8 +110,9 @@ struct ServerRun {
             }
         }
         if framer.bufferedByteCount > 0 { bad.append("\(framer.bufferedByteCount) trailing bytes") }
-        return ServerRun(messages: messages, badOutput: bad, exitCode: process.terminationStatus,
-                         stderr: String(decoding: errors.data, as: UTF8.self))
+        return ServerRun(
+            messages: messages, badOutput: bad, exitCode: process.terminationStatus,
+            stderr: String(decoding: errors.data, as: UTF8.self))
     }
 
     func result(_ id: Int) -> Result<JSONValue, ResponseError>? {
@@ -151,8 +154,9 @@ enum Client {
     }
 
     @Test func stdinAndStdoutBothRegularFiles() throws {
-        let run = try ServerRun.run(Client.initialize + Client.request(2, "baton/unknown") + Client.request(3, "shutdown") + Client.notify("exit"),
-                                    stdin: .file, stdoutToFile: true)
+        let run = try ServerRun.run(
+            Client.initialize + Client.request(2, "baton/unknown") + Client.request(3, "shutdown") + Client.notify("exit"),
+            stdin: .file, stdoutToFile: true)
         #expect(run.exitCode == 0)
         #expect(run.badOutput.isEmpty)
         #expect(run.messages.count == 3)
@@ -171,7 +175,8 @@ enum Client {
         #expect(version.exitCode == 0)
         // The printed line is not a framed message.
         #expect(version.badOutput.count == 1)
-        let stdio = try ServerRun.run(Client.initialize + Client.request(2, "shutdown") + Client.notify("exit"), arguments: ["--stdio", "--unknown"])
+        let stdio = try ServerRun.run(
+            Client.initialize + Client.request(2, "shutdown") + Client.notify("exit"), arguments: ["--stdio", "--unknown"])
         #expect(stdio.exitCode == 0)
         #expect(stdio.messages.count == 2)
         #expect(stdio.stderr.contains("ignoring unknown argument --unknown"))
@@ -217,11 +222,11 @@ enum Client {
 
     @Test func malformedInputUnknownMethodsAndCancel() throws {
         var input = Client.initialize
-        input += Array("Content-Length: 12\r\n\r\n{\"jsonrpc\":2".utf8)                 // cut JSON
-        input += Array("Content-Length: nope\r\n\r\n".utf8)                            // bad header
+        input += Array("Content-Length: 12\r\n\r\n{\"jsonrpc\":2".utf8)  // cut JSON
+        input += Array("Content-Length: nope\r\n\r\n".utf8)  // bad header
         input += Client.request(3, "baton/unknown", [:])
         input += Client.notify("baton/unknownNotification", [:])
-        input += Client.notify("$/cancelRequest", ["id": 42])                          // nothing to cancel
+        input += Client.notify("$/cancelRequest", ["id": 42])  // nothing to cancel
         input += Client.request(4, "shutdown")
         input += Client.request(5, "textDocument/hover", [:])
         input += Client.notify("exit")
@@ -232,7 +237,11 @@ enum Client {
             return nil
         }
         #expect(nullAnswers == [-32700, -32700])
-        if case .failure(let error)? = run.result(3) { #expect(error.code == -32601) } else { Issue.record("no error for an unknown method") }
+        if case .failure(let error)? = run.result(3) {
+            #expect(error.code == -32601)
+        } else {
+            Issue.record("no error for an unknown method")
+        }
         if case .failure(let error)? = run.result(5) { #expect(error.code == -32600) } else { Issue.record("no error after shutdown") }
         #expect(run.messages.count == 6)
         #expect(run.stderr.contains("Content-Length is not a number"))
@@ -243,9 +252,17 @@ enum Client {
         let text = String(repeating: "fragment F on Character { name 😀 }\n", count: 280_000)
         #expect(text.utf8.count > 10_000_000)
         var input = Client.initialize
-        input += Client.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///big.graphql", "languageId": "graphql", "version": 1, "text": .string(text)]])
-        input += Client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///big.graphql", "version": 2],
-                                                          "contentChanges": [["range": ["start": ["line": 5, "character": 30], "end": ["line": 5, "character": 32]], "text": "🎉"]]])
+        input += Client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": "file:///big.graphql", "languageId": "graphql", "version": 1, "text": .string(text)]])
+        input += Client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": "file:///big.graphql", "version": 2],
+                "contentChanges": [
+                    ["range": ["start": ["line": 5, "character": 30], "end": ["line": 5, "character": 32]], "text": "🎉"]
+                ],
+            ])
         // Random-looking bytes where a header should be, then a valid request.
         input += (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }
         input += Client.request(2, "shutdown") + Client.notify("exit")

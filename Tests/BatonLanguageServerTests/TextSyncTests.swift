@@ -1,6 +1,7 @@
 import BatonDiagnostics
 import BatonJSON
 import Testing
+
 @testable import BatonLanguageServer
 
 /// Records the document events the server passes to features.
@@ -135,8 +136,10 @@ final class DocumentEventRecorder: LanguageFeature {
         h.initialize()
         let line = "query Q { field(arg: \"é😀\") { id } }\n"
         let big = String(repeating: line, count: 100_000)  // about 4 MB
-        let open: JSONValue = ["jsonrpc": "2.0", "method": "textDocument/didOpen",
-                               "params": ["textDocument": ["uri": .string(uri), "languageId": "graphql", "version": 1, "text": .string(big)]]]
+        let open: JSONValue = [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": .string(uri), "languageId": "graphql", "version": 1, "text": .string(big)]],
+        ]
         h.server.receive(MessageFramer.frame(open.serializedBytes()))
         let document = try #require(h.server.documents[uri])
         #expect(document.source.utf8.count == big.utf8.count)

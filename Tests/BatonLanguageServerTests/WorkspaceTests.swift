@@ -1,6 +1,7 @@
 import BatonJSON
 import Foundation
 import Testing
+
 @testable import BatonLanguageServer
 
 /// Follows configuration and GraphQL files on disk, as the project feature will.
@@ -25,11 +26,18 @@ final class WatchingFeature: LanguageFeature {
         let h = Harness()
         let feature = WatchingFeature()
         h.server.add(feature)
-        let result = try #require(initialize(h, ["processId": nil, "rootUri": "file:///ignored", "capabilities": [:],
-                                                 "workspaceFolders": [["uri": "file:///a", "name": "a"], ["uri": "file:///b", "name": "b"]]]))
+        let result = try #require(
+            initialize(
+                h,
+                [
+                    "processId": nil, "rootUri": "file:///ignored", "capabilities": [:],
+                    "workspaceFolders": [["uri": "file:///a", "name": "a"], ["uri": "file:///b", "name": "b"]],
+                ]))
         #expect(result["capabilities"]?["workspace"]?["workspaceFolders"]?["changeNotifications"] == true)
         #expect(h.server.workspaceFolders.map(\.uri) == ["file:///a", "file:///b"])
-        h.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": "file:///c", "name": "c"]], "removed": [["uri": "file:///a", "name": "a"]]]])
+        h.notify(
+            "workspace/didChangeWorkspaceFolders",
+            ["event": ["added": [["uri": "file:///c", "name": "c"]], "removed": [["uri": "file:///a", "name": "a"]]]])
         #expect(h.server.workspaceFolders.map(\.uri) == ["file:///b", "file:///c"])
         #expect(feature.folderChanges.map(\.added) == [["file:///c"]])
         #expect(feature.folderChanges.map(\.removed) == [["file:///a"]])
@@ -45,8 +53,13 @@ final class WatchingFeature: LanguageFeature {
         let h = Harness()
         let feature = WatchingFeature()
         h.server.add(feature)
-        _ = try #require(initialize(h, ["processId": nil, "rootUri": nil,
-                                        "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]]))
+        _ = try #require(
+            initialize(
+                h,
+                [
+                    "processId": nil, "rootUri": nil,
+                    "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+                ]))
         h.notify("initialized", [:])
         guard case .request(let id, "client/registerCapability", let params)? = h.host.take().last else {
             Issue.record("no registration sent")
@@ -56,8 +69,13 @@ final class WatchingFeature: LanguageFeature {
         #expect(registration["method"] == "workspace/didChangeWatchedFiles")
         #expect(registration["registerOptions"]?["watchers"] == [["globPattern": "**/baton.json"], ["globPattern": "**/*.graphql"]])
         h.server.dispatch(.response(id: id, result: .success(.null)))
-        h.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file:///a/baton.json", "type": 2], ["uri": "file:///a/x.graphql", "type": 3]]])
-        #expect(feature.events == [[FileEvent(uri: "file:///a/baton.json", type: .changed), FileEvent(uri: "file:///a/x.graphql", type: .deleted)]])
+        h.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": "file:///a/baton.json", "type": 2], ["uri": "file:///a/x.graphql", "type": 3]]])
+        #expect(
+            feature.events == [
+                [FileEvent(uri: "file:///a/baton.json", type: .changed), FileEvent(uri: "file:///a/x.graphql", type: .deleted)]
+            ])
         // A malformed event list reaches no feature.
         h.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file:///a/y.graphql", "type": 9]]])
         #expect(feature.events.count == 1)
@@ -71,8 +89,13 @@ final class WatchingFeature: LanguageFeature {
         withoutSupport.notify("initialized", [:])
         #expect(withoutSupport.host.take().isEmpty)
         let withoutPatterns = Harness()
-        _ = try #require(initialize(withoutPatterns, ["processId": nil, "rootUri": nil,
-                                                      "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]]))
+        _ = try #require(
+            initialize(
+                withoutPatterns,
+                [
+                    "processId": nil, "rootUri": nil,
+                    "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+                ]))
         withoutPatterns.notify("initialized", [:])
         #expect(withoutPatterns.host.take().isEmpty)
     }

@@ -32,8 +32,10 @@ import Testing
         try broken.write(to: card, atomically: true, encoding: .utf8)
         let lines = broken.components(separatedBy: "\n")
         let lineIndex = try #require(lines.firstIndex { $0.hasSuffix("statsu") })
-        let column = lines[lineIndex].distance(from: lines[lineIndex].startIndex,
-                                               to: lines[lineIndex].firstIndex(of: "s")!) + 1
+        let column =
+            lines[lineIndex].distance(
+                from: lines[lineIndex].startIndex,
+                to: lines[lineIndex].firstIndex(of: "s")!) + 1
 
         let built = try Self.swift(["build"])
         #expect(built.status != 0, "the build with a misspelled field succeeded:\n\(built.output)")

@@ -6,7 +6,8 @@ import Testing
 // Descriptions are kept as their tokens and decoded when read: every reader must still get
 // graphql-core's value (expected values below are graphql-core 3.3's `build_schema`).
 @Suite struct DescriptionTests {
-    static let sdl = "\"\"\"\n  Type line one\n    indented\n\"\"\"\ntype Query {\n  \"plain \\u00e9 \\\"quoted\\\"\"\n"
+    static let sdl =
+        "\"\"\"\n  Type line one\n    indented\n\"\"\"\ntype Query {\n  \"plain \\u00e9 \\\"quoted\\\"\"\n"
         + "  a(\n    \"\"\"  keeps \"quotes\" and \\\"\"\" inside  \"\"\"\n    x: Int\n  ): Int\n"
         + "  \"\"\"\n\n      Field b.\n      Second line.\r\n  \"\"\"\n  b: E\n}\n"
         + "enum E {\n  \"value\"\n  V\n}\ninput I { \"\"\"  field of I  \"\"\" f: Int }\n"

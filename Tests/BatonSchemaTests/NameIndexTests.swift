@@ -1,5 +1,6 @@
-@testable import BatonSchema
 import Testing
+
+@testable import BatonSchema
 
 // `NameIndex.hash` reads a short string's bytes from the words of its `String` value
 // (`StringWords`); these check that layout against hashing the bytes themselves, for strings
@@ -12,8 +13,10 @@ import Testing
     }
 
     static var names: [String] {
-        var names = ["", "a", "id", "__typename", "abcdefg", "abcdefgh", "abcdefghi", "fifteen_bytes__",
-                     "sixteen_bytes___", "viewerCanAdminister", "é", "名前", "e\u{301}", "x🙂y"]
+        var names = [
+            "", "a", "id", "__typename", "abcdefg", "abcdefgh", "abcdefghi", "fifteen_bytes__",
+            "sixteen_bytes___", "viewerCanAdminister", "é", "名前", "e\u{301}", "x🙂y",
+        ]
         // Every length from 0 to 24, from a literal, by appending, and cut out of a longer text.
         let text = "abcdefghijklmnopqrstuvwxyz_0123456789"
         for length in 0...24 {
@@ -36,9 +39,9 @@ import Testing
 
     @Test func shortNativeStringsAreSmallAndLongOnesAreNot() {
         #if _endian(little) && (arch(x86_64) || arch(arm64))
-        for name in Self.names {
-            #expect(StringWords(name).isSmall == (name.utf8.count <= 15), "\(name)")
-        }
+            for name in Self.names {
+                #expect(StringWords(name).isSmall == (name.utf8.count <= 15), "\(name)")
+            }
         #endif
     }
 

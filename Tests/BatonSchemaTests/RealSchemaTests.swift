@@ -1,7 +1,8 @@
 import BatonDiagnostics
-@testable import BatonSchema
 import BatonSyntax
 import Testing
+
+@testable import BatonSchema
 
 // The schemas the project really uses build as they should.
 @Suite struct RealSchemaTests {
@@ -25,22 +26,23 @@ import Testing
         let deprecated = { (i: String, t: String, f: String) in
             "warning: Interface field \(i).\(f) is not deprecated, so implementation field \(t).\(f) must not be deprecated."
         }
-        #expect(described(result.diagnostics) == [
-            "warning: \(duplicate)' can only be defined once. @ 15003:3, 15153:3",
-            "warning: \(duplicate)Organizations' can only be defined once. @ 15008:3, 15158:3",
-            deprecated("Node", "Project", "id") + " @ 33126:11, 33126:7",
-            deprecated("Node", "ProjectCard", "id") + " @ 33249:11, 33249:7",
-            deprecated("Node", "ProjectColumn", "id") + " @ 33429:11, 33429:7",
-            deprecated("Reactable", "PullRequest", "databaseId") + " @ 36957:19, 36957:15",
-            deprecated("Reactable", "PullRequestReview", "databaseId") + " @ 38263:19, 38263:15",
-            deprecated("Reactable", "PullRequestReviewComment", "databaseId") + " @ 38510:19, 38510:15",
-            deprecated("Comment", "TeamDiscussion", "authorAssociation") + " @ 55971:48, 55971:22",
-            deprecated("UniformResourceLocatable", "TeamDiscussion", "resourcePath") + " @ 56136:22, 56136:17",
-            deprecated("UniformResourceLocatable", "TeamDiscussion", "url") + " @ 56156:13, 56156:8",
-            deprecated("Comment", "TeamDiscussionComment", "authorAssociation") + " @ 56236:48, 56236:22",
-            deprecated("UniformResourceLocatable", "TeamDiscussionComment", "resourcePath") + " @ 56351:22, 56351:17",
-            deprecated("UniformResourceLocatable", "TeamDiscussionComment", "url") + " @ 56361:13, 56361:8",
-        ])
+        #expect(
+            described(result.diagnostics) == [
+                "warning: \(duplicate)' can only be defined once. @ 15003:3, 15153:3",
+                "warning: \(duplicate)Organizations' can only be defined once. @ 15008:3, 15158:3",
+                deprecated("Node", "Project", "id") + " @ 33126:11, 33126:7",
+                deprecated("Node", "ProjectCard", "id") + " @ 33249:11, 33249:7",
+                deprecated("Node", "ProjectColumn", "id") + " @ 33429:11, 33429:7",
+                deprecated("Reactable", "PullRequest", "databaseId") + " @ 36957:19, 36957:15",
+                deprecated("Reactable", "PullRequestReview", "databaseId") + " @ 38263:19, 38263:15",
+                deprecated("Reactable", "PullRequestReviewComment", "databaseId") + " @ 38510:19, 38510:15",
+                deprecated("Comment", "TeamDiscussion", "authorAssociation") + " @ 55971:48, 55971:22",
+                deprecated("UniformResourceLocatable", "TeamDiscussion", "resourcePath") + " @ 56136:22, 56136:17",
+                deprecated("UniformResourceLocatable", "TeamDiscussion", "url") + " @ 56156:13, 56156:8",
+                deprecated("Comment", "TeamDiscussionComment", "authorAssociation") + " @ 56236:48, 56236:22",
+                deprecated("UniformResourceLocatable", "TeamDiscussionComment", "resourcePath") + " @ 56351:22, 56351:17",
+                deprecated("UniformResourceLocatable", "TeamDiscussionComment", "url") + " @ 56361:13, 56361:8",
+            ])
         let schema = try #require(result.schema)
         let owner = try #require(schema.type(named: "EnterpriseOwnerInfo"))
         #expect(owner.fields.filter { $0.name == "repositoryDeployKeySetting" }.count == 1)

@@ -1,7 +1,8 @@
 import BatonDiagnostics
-@testable import BatonSchema
 import BatonSyntax
 import Testing
+
+@testable import BatonSchema
 
 // Hostile schemas: long chains and deep nesting end in diagnostics, never a crash or a
 // stack overflow.
@@ -14,8 +15,10 @@ import Testing
         sdl += "input I\(Self.length) { loop: I\(Self.length)! }\n"
         let result = build(sdl)
         #expect(result.diagnostics.count == 1)
-        #expect(result.diagnostics.first?.message
-                == "Input Object I\(Self.length) cannot be provided a finite value because it references itself through fields: I\(Self.length).loop.")
+        #expect(
+            result.diagnostics.first?.message
+                == "Input Object I\(Self.length) cannot be provided a finite value because it references itself through fields: I\(Self.length).loop."
+        )
     }
 
     @Test func longChainOfDefaultValues() throws {
@@ -24,7 +27,10 @@ import Testing
         sdl += "input I\(Self.length) { back: I0 = {} }\n"
         let result = build(sdl)
         #expect(result.diagnostics.count == 1)
-        #expect(result.diagnostics.first?.message.hasPrefix("Invalid circular reference. The default value of Input Object field I0.next references itself via the default values of: I1.next, I2.next,") == true)
+        #expect(
+            result.diagnostics.first?.message.hasPrefix(
+                "Invalid circular reference. The default value of Input Object field I0.next references itself via the default values of: I1.next, I2.next,"
+            ) == true)
     }
 
     @Test func longChainOfInterfaces() throws {
@@ -44,7 +50,8 @@ import Testing
         let type = String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
         let value = String(repeating: "[", count: depth) + "\"x\"" + String(repeating: "]", count: depth)
         let object = String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth)
-        let result = build("""
+        let result = build(
+            """
             input In { a: In }
             type Query { f(x: \(type) = \(value), y: In = \(object)): \(type) }
             """)

@@ -1,7 +1,8 @@
 import BatonDiagnostics
-@testable import BatonSchema
 import BatonSyntax
 import Testing
+
+@testable import BatonSchema
 
 // What the builder makes of SDL: built-ins, origins, extensions in any order and document,
 // root types, deprecation, directives kept for later stages, and Baton's own checks beyond
@@ -9,8 +10,10 @@ import Testing
 @Suite struct SchemaBuildingTests {
     @Test func builtInsAreAlwaysThere() throws {
         let schema = try #require(build("type Query { a: Int }").schema)
-        for name in ["Int", "Float", "String", "Boolean", "ID", "__Schema", "__Type", "__TypeKind", "__Field",
-                     "__InputValue", "__EnumValue", "__Directive", "__DirectiveLocation"] {
+        for name in [
+            "Int", "Float", "String", "Boolean", "ID", "__Schema", "__Type", "__TypeKind", "__Field",
+            "__InputValue", "__EnumValue", "__Directive", "__DirectiveLocation",
+        ] {
             #expect(schema.type(named: name)?.origin == .builtIn, "\(name)")
         }
         #expect(schema.directives.map(\.name) == ["include", "skip", "deprecated", "specifiedBy", "oneOf", "semanticNonNull"])
@@ -20,10 +23,16 @@ import Testing
         #expect(deprecated.argument("reason").map { schema.text(of: $0.type) } == "String!")
         #expect(schema.directive(named: "include")?.locations == [.field, .fragmentSpread, .inlineFragment])
         let type = try #require(schema.type(named: "__Type"))
-        #expect(type.fields.map(\.name) == ["kind", "name", "description", "specifiedByURL", "fields", "interfaces",
-                                            "possibleTypes", "enumValues", "inputFields", "ofType", "isOneOf"])
-        #expect(schema.type(named: "__TypeKind")?.enumValues.map(\.name) == ["SCALAR", "OBJECT", "INTERFACE", "UNION",
-                                                                            "ENUM", "INPUT_OBJECT", "LIST", "NON_NULL"])
+        #expect(
+            type.fields.map(\.name) == [
+                "kind", "name", "description", "specifiedByURL", "fields", "interfaces",
+                "possibleTypes", "enumValues", "inputFields", "ofType", "isOneOf",
+            ])
+        #expect(
+            schema.type(named: "__TypeKind")?.enumValues.map(\.name) == [
+                "SCALAR", "OBJECT", "INTERFACE", "UNION",
+                "ENUM", "INPUT_OBJECT", "LIST", "NON_NULL",
+            ])
         #expect(schema.type(named: "__DirectiveLocation")?.enumValues.count == 21)
     }
 
@@ -47,7 +56,8 @@ import Testing
     }
 
     @Test func extensionsMayComeFirstAndInAnotherDocument() throws {
-        let first = parse("""
+        let first = parse(
+            """
             extend type Query { b: Int }
             extend type Query implements Node
             extend enum Color { BLUE }
@@ -55,7 +65,8 @@ import Testing
             extend input Filter { limit: Int }
             extend schema { mutation: Mutation }
             """, name: "first.graphql")
-        let second = parse("""
+        let second = parse(
+            """
             type Query { id: ID! a: String }
             interface Node { id: ID! }
             enum Color { RED }
@@ -71,8 +82,11 @@ import Testing
         let query = try #require(schema.type(named: "Query"))
         #expect(query.fields.map(\.name) == ["id", "a", "b"])
         #expect(query.interfaces.map { schema[$0].name } == ["Node"])
-        #expect(query.locations.map { "\($0.source.name):\($0.start)" } == ["second.graphql:1:1", "first.graphql:1:1",
-                                                                           "first.graphql:2:1"])
+        #expect(
+            query.locations.map { "\($0.source.name):\($0.start)" } == [
+                "second.graphql:1:1", "first.graphql:1:1",
+                "first.graphql:2:1",
+            ])
         #expect(schema.type(named: "Color")?.enumValues.map(\.name) == ["RED", "BLUE"])
         #expect(schema.type(named: "Thing")?.possibleTypes.map { schema[$0].name } == ["Query"])
         #expect(schema.type(named: "Filter")?.inputFields.map(\.name) == ["name", "limit"])
@@ -83,22 +97,27 @@ import Testing
     }
 
     @Test func clientExtensionsAreClientOrigin() throws {
-        let result = build("""
+        let result = build(
+            """
             type Query { user: User }
             type User { id: ID! name: String }
             enum Mood { HAPPY }
-            """, client: """
-            extend type User { isSelected: Boolean draft: Draft }
-            type Draft { text: String }
-            extend type Query { drafts: [Draft!]! }
-            extend enum Mood { SLEEPY }
-            """)
+            """,
+            client: """
+                extend type User { isSelected: Boolean draft: Draft }
+                type Draft { text: String }
+                extend type Query { drafts: [Draft!]! }
+                extend enum Mood { SLEEPY }
+                """)
         #expect(described(result.diagnostics) == [])
         let schema = try #require(result.schema)
         let user = try #require(schema.type(named: "User"))
         #expect(user.origin == .server)
-        #expect(user.fields.map { "\($0.name):\($0.origin)" } == ["id:server", "name:server", "isSelected:client",
-                                                               "draft:client"])
+        #expect(
+            user.fields.map { "\($0.name):\($0.origin)" } == [
+                "id:server", "name:server", "isSelected:client",
+                "draft:client",
+            ])
         #expect(schema.type(named: "Draft")?.origin == .client)
         #expect(schema.type(named: "Draft")?.fields.first?.origin == .client)
         #expect(schema.type(named: "Mood")?.enumValues.map(\.name) == ["HAPPY", "SLEEPY"])
@@ -107,7 +126,8 @@ import Testing
 
     @Test func rootTypes() throws {
         let defaults = try #require(build("type Query { a: Int } type Mutation { b: Int } type Subscription { c: Int }").schema)
-        #expect([defaults.queryType, defaults.mutationType, defaults.subscriptionType].map { $0.map { defaults[$0].name } }
+        #expect(
+            [defaults.queryType, defaults.mutationType, defaults.subscriptionType].map { $0.map { defaults[$0].name } }
                 == ["Query", "Mutation", "Subscription"])
         // With a schema definition, the default names mean nothing.
         let explicit = try #require(build("schema { query: Root } type Root { a: Int } type Mutation { b: Int }").schema)
@@ -119,16 +139,19 @@ import Testing
     }
 
     @Test func deprecationAndDirectivesAreKept() throws {
-        let schema = try #require(build("""
-            directive @key(fields: String!) repeatable on OBJECT
-            type Query @key(fields: "id") @key(fields: "other") {
-              id: ID
-              old: Int @deprecated
-              older(arg: Int @deprecated(reason: "use arg2"), arg2: Int): Int @deprecated(reason: "gone")
-            }
-            enum E { A B @deprecated(reason: "not B") }
-            input I @oneOf { a: Int b: String @deprecated }
-            """).schema)
+        let schema = try #require(
+            build(
+                """
+                directive @key(fields: String!) repeatable on OBJECT
+                type Query @key(fields: "id") @key(fields: "other") {
+                  id: ID
+                  old: Int @deprecated
+                  older(arg: Int @deprecated(reason: "use arg2"), arg2: Int): Int @deprecated(reason: "gone")
+                }
+                enum E { A B @deprecated(reason: "not B") }
+                input I @oneOf { a: Int b: String @deprecated }
+                """
+            ).schema)
         let query = try #require(schema.type(named: "Query"))
         #expect(query.directives.map { $0.name.value } == ["key", "key"])
         #expect(query.field("id")?.isDeprecated == false)
@@ -156,7 +179,8 @@ import Testing
     /// A field defined twice identically (descriptions aside) is a warning and the first
     /// definition serves; any other difference keeps it an error.
     @Test func duplicateFieldDefinitions() throws {
-        let identical = build("""
+        let identical = build(
+            """
             type Query {
               "first" f(a: Int = 1 @deprecated): [String!] @deprecated(reason: "x")
               "second" f(a: Int = 1 @deprecated): [String!] @deprecated(reason: "x")
@@ -165,12 +189,14 @@ import Testing
         #expect(described(identical.diagnostics) == ["warning: Field 'Query.f' can only be defined once. @ 2:11, 3:12"])
         #expect(identical.diagnostics.first?.code == .uniqueFieldDefinitionNames)
         #expect(identical.schema?.type(named: "Query")?.field("f")?.description == "first")
-        for other in ["f(a: Int = 2 @deprecated): [String!] @deprecated(reason: \"x\")",
-                      "f(a: Int = 1): [String!] @deprecated(reason: \"x\")",
-                      "f(a: Int = 1 @deprecated): [String] @deprecated(reason: \"x\")",
-                      "f(b: Int = 1 @deprecated): [String!] @deprecated(reason: \"x\")",
-                      "f(a: Int = 1 @deprecated): [String!] @deprecated(reason: \"y\")",
-                      "f(a: Int = 1 @deprecated): [String!]"] {
+        for other in [
+            "f(a: Int = 2 @deprecated): [String!] @deprecated(reason: \"x\")",
+            "f(a: Int = 1): [String!] @deprecated(reason: \"x\")",
+            "f(a: Int = 1 @deprecated): [String] @deprecated(reason: \"x\")",
+            "f(b: Int = 1 @deprecated): [String!] @deprecated(reason: \"x\")",
+            "f(a: Int = 1 @deprecated): [String!] @deprecated(reason: \"y\")",
+            "f(a: Int = 1 @deprecated): [String!]",
+        ] {
             let result = build("type Query {\n  f(a: Int = 1 @deprecated): [String!] @deprecated(reason: \"x\")\n  \(other)\n}")
             #expect(described(result.diagnostics) == ["Field 'Query.f' can only be defined once. @ 2:3, 3:3"], "\(other)")
         }
@@ -179,37 +205,41 @@ import Testing
     /// Beyond graphql-core: arguments of directives applied in SDL are checked like values in
     /// documents (graphql-core only fails when it reads `@deprecated` or `@specifiedBy`).
     @Test func directiveArgumentValues() {
-        #expect(diagnostics("""
-            directive @size(max: Int!, unit: Unit = PX) on FIELD_DEFINITION
-            enum Unit { PX EM }
-            type Query {
-              a: String @deprecated(reason: 1)
-              b: String @size(max: "big", unit: PT)
-              c: String @size(max: null)
-            }
-            scalar Date @specifiedBy(url: true)
-            """) == [
-            "String cannot represent a non string value: 1 @ 4:33",
-            "Int cannot represent non-integer value: \"big\" @ 5:24",
-            "Value 'PT' does not exist in 'Unit' enum. Did you mean the enum value 'PX'? @ 5:37",
-            "Expected value of non-null type 'Int!' not to be None. @ 6:24",
-            "String cannot represent a non string value: true @ 8:31",
-        ])
+        #expect(
+            diagnostics(
+                """
+                directive @size(max: Int!, unit: Unit = PX) on FIELD_DEFINITION
+                enum Unit { PX EM }
+                type Query {
+                  a: String @deprecated(reason: 1)
+                  b: String @size(max: "big", unit: PT)
+                  c: String @size(max: null)
+                }
+                scalar Date @specifiedBy(url: true)
+                """) == [
+                    "String cannot represent a non string value: 1 @ 4:33",
+                    "Int cannot represent non-integer value: \"big\" @ 5:24",
+                    "Value 'PT' does not exist in 'Unit' enum. Did you mean the enum value 'PX'? @ 5:37",
+                    "Expected value of non-null type 'Int!' not to be None. @ 6:24",
+                    "String cannot represent a non string value: true @ 8:31",
+                ])
     }
 
     /// Beyond graphql-core, which ignores them: operations and fragments have no place in SDL.
     @Test func executableDefinitionsInSchema() {
         let result = build("type Query { a: String }\nquery Foo { a }\nfragment F on Query { a }\n{ a }")
-        #expect(described(result.diagnostics) == [
-            "The 'Foo' operation definition is not allowed in a schema. @ 2:1",
-            "The 'F' fragment definition is not allowed in a schema. @ 3:1",
-            "An anonymous operation definition is not allowed in a schema. @ 4:1",
-        ])
+        #expect(
+            described(result.diagnostics) == [
+                "The 'Foo' operation definition is not allowed in a schema. @ 2:1",
+                "The 'F' fragment definition is not allowed in a schema. @ 3:1",
+                "An anonymous operation definition is not allowed in a schema. @ 4:1",
+            ])
         #expect(result.diagnostics.allSatisfy { $0.code == .executableDefinitionsInSchema })
     }
 
     @Test func serverSchemaMayRedefineSpecifiedDefinitions() throws {
-        let result = build("""
+        let result = build(
+            """
             scalar String
             directive @deprecated(reason: String = "gone") on FIELD_DEFINITION | ENUM_VALUE
             directive @semanticNonNull(levels: [Int] = [0]) on FIELD_DEFINITION
@@ -224,20 +254,23 @@ import Testing
     }
 
     @Test func directiveDefinitionsMayCarryDirectives() {
-        #expect(diagnostics("""
-            directive @tag(name: String!) repeatable on DIRECTIVE_DEFINITION | FIELD_DEFINITION
-            directive @auth @tag(name: "a") @tag(name: "b") on FIELD_DEFINITION
-            extend directive @auth @tag(name: "c") @tag
-            directive @bad @include(if: true) on FIELD
-            type Query { a: String }
-            """) == [
-            "Argument '@tag(name:)' of type 'String!' is required, but it was not provided. @ 3:40",
-            "Directive '@include' may not be used on directive definition. @ 4:16",
-        ])
+        #expect(
+            diagnostics(
+                """
+                directive @tag(name: String!) repeatable on DIRECTIVE_DEFINITION | FIELD_DEFINITION
+                directive @auth @tag(name: "a") @tag(name: "b") on FIELD_DEFINITION
+                extend directive @auth @tag(name: "c") @tag
+                directive @bad @include(if: true) on FIELD
+                type Query { a: String }
+                """) == [
+                    "Argument '@tag(name:)' of type 'String!' is required, but it was not provided. @ 3:40",
+                    "Directive '@include' may not be used on directive definition. @ 4:16",
+                ])
     }
 
     @Test func invalidDefinitionsAreLeftOutAndTheSchemaStaysUsable() throws {
-        let result = build("""
+        let result = build(
+            """
             type Query { a: Missing b: Int c(x: Nope): Int }
             union U = Query | Int
             type T implements Query & I { b: Int }
@@ -264,14 +297,16 @@ import Testing
 extension SchemaBuildingTests {
     /// graphql-core fails on this one ("Unknown type: 'Querry'"); the unknown type says it all.
     @Test func unknownQueryTypeIsReportedOnce() {
-        #expect(diagnostics("schema { query: Querry }\ntype Query { a: Int }")
+        #expect(
+            diagnostics("schema { query: Querry }\ntype Query { a: Int }")
                 == ["Unknown type 'Querry'. Did you mean 'Query'? @ 1:17"])
     }
 }
 
 extension SchemaBuildingTests {
     @Test func directiveDefinitionsKeepTheirDirectives() throws {
-        let result = build("""
+        let result = build(
+            """
             extend directive @auth @tag(name: "late")
             directive @tag(name: String) repeatable on DIRECTIVE_DEFINITION
             directive @auth @tag(name: "early") on FIELD_DEFINITION

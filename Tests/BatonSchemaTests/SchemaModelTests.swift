@@ -1,7 +1,8 @@
 import BatonDiagnostics
-@testable import BatonSchema
 import BatonSyntax
 import Testing
+
+@testable import BatonSchema
 
 // The model's helpers on a built schema: possible types, subtypes, overlap, type text and
 // resolution of document types.
@@ -53,10 +54,10 @@ import Testing
     @Test func overlap() throws {
         let schema = try schema()
         let overlap = { (a: String, b: String) in schema.typesOverlap(self.id(schema, a), self.id(schema, b)) }
-        #expect(overlap("Fruit", "Named"))       // Mango
+        #expect(overlap("Fruit", "Named"))  // Mango
         #expect(overlap("Named", "Fruit"))
         #expect(!overlap("Animal", "Fruit"))
-        #expect(overlap("Animal", "Named"))      // Zebra
+        #expect(overlap("Animal", "Named"))  // Zebra
         #expect(!overlap("Solo", "Node"))
         #expect(overlap("Apple", "Node"))
         #expect(!overlap("Apple", "Named"))
@@ -89,10 +90,12 @@ import Testing
         // The public initializer builds its own indexes.
         let id = TypeID(0)
         let type = NamedType(id: id, name: "Query", kind: .object, origin: .server)
-        let typename = SchemaField(name: "__typename", description: nil, arguments: [], type: .named(id),
-                                   deprecationReason: nil, directives: [], origin: .builtIn, location: nil)
-        let schema = Schema(types: [type], directives: [], queryType: id, mutationType: nil, subscriptionType: nil,
-                            description: nil, typenameField: typename, schemaField: typename, typeField: typename)
+        let typename = SchemaField(
+            name: "__typename", description: nil, arguments: [], type: .named(id),
+            deprecationReason: nil, directives: [], origin: .builtIn, location: nil)
+        let schema = Schema(
+            types: [type], directives: [], queryType: id, mutationType: nil, subscriptionType: nil,
+            description: nil, typenameField: typename, schemaField: typename, typeField: typename)
         #expect(schema.type(named: "Query")?.id == id)
         #expect(schema.isSubType(id, of: id))
     }

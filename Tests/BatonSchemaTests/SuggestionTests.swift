@@ -19,7 +19,8 @@ import Testing
         #expect(Suggestions.didYouMean([]) == "")
         #expect(Suggestions.didYouMean(["a"]) == " Did you mean 'a'?")
         #expect(Suggestions.didYouMean(["a", "b"]) == " Did you mean 'a' or 'b'?")
-        #expect(Suggestions.didYouMean(["a", "b", "c", "d", "e", "f"], "to use an inline fragment on")
+        #expect(
+            Suggestions.didYouMean(["a", "b", "c", "d", "e", "f"], "to use an inline fragment on")
                 == " Did you mean to use an inline fragment on 'a', 'b', 'c', 'd', or 'e'?")
     }
 
@@ -43,6 +44,8 @@ import Testing
         #expect(printed("\"\\u0001é\\u0085\"") == "\"\\u0001é\\u0085\"")
         let list = "[" + Array(repeating: "\"abcdefghij\"", count: 8).joined(separator: ", ") + "]"
         #expect(printed(list) == "[\n" + Array(repeating: "  \"abcdefghij\"", count: 8).joined(separator: "\n") + "\n]")
-        #expect(printed("{a: \(list), b: 1}") == "{\n  a: [\n" + Array(repeating: "    \"abcdefghij\"", count: 8).joined(separator: "\n") + "\n  ]\n  b: 1\n}")
+        #expect(
+            printed("{a: \(list), b: 1}") == "{\n  a: [\n" + Array(repeating: "    \"abcdefghij\"", count: 8).joined(separator: "\n")
+                + "\n  ]\n  b: 1\n}")
     }
 }

@@ -1,15 +1,16 @@
 import BatonDiagnostics
-import Foundation
-@testable import BatonSchema
 import BatonSyntax
+import Foundation
 import Testing
+
+@testable import BatonSchema
 
 // Helpers shared by the schema tests: building from SDL text and describing diagnostics as
 // `message @ line:column, …` with graphql-core's 1-based positions.
 
 let specDirectory: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3) // Tests/BatonSchemaTests/Support.swift
+    parts.removeLast(3)  // Tests/BatonSchemaTests/Support.swift
     return parts.joined(separator: "/") + "/spec"
 }()
 

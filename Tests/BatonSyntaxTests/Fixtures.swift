@@ -1,5 +1,6 @@
-import Foundation
 import BatonDiagnostics
+import Foundation
+
 @testable import BatonSyntax
 
 /// Fixture files under `spec/`, found from this file's path.

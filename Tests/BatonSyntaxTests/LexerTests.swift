@@ -1,6 +1,7 @@
+import BatonDiagnostics
 import Foundation
 import Testing
-import BatonDiagnostics
+
 @testable import BatonSyntax
 
 /// Token streams of `spec/syntax/lexer-tokens.json`, recorded from graphql-core 3.3.2's

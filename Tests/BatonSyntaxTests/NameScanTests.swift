@@ -1,5 +1,6 @@
-import Testing
 import BatonDiagnostics
+import Testing
+
 @testable import BatonSyntax
 
 /// Names are scanned eight bytes at a time and made into strings through a per-parse table;
@@ -60,10 +61,11 @@ import BatonDiagnostics
                 return [f.name.value] + (f.selectionSet.map(names) ?? [])
             }
         }
-        #expect(names(operation.selectionSet) == [
-            "averyveryverylongfieldname_1", "a", "averyveryverylongfieldname_2", "ab", "a",
-            "averyveryverylongfieldname_1", "ab", "b", "averyveryverylongfieldname_2", "ba",
-        ])
+        #expect(
+            names(operation.selectionSet) == [
+                "averyveryverylongfieldname_1", "a", "averyveryverylongfieldname_2", "ab", "a",
+                "averyveryverylongfieldname_1", "ab", "b", "averyveryverylongfieldname_2", "ba",
+            ])
         let utf8 = Array(text.utf8)
         for selection in operation.selectionSet.selections {
             guard case .field(let f) = selection else { continue }

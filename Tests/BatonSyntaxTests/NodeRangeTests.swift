@@ -1,5 +1,6 @@
-import Testing
 import BatonDiagnostics
+import Testing
+
 @testable import BatonSyntax
 
 /// A node's range covers its full text: the text of every definition, selection, field
@@ -52,7 +53,9 @@ import BatonDiagnostics
                     let text = "type X { \(slice(f.range)) }"
                     if case .type(let again)? = parseOne(text) {
                         #expect(again.fields.map(StructuralDump.field) == [StructuralDump.field(f)])
-                    } else { Issue.record("field \(slice(f.range))") }
+                    } else {
+                        Issue.record("field \(slice(f.range))")
+                    }
                     for a in f.arguments { inputValue(a) }
                     type(f.type)
                     directives(f.directives)
@@ -63,8 +66,12 @@ import BatonDiagnostics
                     if case .type(let again)? = parseOne("enum X { \(slice(v.range)) }") {
                         #expect(again.enumValues.first?.name.value == v.name.value)
                         #expect(again.enumValues.first?.description?.value == v.description?.value)
-                        #expect(again.enumValues.first.map { StructuralDump.directives($0.directives) } == StructuralDump.directives(v.directives))
-                    } else { Issue.record("enum value \(slice(v.range))") }
+                        #expect(
+                            again.enumValues.first.map { StructuralDump.directives($0.directives) }
+                                == StructuralDump.directives(v.directives))
+                    } else {
+                        Issue.record("enum value \(slice(v.range))")
+                    }
                 }
             case .directive(let d):
                 for a in d.arguments { inputValue(a) }
@@ -77,7 +84,9 @@ import BatonDiagnostics
             checked += 1
             if case .type(let again)? = parseOne("input X { \(slice(v.range)) }") {
                 #expect(again.inputFields.map(StructuralDump.inputValue) == [StructuralDump.inputValue(v)])
-            } else { Issue.record("input value \(slice(v.range))") }
+            } else {
+                Issue.record("input value \(slice(v.range))")
+            }
             type(v.type)
             if let d = v.defaultValue { value(d) }
             directives(v.directives)
@@ -88,7 +97,9 @@ import BatonDiagnostics
             #expect(slice(v.variable.range) == "$" + v.variable.value)
             if case .operation(let again)? = parseOne("query(\(slice(v.range))) { a }") {
                 #expect(again.variableDefinitions.map(StructuralDump.variable) == [StructuralDump.variable(v)])
-            } else { Issue.record("variable \(slice(v.range))") }
+            } else {
+                Issue.record("variable \(slice(v.range))")
+            }
             type(v.type)
             if let d = v.defaultValue { value(d) }
             directives(v.directives)
@@ -100,7 +111,9 @@ import BatonDiagnostics
                 checked += 1
                 if case .operation(let again)? = parseOne("{ \(slice(selection.range)) }") {
                     #expect(again.selectionSet.selections.map(StructuralDump.selection) == [StructuralDump.selection(selection)])
-                } else { Issue.record("selection \(slice(selection.range))") }
+                } else {
+                    Issue.record("selection \(slice(selection.range))")
+                }
                 directives(selection.directives)
                 switch selection {
                 case .field(let f):
@@ -109,9 +122,12 @@ import BatonDiagnostics
                     for a in f.arguments {
                         checked += 1
                         if case .operation(let again)? = parseOne("{ a(\(slice(a.range))) }"),
-                           case .field(let g) = again.selectionSet.selections[0] {
+                            case .field(let g) = again.selectionSet.selections[0]
+                        {
                             #expect(StructuralDump.arguments(g.arguments) == StructuralDump.arguments([a]))
-                        } else { Issue.record("argument \(slice(a.range))") }
+                        } else {
+                            Issue.record("argument \(slice(a.range))")
+                        }
                         value(a.value)
                     }
                     if let set = f.selectionSet { selectionSet(set) }
@@ -128,9 +144,12 @@ import BatonDiagnostics
             for d in directives {
                 checked += 1
                 if case .operation(let again)? = parseOne("{ a \(slice(d.range)) }"),
-                   case .field(let g) = again.selectionSet.selections[0] {
+                    case .field(let g) = again.selectionSet.selections[0]
+                {
                     #expect(StructuralDump.directives(g.directives) == StructuralDump.directives([d]))
-                } else { Issue.record("directive \(slice(d.range))") }
+                } else {
+                    Issue.record("directive \(slice(d.range))")
+                }
                 for a in d.arguments { value(a.value) }
             }
         }

@@ -1,16 +1,19 @@
-import Testing
-import Foundation
 import BatonDiagnostics
+import Foundation
+import Testing
+
 @testable import BatonSyntax
 
 @Suite struct ParserBasicsTests {
     @Test func parsesAnOperationWithFragments() throws {
-        let source = Source(name: "q.graphql", text: """
-            query Q($id: ID!, $n: Int = 2) @live {
-              character(id: $id) { ...Row_character, alias: id @include(if: true) }
-            }
-            fragment Row_character on Character { name }
-            """)
+        let source = Source(
+            name: "q.graphql",
+            text: """
+                query Q($id: ID!, $n: Int = 2) @live {
+                  character(id: $id) { ...Row_character, alias: id @include(if: true) }
+                }
+                fragment Row_character on Character { name }
+                """)
         let result = Parser.parse(source)
         #expect(result.diagnostics.isEmpty)
         let operation = try #require(result.document.operations.first)
@@ -21,13 +24,15 @@ import BatonDiagnostics
         #expect(source.slice(operation.variableDefinitions[0].variable.range) == "$id")
         #expect(operation.directives.map(\.name.value) == ["live"])
         guard case .field(let character) = operation.selectionSet.selections.first else {
-            Issue.record("expected a field"); return
+            Issue.record("expected a field")
+            return
         }
         #expect(character.arguments.first?.value.variableName == "id")
         let inner = try #require(character.selectionSet).selections
         #expect(inner.count == 2)
         guard case .fragmentSpread(let spread) = inner[0], case .field(let aliased) = inner[1] else {
-            Issue.record("expected a spread and a field"); return
+            Issue.record("expected a spread and a field")
+            return
         }
         #expect(spread.name.value == "Row_character")
         #expect(aliased.alias?.value == "alias")

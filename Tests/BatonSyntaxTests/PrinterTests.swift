@@ -1,6 +1,7 @@
+import BatonDiagnostics
 import Foundation
 import Testing
-import BatonDiagnostics
+
 @testable import BatonSyntax
 
 @Suite struct CompactPrinterTests {
@@ -28,14 +29,18 @@ import BatonDiagnostics
     }
 
     @Test func dropsOptionalWhiteSpaceAndSeparatesWithCommas() {
-        #expect(compact("""
-            query Q($id: ID!) { character(id: $id) { ...Row_character id } }
-            fragment Row_character on Character { name }
-            """) == "query Q($id:ID!){character(id:$id){...Row_character,id}}fragment Row_character on Character{name}")
+        #expect(
+            compact(
+                """
+                query Q($id: ID!) { character(id: $id) { ...Row_character id } }
+                fragment Row_character on Character { name }
+                """) == "query Q($id:ID!){character(id:$id){...Row_character,id}}fragment Row_character on Character{name}")
         #expect(compact("query X($a: Int = 2, $b: ID!) { a }") == "query X($a:Int=2,$b:ID!){a}")
-        #expect(compact("{ a(o: {a: 1, b: 2}, l: [1, 2], e: ENUM, n: null, t: true, f: 1.5e3) }")
+        #expect(
+            compact("{ a(o: {a: 1, b: 2}, l: [1, 2], e: ENUM, n: null, t: true, f: 1.5e3) }")
                 == "{a(o:{a:1,b:2},l:[1,2],e:ENUM,n:null,t:true,f:1.5e3)}")
-        #expect(compact("{ ... on T @d(x: 1) { a } ... @include(if: $v) { b } ... { c } }")
+        #expect(
+            compact("{ ... on T @d(x: 1) { a } ... @include(if: $v) { b } ... { c } }")
                 == "{...on T@d(x:1){a},...@include(if:$v){b},...{c}}")
         #expect(compact("query { a }") == "query{a}")
         #expect(compact("subscription S @live { a: b @x @y(z: [[]]) }") == "subscription S@live{a:b@x@y(z:[[]])}")
@@ -53,18 +58,22 @@ import BatonDiagnostics
     }
 
     @Test func separatesSelectionsSharingAConditionWithANewLine() {
-        #expect(compact("{ a { b @include(if: $x) c @include(if: $x) d @skip(if: $x) e } }")
+        #expect(
+            compact("{ a { b @include(if: $x) c @include(if: $x) d @skip(if: $x) e } }")
                 == "{a{b@include(if:$x)\n    c@include(if:$x),d@skip(if:$x),e}}")
         #expect(compact("{ a @include(if: $x) b @include(if: $y) }") == "{a@include(if:$x),b@include(if:$y)}")
     }
 
     @Test func separatesWordsOfTypeSystemDefinitions() {
         #expect(compact("scalar A scalar B @d union U = | X | Y") == "scalar A scalar B@d union U=X|Y")
-        #expect(compact("type T implements & A & B @k(f: \"id\") { f(a: Int = 1 @d): [T!] @deprecated g: Int }")
+        #expect(
+            compact("type T implements & A & B @k(f: \"id\") { f(a: Int = 1 @d): [T!] @deprecated g: Int }")
                 == "type T implements A&B@k(f:\"id\"){f(a:Int=1@d):[T!]@deprecated,g:Int}")
-        #expect(compact("directive @d(a: Int) repeatable on | FIELD | QUERY extend directive @d @x")
+        #expect(
+            compact("directive @d(a: Int) repeatable on | FIELD | QUERY extend directive @d @x")
                 == "directive@d(a:Int)repeatable on FIELD|QUERY extend directive@d@x")
-        #expect(compact("\"desc\" enum E { \"v\" A B } extend schema @x { query: Q } input I { a: Int = 2 }")
+        #expect(
+            compact("\"desc\" enum E { \"v\" A B } extend schema @x { query: Q } input I { a: Int = 2 }")
                 == "\"desc\"enum E{\"v\"A,B}extend schema@x{query:Q}input I{a:Int=2}")
     }
 }
@@ -99,7 +108,6 @@ import BatonDiagnostics
         #expect(ReadablePrinter.print(result.document) == (try Fixtures.text(printedPath)))
     }
 }
-
 
 /// `spec/syntax/string-printing.json`: graphql-core 3.3.2's `print_block_string` (plain and
 /// minimized) and `print_string` of values with every awkward feature.

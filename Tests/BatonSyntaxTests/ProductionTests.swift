@@ -1,5 +1,6 @@
-import Testing
 import BatonDiagnostics
+import Testing
+
 @testable import BatonSyntax
 
 /// The tree each production yields, on the kitchen sinks and small documents.
@@ -36,13 +37,20 @@ import BatonDiagnostics
         #expect(variables.map(\.type.text) == ["ID!", "Int", "[Status!]", "CharacterFilter", "Boolean!", "Float"])
         #expect(variables[0].defaultValue == nil)
         #expect(StructuralDump.value(try #require(variables[2].defaultValue)) == "[enum:ALIVE,enum:DEAD]")
-        #expect(StructuralDump.value(try #require(variables[3].defaultValue))
+        #expect(
+            StructuralDump.value(try #require(variables[3].defaultValue))
                 == #"{name:S"Rick",species:null,tags:[S"a",S"b"]}"#)
         #expect(variables[3].directives.map(\.name.value) == ["deprecated"])
         #expect(StructuralDump.value(try #require(variables[5].defaultValue)) == "float:-1.5e3")
-        guard case .nonNull(.named(let id), _) = variables[0].type else { Issue.record("ID!"); return }
+        guard case .nonNull(.named(let id), _) = variables[0].type else {
+            Issue.record("ID!")
+            return
+        }
         #expect(id.value == "ID")
-        guard case .list(.nonNull(.named(let status), _), _) = variables[2].type else { Issue.record("[Status!]"); return }
+        guard case .list(.nonNull(.named(let status), _), _) = variables[2].type else {
+            Issue.record("[Status!]")
+            return
+        }
         #expect(status.value == "Status")
     }
 
@@ -53,8 +61,10 @@ import BatonDiagnostics
         #expect(inner.count == 7)
         #expect(field(inner, "alias")?.name.value == "name")
         guard case .inlineFragment(let typed) = inner[2], case .fragmentSpread(let spread) = inner[3],
-              case .inlineFragment(let untypedWithDirective) = inner[4], case .inlineFragment(let bare) = inner[5] else {
-            Issue.record("fragment kinds"); return
+            case .inlineFragment(let untypedWithDirective) = inner[4], case .inlineFragment(let bare) = inner[5]
+        else {
+            Issue.record("fragment kinds")
+            return
         }
         #expect(typed.typeCondition?.value == "Character")
         #expect(typed.directives.first?.argument("if")?.value.variableName == "flag")
@@ -70,10 +80,16 @@ import BatonDiagnostics
 
     @Test func stringValuesAreDecoded() throws {
         let search = try #require(field(document.operations[0].selectionSet.selections, "search"))
-        guard case .string(let text, let block) = search.arguments[0].value.kind else { Issue.record("string"); return }
+        guard case .string(let text, let block) = search.arguments[0].value.kind else {
+            Issue.record("string")
+            return
+        }
         #expect(!block)
         #expect(text == "quote \" backslash \\ slash / \u{8} \u{C} \n \r \t é é 😀 😀 end")
-        guard case .string(let blockText, true) = search.arguments[1].value.kind else { Issue.record("block"); return }
+        guard case .string(let blockText, true) = search.arguments[1].value.kind else {
+            Issue.record("block")
+            return
+        }
         #expect(blockText == "A block string with \"quotes\" and \"\"\" escaped triple quotes.\n  Indented line.\n\nLast line.")
     }
 
@@ -83,7 +99,8 @@ import BatonDiagnostics
         #expect(fragment.typeCondition.value == "Character")
         #expect(fragment.description?.value == "A fragment's block description.")
         #expect(fragment.description?.block == true)
-        #expect(StructuralDump.directives(fragment.directives)
+        #expect(
+            StructuralDump.directives(fragment.directives)
                 == #"@argumentDefinitions(count:{type:S"Int",defaultValue:int:2})"#)
     }
 }
@@ -112,7 +129,8 @@ import BatonDiagnostics
     @Test func schemaDefinitionAndExtensions() {
         #expect(schemas.map(\.isExtension) == [false, true, true])
         #expect(schemas[0].description?.value == "The schema's description.")
-        #expect(schemas[0].operationTypes.map { "\($0.operation):\($0.type.value)" }
+        #expect(
+            schemas[0].operationTypes.map { "\($0.operation):\($0.type.value)" }
                 == ["query:Query", "mutation:Mutation", "subscription:Subscription"])
         #expect(schemas[1].operationTypes.isEmpty && schemas[1].directives.count == 1)
         #expect(schemas[2].operationTypes.count == 1)
@@ -190,10 +208,16 @@ import BatonDiagnostics
         let value = try Parser.parseValue(Source(name: "v", text: #"[1, {a: $x, b: "s"}, ENUM]"#)).get()
         #expect(StructuralDump.value(value) == #"[int:1,{a:$x,b:S"s"},enum:ENUM]"#)
         let constant = Parser.parseValue(Source(name: "v", text: "{a: $x}"), const: true)
-        guard case .failure(let error) = constant else { Issue.record("constant"); return }
+        guard case .failure(let error) = constant else {
+            Issue.record("constant")
+            return
+        }
         #expect(error.message == "Syntax Error: Unexpected variable '$x' in constant value.")
         #expect(try Parser.parseType(Source(name: "t", text: " [ID!]! ")).get().text == "[ID!]!")
-        guard case .failure(let trailing) = Parser.parseType(Source(name: "t", text: "ID x")) else { Issue.record("trailing"); return }
+        guard case .failure(let trailing) = Parser.parseType(Source(name: "t", text: "ID x")) else {
+            Issue.record("trailing")
+            return
+        }
         #expect(trailing.message == "Syntax Error: Expected <EOF>, found Name 'x'.")
     }
 

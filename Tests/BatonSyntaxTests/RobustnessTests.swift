@@ -1,6 +1,7 @@
+import BatonDiagnostics
 import Foundation
 import Testing
-import BatonDiagnostics
+
 @testable import BatonSyntax
 
 /// Deep nesting, garbage and huge inputs end in a clean result or one clean diagnostic.
@@ -45,15 +46,22 @@ import BatonDiagnostics
         let depth = 10_000
         let text = "query($a:" + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth) + "){a}"
         #expect(firstError(text) == "1:211 \(Self.tooDeep)")
-        let value = Parser.parseType(Source(name: "t", text: String(repeating: "[", count: depth) + "A" + String(repeating: "]", count: depth)))
-        guard case .failure(let error) = value else { Issue.record("expected an error"); return }
+        let value = Parser.parseType(
+            Source(name: "t", text: String(repeating: "[", count: depth) + "A" + String(repeating: "]", count: depth)))
+        guard case .failure(let error) = value else {
+            Issue.record("expected an error")
+            return
+        }
         #expect(error.message == Self.tooDeep)
     }
 
     @Test func deepStandaloneValueStopsAtTheLimit() {
         let depth = 10_000
         let result = Parser.parseValue(Source(name: "v", text: String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
-        guard case .failure(let error) = result else { Issue.record("expected an error"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("expected an error")
+            return
+        }
         #expect(error.message == Self.tooDeep)
         #expect(error.range.start == Parser.maxNestingDepth)
     }
@@ -102,10 +110,12 @@ import BatonDiagnostics
 
     /// Random sequences of GraphQL's own tokens reach deep into the grammar.
     @Test func randomTokenSoupGivesACleanResult() {
-        let pieces = ["{", "}", "(", ")", "[", "]", "!", "$", "&", "|", ":", "=", "@", "...", "on", "query", "mutation",
-                      "fragment", "type", "extend", "schema", "scalar", "interface", "union", "enum", "input",
-                      "directive", "repeatable", "implements", "FIELD", "a", "b", "1", "-2.5e3", "\"s\"",
-                      "\"\"\"b\"\"\"", "true", "null", " ", "\n", ",", "#c\n"]
+        let pieces = [
+            "{", "}", "(", ")", "[", "]", "!", "$", "&", "|", ":", "=", "@", "...", "on", "query", "mutation",
+            "fragment", "type", "extend", "schema", "scalar", "interface", "union", "enum", "input",
+            "directive", "repeatable", "implements", "FIELD", "a", "b", "1", "-2.5e3", "\"s\"",
+            "\"\"\"b\"\"\"", "true", "null", " ", "\n", ",", "#c\n",
+        ]
         var generator = SeededGenerator(seed: 42)
         var parsed = 0
         for _ in 0..<3000 {
@@ -163,8 +173,10 @@ struct SeededGenerator: RandomNumberGenerator {
     /// The linear repair agrees with the standard library's on every kind of ill-formed input.
     @Test func repairMatchesTheStandardLibrary() {
         var generator = SeededGenerator(seed: 99)
-        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
-                                    0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
         for _ in 0..<5000 {
             let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in interesting.randomElement(using: &generator)! }
             #expect(Source(name: "r", bytes: bytes).text == String(decoding: bytes, as: UTF8.self), "\(bytes)")

@@ -1,6 +1,7 @@
+import BatonDiagnostics
 import Foundation
 import Testing
-import BatonDiagnostics
+
 @testable import BatonSyntax
 
 /// parse(print(doc)) gives the same tree, for both printers, and printing again gives the

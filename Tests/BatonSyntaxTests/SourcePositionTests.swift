@@ -1,5 +1,6 @@
-import Testing
 import BatonDiagnostics
+import Testing
+
 @testable import BatonSyntax
 
 /// Columns on lines with non-ASCII text: Unicode scalars (graphql-core's column) and UTF-16
@@ -54,7 +55,10 @@ import BatonDiagnostics
     @Test func nodeRangesAreUTF8Offsets() throws {
         let source = Source(name: "r.graphql", text: "{ a(s: \"😀\") @d { b } }")
         let operation = try #require(Parser.parse(source).document.operations.first)
-        guard case .field(let field) = operation.selectionSet.selections[0] else { Issue.record("field"); return }
+        guard case .field(let field) = operation.selectionSet.selections[0] else {
+            Issue.record("field")
+            return
+        }
         #expect(source.slice(field.range) == "a(s: \"😀\") @d { b }")
         #expect(field.range.start == 2)
         #expect(field.arguments[0].value.range == SourceRange(7, 13))

@@ -1,4 +1,5 @@
 import BatonDiagnostics
+
 @testable import BatonSyntax
 
 /// A text rendering of a syntax tree with every field except source ranges, so two trees

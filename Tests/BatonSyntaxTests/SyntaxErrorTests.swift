@@ -1,6 +1,7 @@
+import BatonDiagnostics
 import Foundation
 import Testing
-import BatonDiagnostics
+
 @testable import BatonSyntax
 
 /// Every case of `spec/syntax/syntax-errors.json` (inputs run through graphql-core 3.3.2's

@@ -1,17 +1,19 @@
-import Foundation
-import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Foundation
+import Testing
 
-/// Ages and staleness (runtime.md §10), after the `ages` script: fetch times per root, the store's
+/// Ages and staleness, after the `ages` script: fetch times per root, the store's
 /// expiration and an operation's own, a store clock the test advances, invalidation and revalidation.
 @MainActor @Suite struct AgesTests {
     typealias F = EnvironmentFixtures
 
     static func answerAll(_ transport: ScriptedTransport) throws {
         for held in transport.waiting {
-            held.respond(try F.response(held.request.variables["id"] == "11"
-                ? "tests/character-header-11.json" : "tests/character-header-5.json"))
+            held.respond(
+                try F.response(
+                    held.request.variables["id"] == "11"
+                        ? "tests/character-header-11.json" : "tests/character-header-5.json"))
         }
     }
 
@@ -82,7 +84,7 @@ import BatonTesting
         let jerry = environment.handle(for: F.header("5"), fetchPolicy: .storeOnly)
         let einstein = environment.handle(for: F.header("11"))
         let retentions = [jerry.retain(), einstein.retain()]
-        environment.invalidate(records: ["Location:20"])   // jerry's origin
+        environment.invalidate(records: ["Location:20"])  // jerry's origin
         #expect(jerry.isStale && !einstein.isStale)
         // jerry's only holder is storeOnly: nothing is fetched for it.
         try await Task.sleep(for: .milliseconds(20))

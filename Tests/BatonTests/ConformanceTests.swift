@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 @_spi(Generated) @_spi(Testing) import Baton
 import BatonInspector
+import Foundation
+import Testing
 
 /// One conformance case: its response (under `spec/conformance/`, without `.json`), and how the
 /// harness commits it: as a server's response (complete) or as a payload (a `complete: false` case).
@@ -13,13 +13,15 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static func response<O: Baton.Operation>(_ name: String, _ operation: O) -> ConformanceCase {
-        ConformanceCase(name: name, commit: { try await $0.commitResponse(operation, $1) },
-                        read: { PlanReader.read($0, plan: O.plan, variables: operation.variables, in: $1) })
+        ConformanceCase(
+            name: name, commit: { try await $0.commitResponse(operation, $1) },
+            read: { PlanReader.read($0, plan: O.plan, variables: operation.variables, in: $1) })
     }
 
     static func payload<O: Baton.Operation>(_ name: String, _ operation: O) -> ConformanceCase {
-        ConformanceCase(name: name, commit: { try await $0.commitPayload(operation, $1) },
-                        read: { PlanReader.read($0, plan: O.plan, variables: operation.variables, in: $1) })
+        ConformanceCase(
+            name: name, commit: { try await $0.commitPayload(operation, $1) },
+            read: { PlanReader.read($0, plan: O.plan, variables: operation.variables, in: $1) })
     }
 }
 
@@ -33,8 +35,9 @@ enum ManifestReads {
 
     static let rows: [String: [Row]] = {
         guard let data = try? Data(contentsOf: Fixtures.root.appendingPathComponent("manifest.json")),
-              let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let cases = manifest["cases"] as? [[String: Any]] else { return [:] }
+            let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let cases = manifest["cases"] as? [[String: Any]]
+        else { return [:] }
         var out: [String: [Row]] = [:]
         for entry in cases {
             guard let name = entry["name"] as? String, let reads = entry["reads"] as? [[String: Any]] else { continue }
@@ -148,8 +151,9 @@ enum ManifestReads {
     /// rewritten, the rest byte for byte.
     @Test func addNoteNodeN0UnderTheCurrentMutationKeyRule() async throws {
         let environment = Environment()
-        try await environment.commitResponse(TestAddNoteNodeFirst(characterId: "1", text: "Node first"),
-                                             Payload(try Fixtures.bytes("tests/add-note-node-n0.json")))
+        try await environment.commitResponse(
+            TestAddNoteNodeFirst(characterId: "1", text: "Node first"),
+            Payload(try Fixtures.bytes("tests/add-note-node-n0.json")))
         let expected = try Fixtures.text("tests/add-note-node-n0.store.json")
             .replacingOccurrences(of: #"addNote(characterId:\"1\",text:\"Node first\")"#, with: "addNote")
         #expect(expected.contains(#""addNote": {"__ref": "client:root:mutation:addNote"}"#))
@@ -160,10 +164,10 @@ enum ManifestReads {
         // rickandmorty/character-header-9.json was not recovered; this is the response the dump
         // records, in the order the operation selects its fields.
         let response = """
-        {"data":{"character":{"name":"Agency Director","status":"Dead","species":"Human",\
-        "image":"https://rickandmortyapi.com/api/character/avatar/9.jpeg",\
-        "origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}
-        """
+            {"data":{"character":{"name":"Agency Director","status":"Dead","species":"Human",\
+            "image":"https://rickandmortyapi.com/api/character/avatar/9.jpeg",\
+            "origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}
+            """
         let environment = Environment()
         let operation = TestHeaderQuery(id: "9")
         try await environment.commitResponse(operation, Payload(json: response))

@@ -1,9 +1,11 @@
-import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Testing
 
 extension TestProfileQuery: Baton.Query {
-    static let document: Baton.Document = .text("query TestProfileQuery($id:ID!){character(id:$id){name,...TestAppearances_character@defer(label:\"TestProfileQuery$defer$TestAppearances_character\"),id}}")
+    static let document: Baton.Document = .text(
+        "query TestProfileQuery($id:ID!){character(id:$id){name,...TestAppearances_character@defer(label:\"TestProfileQuery$defer$TestAppearances_character\"),id}}"
+    )
 }
 
 /// An incremental response fetched by a handle: the request says it may answer in parts, each part

@@ -1,7 +1,7 @@
-import Testing
 @_spi(Generated) import Baton
 import BatonInspector
 import BatonTesting
+import Testing
 
 private enum NoteSlots {
     static let id = Baton.Registry.slot(Types.Note, "id")
@@ -16,17 +16,26 @@ private struct NoteQuery: Baton.Operation {
     static let name = "NoteQuery"
     var id: String
     var variables: Baton.Variables { ["id": .string(id)] }
-    static let note = Baton.Selection(type: Types.Note, key: ["id"], fields: [
-        .scalar("id", key: .fixed(NoteSlots.id), kind: .id),
-        .scalar("text", key: .fixed(NoteSlots.text), kind: .string),
-    ])
-    static let plan = Baton.Plan(root: Baton.Selection(type: Types.Query, fields: [
-        .linked("note", key: .dynamic(NoteSlots.note_id), selection: note),
-        .linked("character", key: .fixed(Slots.Query.character_2c1f0a), selection: Baton.Selection(type: Types.Character, key: ["id"], fields: [
-            .plural("notes", key: .fixed(NoteSlots.notes), selection: note),
-            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
-        ])),
-    ]))
+    static let note = Baton.Selection(
+        type: Types.Note, key: ["id"],
+        fields: [
+            .scalar("id", key: .fixed(NoteSlots.id), kind: .id),
+            .scalar("text", key: .fixed(NoteSlots.text), kind: .string),
+        ])
+    static let plan = Baton.Plan(
+        root: Baton.Selection(
+            type: Types.Query,
+            fields: [
+                .linked("note", key: .dynamic(NoteSlots.note_id), selection: note),
+                .linked(
+                    "character", key: .fixed(Slots.Query.character_2c1f0a),
+                    selection: Baton.Selection(
+                        type: Types.Character, key: ["id"],
+                        fields: [
+                            .plural("notes", key: .fixed(NoteSlots.notes), selection: note),
+                            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
+                        ])),
+            ]))
 
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
@@ -55,11 +64,18 @@ private struct DeleteNote: Baton.Operation {
     static let name = "TestDeleteNote"
     var id: String
     var variables: Baton.Variables { ["id": .string(id)] }
-    static let plan = Baton.Plan(root: Baton.Selection(type: Types.Mutation, fields: [
-        .linked("removeNote", key: .fixed(Slots.Mutation.removeNote), selection: Baton.Selection(type: Types.RemoveNotePayload, fields: [
-            .scalar("removedNoteId", key: .fixed(Slots.RemoveNotePayload.removedNoteId), kind: .id, edit: .deleteRecord),
-        ])),
-    ]), kind: .mutation)
+    static let plan = Baton.Plan(
+        root: Baton.Selection(
+            type: Types.Mutation,
+            fields: [
+                .linked(
+                    "removeNote", key: .fixed(Slots.Mutation.removeNote),
+                    selection: Baton.Selection(
+                        type: Types.RemoveNotePayload,
+                        fields: [
+                            .scalar("removedNoteId", key: .fixed(Slots.RemoveNotePayload.removedNoteId), kind: .id, edit: .deleteRecord)
+                        ]))
+            ]), kind: .mutation)
 }
 
 private enum GridSlots {
@@ -70,12 +86,19 @@ private enum GridSlots {
 private struct NoteGridQuery: Baton.Operation {
     static let name = "NoteGridQuery"
     var variables: Baton.Variables { [:] }
-    static let plan = Baton.Plan(root: Baton.Selection(type: Types.Query, fields: [
-        .linked("character", key: .fixed(Slots.Query.character_2c1f0a), selection: Baton.Selection(type: Types.Character, key: ["id"], fields: [
-            .plural("noteGrid", key: .fixed(GridSlots.noteGrid), selection: NoteQuery.note),
-            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
-        ])),
-    ]))
+    static let plan = Baton.Plan(
+        root: Baton.Selection(
+            type: Types.Query,
+            fields: [
+                .linked(
+                    "character", key: .fixed(Slots.Query.character_2c1f0a),
+                    selection: Baton.Selection(
+                        type: Types.Character, key: ["id"],
+                        fields: [
+                            .plural("noteGrid", key: .fixed(GridSlots.noteGrid), selection: NoteQuery.note),
+                            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
+                        ]))
+            ]))
 
     struct Data: Baton.Lens {
         let anchor: Baton.Anchor
@@ -95,20 +118,24 @@ private struct NoteGridQuery: Baton.Operation {
         let environment = Environment()
         let grid = #"[[{"id":"n1","text":"a"},null],null,[],[{"id":"n2","text":"b"}]]"#
         try await environment.commitResponse(NoteGridQuery(), Payload(json: #"{"data":{"character":{"noteGrid":\#(grid),"id":"g"}}}"#))
-        #expect(StoreExport.text(of: environment.store).contains(
-            #""noteGrid": [{"__refs": ["Note:n1", null]}, null, {"__refs": []}, {"__refs": ["Note:n2"]}]"#))
+        #expect(
+            StoreExport.text(of: environment.store).contains(
+                #""noteGrid": [{"__refs": ["Note:n1", null]}, null, {"__refs": []}, {"__refs": ["Note:n2"]}]"#))
         let data = environment.data(for: NoteGridQuery())
         let rows = BodyHost { data.character?.noteGrid?.map { $0?.map(\.recordKey) } }
         #expect(rows.output == [["Note:n1"], nil, [], ["Note:n2"]])
 
-        let result = try await environment.commitResponse(DeleteNote(id: "n1"), Payload(json: #"{"data":{"removeNote":{"removedNoteId":"n1"}}}"#))
+        let result = try await environment.commitResponse(
+            DeleteNote(id: "n1"), Payload(json: #"{"data":{"removeNote":{"removedNoteId":"n1"}}}"#))
         #expect(result.notified.map(\.description).contains("Character:g.noteGrid"))
         #expect(rows.flush())
         #expect(rows.output == [[], nil, [], ["Note:n2"]])
     }
 
-
-    let notes = Payload(json: #"{"data":{"note":{"id":"n2","text":"Portal gun"},"character":{"notes":[{"id":"n1","text":"a"},{"id":"n2","text":"Portal gun"}],"id":"a,b"}}}"#)
+    let notes = Payload(
+        json:
+            #"{"data":{"note":{"id":"n2","text":"Portal gun"},"character":{"notes":[{"id":"n1","text":"a"},{"id":"n2","text":"Portal gun"}],"id":"a,b"}}}"#
+    )
 
     @Test func aDeletedRecordReadsAbsentAndItsReadersAreTold() async throws {
         let environment = Environment()
@@ -120,10 +147,11 @@ private struct NoteGridQuery: Baton.Operation {
         #expect(list.output == ["Note:n1", "Note:n2"])
 
         let result = try await environment.commitResponse(DeleteNote(id: "n2"), Payload(try Fixtures.bytes("tests/delete-note-n2.json")))
-        #expect(Set(result.notified.map(\.description)) == [
-            "Note:n2.id", "Note:n2.text", "client:root.note(id:\"n2\")", "Character:a,b.notes",
-            "client:root:mutation.removeNote",
-        ])
+        #expect(
+            Set(result.notified.map(\.description)) == [
+                "Note:n2.id", "Note:n2.text", "client:root.note(id:\"n2\")", "Character:a,b.notes",
+                "client:root:mutation.removeNote",
+            ])
         #expect(single.flush() && list.flush())
         #expect(single.output == nil)
         #expect(list.output == ["Note:n1"])

@@ -1,7 +1,7 @@
-import Testing
 @_spi(Generated) import Baton
 import BatonInspector
 import BatonTesting
+import Testing
 
 /// `end()`: records cleared and readers told; every later call fails with `gone`.
 @MainActor @Suite struct EndTests {

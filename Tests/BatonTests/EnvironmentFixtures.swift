@@ -1,18 +1,23 @@
-import Foundation
 @_spi(Generated) import Baton
 import BatonTesting
+import Foundation
 
 // The hand-written test operations become requestable here, with the documents batonc prints.
 extension TestHeaderQuery: Baton.Query {
-    static let document: Baton.Document = .text("query TestHeaderQuery($id:ID!){character(id:$id){...TestHeader_character,id}} fragment TestHeader_character on Character{name,status,species,image,origin{name,id}}")
+    static let document: Baton.Document = .text(
+        "query TestHeaderQuery($id:ID!){character(id:$id){...TestHeader_character,id}} fragment TestHeader_character on Character{name,status,species,image,origin{name,id}}"
+    )
 }
 
 extension TestConditions: Baton.Query {
-    static let document: Baton.Document = .text("query TestConditions($id:ID!,$withOrigin:Boolean!,$hideStatus:Boolean!){character(id:$id){id}}")
+    static let document: Baton.Document = .text(
+        "query TestConditions($id:ID!,$withOrigin:Boolean!,$hideStatus:Boolean!){character(id:$id){id}}")
 }
 
 extension TestKeys: Baton.Query {
-    static let document: Baton.Document = .text(#"query TestKeys($id:ID!,$name:String){search(name:"$0.00"){__typename,...on Node{__isNode:__typename,id}},character(id:"a,b"){name,id},charactersByIds(ids:[$id,"2"]){name,id},characters(filter:{status:"Alive",name:$name}){info{count}}}"#)
+    static let document: Baton.Document = .text(
+        #"query TestKeys($id:ID!,$name:String){search(name:"$0.00"){__typename,...on Node{__isNode:__typename,id}},character(id:"a,b"){name,id},charactersByIds(ids:[$id,"2"]){name,id},characters(filter:{status:"Alive",name:$name}){info{count}}}"#
+    )
 }
 
 extension TestRename: Baton.Mutation {
@@ -28,12 +33,14 @@ struct StrictQuery: Baton.Query {
     var variables: Baton.Variables { ["id": .string(id)] }
 
     struct Data: Baton.ThrowingRoot {
-        static let errorScope = Baton.ErrorScope([], links: [
-            .init(Slots.Query.character_id, Baton.ErrorScope([Slots.Character.name, Slots.Character.species])),
-        ])
+        static let errorScope = Baton.ErrorScope(
+            [],
+            links: [
+                .init(Slots.Query.character_id, Baton.ErrorScope([Slots.Character.name, Slots.Character.species]))
+            ])
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
-        @MainActor var character: TestStrictQuery.Data.Character? { anchor.link(Slots.Query.character_id) }
+        @MainActor var character: TestStrictQuery.Data.Character? { anchor.read(link: Slots.Query.character_id) }
     }
 }
 
@@ -55,13 +62,16 @@ struct FreshHeaderQuery: Baton.Query, Baton.CacheExpiring {
 
     /// A held request for the operation named `name`, the latest one.
     static func held(_ transport: ScriptedTransport, _ name: String, variables: Variables? = nil) -> ScriptedTransport.Held? {
-        transport.held.last { $0.request.operationName == name && !$0.isAnswered && (variables == nil || $0.request.variables == variables) }
+        transport.held.last {
+            $0.request.operationName == name && !$0.isAnswered && (variables == nil || $0.request.variables == variables)
+        }
     }
 
     /// The response a script names `malformed`: neither data nor errors.
     nonisolated static let malformed = Array(#"{"extensions":{}}"#.utf8)
     /// A request failure: errors, no data.
-    nonisolated static let requestFailure = Array(#"{"data":null,"errors":[{"message":"not allowed","path":["character"],"extensions":{"code":"FORBIDDEN"}}]}"#.utf8)
+    nonisolated static let requestFailure = Array(
+        #"{"data":null,"errors":[{"message":"not allowed","path":["character"],"extensions":{"code":"FORBIDDEN"}}]}"#.utf8)
 
     struct Offline: Error, Equatable {}
 

@@ -1,5 +1,5 @@
-import Testing
 @_spi(Generated) import Baton
+import Testing
 
 /// A lens as batonc is to emit it for error directives on TestStrictQuery's character:
 /// `name @required(action: THROW)`, `name @catch`, and a spread whose fragment requires `species`.
@@ -32,7 +32,8 @@ struct RootReads: Baton.Lens {
 
     @Test func readsOfAnAnsweredName() async throws {
         let environment = Environment()
-        try await environment.commitResponse(TestStrictQuery(id: "1"), Payload(json: #"{"data":{"character":{"id":"1","name":"Rick","species":null}}}"#))
+        try await environment.commitResponse(
+            TestStrictQuery(id: "1"), Payload(json: #"{"data":{"character":{"id":"1","name":"Rick","species":null}}}"#))
         let lens = try #require(environment.lens(StrictReads.self, at: "Character:1"))
         #expect(try lens.requiredName == "Rick")
         #expect(lens.caughtName == .success("Rick"))

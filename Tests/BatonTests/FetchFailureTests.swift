@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Foundation
+import Testing
 
 /// Bad input never crashes and never gives a phase the rules do not allow: a response the plan cannot
 /// read fails as `malformed` and commits nothing; a transport's error is kept unchanged; a server's
@@ -12,7 +12,8 @@ import BatonTesting
     struct Unreachable: Error, Equatable { let host: String }
 
     func fetched(_ answer: @escaping @Sendable (Request) throws -> [UInt8]) async throws
-        -> (Environment, OperationHandle<TestHeaderQuery>, Failure?) {
+        -> (Environment, OperationHandle<TestHeaderQuery>, Failure?)
+    {
         let environment = Environment(transport: RecordedTransport(responder: answer))
         let handle = environment.handle(for: F.header("5"))
         #expect(await wait(until: { !handle.fetch.isInFlight }))
@@ -22,12 +23,12 @@ import BatonTesting
     }
 
     @Test(arguments: [
-        #"{"extensions":{}}"#,                                           // neither data nor errors
-        #"{"data":{"character":{"id":"5","name":"Jerry"}}}"#,            // a selected field left out
-        #"{"data":{"character":{"id":"5","name":"Jerry""#,               // cut short
+        #"{"extensions":{}}"#,  // neither data nor errors
+        #"{"data":{"character":{"id":"5","name":"Jerry"}}}"#,  // a selected field left out
+        #"{"data":{"character":{"id":"5","name":"Jerry""#,  // cut short
         #"not json"#,
         #""#,
-        #"{"data":{"character":[1,2]}}"#,                                 // a list where an object goes
+        #"{"data":{"character":[1,2]}}"#,  // a list where an object goes
     ])
     func aResponseThePlanCannotReadIsMalformedAndCommitsNothing(_ text: String) async throws {
         let (environment, handle, failure) = try await fetched { _ in Array(text.utf8) }
@@ -46,7 +47,8 @@ import BatonTesting
     }
 
     @Test func errorsWithoutDataAreARequestFailureWithEachErrorKept() async throws {
-        let text = #"{"data":null,"errors":[{"message":"not allowed","path":["character",0,"name"],"extensions":{"code":"FORBIDDEN"}},{"message":"and slow"}]}"#
+        let text =
+            #"{"data":null,"errors":[{"message":"not allowed","path":["character",0,"name"],"extensions":{"code":"FORBIDDEN"}},{"message":"and slow"}]}"#
         let (environment, handle, failure) = try await fetched { _ in Array(text.utf8) }
         #expect(failure?.kind == .request)
         let errors = try #require(failure?.underlying as? GraphQLErrors).errors

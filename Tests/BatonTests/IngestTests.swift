@@ -1,6 +1,6 @@
-import Testing
 @_spi(Generated) import Baton
 import BatonInspector
+import Testing
 
 /// The envelope, completeness, nesting and error placement.
 @MainActor @Suite struct IngestTests {
@@ -62,7 +62,8 @@ import BatonInspector
 
     @Test func deepValuesInSkippedMembersNeitherCrashNorRecurse() {
         let depth = 200_000
-        let balanced = "{\"data\":{\"deep\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let balanced =
+            "{\"data\":{\"deep\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             + ",\"character\":null}}"
         #expect(kind(balanced) == nil)
         let unbalanced = "{\"data\":{\"deep\":" + String(repeating: "[", count: depth) + "}}"
@@ -76,27 +77,36 @@ import BatonInspector
         let item = Registry.type("IngestTestsItem")
         let name = Registry.slot(item, "name")
         let id = Registry.slot(item, "id")
-        let both = Selection(type: item, key: ["id"], fields: [
-            .scalar("id", key: .fixed(id), kind: .id),
-            .scalar("x", key: .fixed(name), kind: .string),
-            .scalar("y", key: .fixed(name), kind: .string),
-        ])
-        let one = Selection(type: item, key: ["id"], fields: [
-            .scalar("id", key: .fixed(id), kind: .id),
-            .scalar("x", key: .fixed(name), kind: .string),
-        ])
-        let plan = Plan(root: Selection(type: query, fields: [
-            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: both),
-            .linked("b", key: .fixed(Registry.slot(query, "b")), selection: one),
-            .linked("c", key: .fixed(Registry.slot(query, "c")), selection: both),
-        ]))
+        let both = Selection(
+            type: item, key: ["id"],
+            fields: [
+                .scalar("id", key: .fixed(id), kind: .id),
+                .scalar("x", key: .fixed(name), kind: .string),
+                .scalar("y", key: .fixed(name), kind: .string),
+            ])
+        let one = Selection(
+            type: item, key: ["id"],
+            fields: [
+                .scalar("id", key: .fixed(id), kind: .id),
+                .scalar("x", key: .fixed(name), kind: .string),
+            ])
+        let plan = Plan(
+            root: Selection(
+                type: query,
+                fields: [
+                    .linked("a", key: .fixed(Registry.slot(query, "a")), selection: both),
+                    .linked("b", key: .fixed(Registry.slot(query, "b")), selection: one),
+                    .linked("c", key: .fixed(Registry.slot(query, "c")), selection: both),
+                ]))
         let json = #"{"data":{"a":{"id":"1","x":"first","y":"second"},"b":{"id":"1","x":"third"},"c":{"id":"2","x":"p","y":"q"}}}"#
         let changes = try Ingest.changeSet(Array(json.utf8), plan: plan, complete: true)
         let store = Store()
         store.commit(changes)
         func storedName(_ key: String) -> String? {
-            guard case .string(let text)? = store.record(forKey: key)?.exportedFields(in: store)
-                .first(where: { $0.key == "name" })?.value else { return nil }
+            guard
+                case .string(let text)? = store.record(forKey: key)?.exportedFields(in: store)
+                    .first(where: { $0.key == "name" })?.value
+            else { return nil }
             return text
         }
         #expect(storedName("IngestTestsItem:1") == "third")
@@ -117,8 +127,9 @@ import BatonInspector
             return selection
         }
         func response(_ levels: Int) -> [UInt8] {
-            Array(("{\"data\":" + String(repeating: "{\"child\":", count: levels) + "{\"name\":\"x\"}"
-                + String(repeating: "}", count: levels) + "}").utf8)
+            Array(
+                ("{\"data\":" + String(repeating: "{\"child\":", count: levels) + "{\"name\":\"x\"}"
+                    + String(repeating: "}", count: levels) + "}").utf8)
         }
         #expect(throws: Never.self) {
             try Ingest.changeSet(response(24), plan: Plan(root: chain(24)), complete: true)
@@ -130,7 +141,9 @@ import BatonInspector
 
     @Test func errorsLandOnTheLastFieldTheirPathReaches() throws {
         let changes = try Ingest.changeSet(
-            Array(#"{"errors":[{"message":"m","path":["character","name"]},{"message":"no field","path":["nothing"]},{"message":"bad","path":["character",1.5]}],"data":{"character":{"id":"1","name":null,"species":"Human"}}}"#.utf8),
+            Array(
+                #"{"errors":[{"message":"m","path":["character","name"]},{"message":"no field","path":["nothing"]},{"message":"bad","path":["character",1.5]}],"data":{"character":{"id":"1","name":null,"species":"Human"}}}"#
+                    .utf8),
             plan: TestStrictQuery.plan, variables: ["id": "1"], complete: true)
         let character = try #require(changes.records.first { $0.key == "Character:1" })
         #expect(character.errors.map(\.error) == [FieldError(message: "m", path: "character.name")])
@@ -143,20 +156,24 @@ import BatonInspector
         let environment = Environment()
         for length in 0..<20 {
             let plain = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length - length / 2)
-            try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
+            try await environment.commitPayload(
+                TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
             let lens = try #require(environment.data(for: TestTokenizerQuery()).tokenizer)
             #expect(lens.text == plain)
-            let again = try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
+            let again = try await environment.commitPayload(
+                TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(plain)"}}}"#))
             #expect(again.changed == 0)
             for position in 0...plain.count {
                 let at = plain.index(plain.startIndex, offsetBy: position)
                 let escaped = String(plain[..<at]) + #"\""# + String(plain[at...])
-                try await environment.commitPayload(TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(escaped)"}}}"#))
+                try await environment.commitPayload(
+                    TestTokenizerQuery(), Payload(json: #"{"data":{"tokenizer":{"id":"t1","text":"\#(escaped)"}}}"#))
                 #expect(lens.text == String(plain[..<at]) + "\"" + String(plain[at...]))
                 let control = String(plain[..<at]) + "\u{01}" + String(plain[at...])
                 #expect(throws: IngestError.self) {
-                    try Ingest.changeSet(Array(#"{"data":{"tokenizer":{"id":"t1","text":"\#(control)"}}}"#.utf8),
-                                         plan: TestTokenizerQuery.plan, complete: false)
+                    try Ingest.changeSet(
+                        Array(#"{"data":{"tokenizer":{"id":"t1","text":"\#(control)"}}}"#.utf8),
+                        plan: TestTokenizerQuery.plan, complete: false)
                 }
             }
         }
@@ -164,8 +181,9 @@ import BatonInspector
 
     @Test func anIntAnsweredWithAWholeFloatReadsAsThatInt() async throws {
         let environment = Environment()
-        try await environment.commitPayload(TestTokenizerQuery(),
-                                            Payload(json: #"{"data":{"tokenizer":{"id":"t1","count":3.0,"counts":[1e2,-0]}}}"#))
+        try await environment.commitPayload(
+            TestTokenizerQuery(),
+            Payload(json: #"{"data":{"tokenizer":{"id":"t1","count":3.0,"counts":[1e2,-0]}}}"#))
         let tokenizer = try #require(environment.data(for: TestTokenizerQuery()).tokenizer)
         #expect(tokenizer.count == 3)
         #expect(tokenizer.counts == [100, 0])
@@ -177,7 +195,8 @@ import BatonInspector
         try await environment.commitPayload(TestKeys(id: "7", name: nil), Payload(json: #"{"data":{"characters":{"info":{"count":3}}}}"#))
         #expect(environment.store.record(forKey: "client:root:characters(filter:{\"name\":null,\"status\":\"Alive\"}):info") != nil)
         let union = Environment()
-        try await union.commitPayload(TestUnion(name: "n"), Payload(json: #"{"data":{"search":[{"label":"L","__typename":"Location","id":"4"}]}}"#))
+        try await union.commitPayload(
+            TestUnion(name: "n"), Payload(json: #"{"data":{"search":[{"label":"L","__typename":"Location","id":"4"}]}}"#))
         #expect(union.store.record(forKey: "Location:4") != nil)
     }
 }

@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// A generated enum as batonc is to emit it.
 enum Status: Baton.GeneratedEnum {
@@ -58,8 +58,9 @@ struct TokenizerReads: Baton.Lens {
         let environment = Environment()
         var events: [LogEvent] = []
         environment.log = { events.append($0) }
-        try await environment.commitPayload(TestStrictQuery(id: "1"),
-                                            Payload(json: #"{"data":{"character":{"id":"1","name":null}}}"#))
+        try await environment.commitPayload(
+            TestStrictQuery(id: "1"),
+            Payload(json: #"{"data":{"character":{"id":"1","name":null}}}"#))
         let lens = try #require(environment.lens(CharacterReads.self, at: "Character:1"))
         events.removeAll()
         #expect(lens.name == "")
@@ -78,11 +79,13 @@ struct TokenizerReads: Baton.Lens {
 
     @Test func enumsReadTheirCaseOrUnknown() async throws {
         let environment = Environment()
-        try await environment.commitPayload(TestHeaderQuery(id: "1"),
-                                            Payload(json: #"{"data":{"character":{"id":"1","status":"ALIVE"}}}"#))
+        try await environment.commitPayload(
+            TestHeaderQuery(id: "1"),
+            Payload(json: #"{"data":{"character":{"id":"1","status":"ALIVE"}}}"#))
         #expect(environment.lens(CharacterReads.self, at: "Character:1")?.status == .ALIVE)
-        try await environment.commitPayload(TestHeaderQuery(id: "1"),
-                                            Payload(json: #"{"data":{"character":{"id":"1","status":"ZOMBIE"}}}"#))
+        try await environment.commitPayload(
+            TestHeaderQuery(id: "1"),
+            Payload(json: #"{"data":{"character":{"id":"1","status":"ZOMBIE"}}}"#))
         #expect(environment.lens(CharacterReads.self, at: "Character:1")?.status == .unknown("ZOMBIE"))
     }
 
@@ -90,8 +93,12 @@ struct TokenizerReads: Baton.Lens {
         let environment = Environment()
         var events: [LogEvent] = []
         environment.log = { events.append($0) }
-        try await environment.commitPayload(TestTokenizerQuery(), Payload(json:
-            #"{"data":{"tokenizer":{"id":"t1","json":1.50,"text":"https://example.org/a","counts":[1,null,2],"strings":["a",null],"count":2.0,"ratio":3}}}"#))
+        try await environment.commitPayload(
+            TestTokenizerQuery(),
+            Payload(
+                json:
+                    #"{"data":{"tokenizer":{"id":"t1","json":1.50,"text":"https://example.org/a","counts":[1,null,2],"strings":["a",null],"count":2.0,"ratio":3}}}"#
+            ))
         let lens = try #require(environment.lens(TokenizerReads.self, at: "Tokenizer:t1"))
         #expect(lens.decimal == Decimal(string: "1.5"))
         #expect(lens.url == URL(string: "https://example.org/a"))
@@ -138,8 +145,9 @@ struct TokenizerReads: Baton.Lens {
 
     @Test func quoteReadsThroughACompositeKey() async throws {
         let environment = Environment()
-        try await environment.commitResponse(TestQuoteQuery(base: "BTC", quote: "USD"),
-                                             Payload(try Fixtures.bytes("tests/quote-by-pair.json")))
+        try await environment.commitResponse(
+            TestQuoteQuery(base: "BTC", quote: "USD"),
+            Payload(try Fixtures.bytes("tests/quote-by-pair.json")))
         #expect(environment.data(for: TestQuoteQuery(base: "BTC", quote: "USD")).quote?.rate == 1.6)
         #expect(environment.data(for: TestQuoteQuery(base: "BTC", quote: "EUR")).quote == nil)
     }

@@ -1,10 +1,10 @@
-import Foundation
-import Testing
 @_spi(Generated) import Baton
 import BatonInspector
 import BatonTesting
+import Foundation
+import Testing
 
-/// Lifetime (runtime.md §9): roots retained by handles, the release buffer, completed mutations kept
+/// Lifetime: roots retained by handles, the release buffer, completed mutations kept
 /// apart, collection once per turn of what no root reaches; and `end()`. Follows the `lifetime` and
 /// `end` scripts of `spec/conformance/scripts/`.
 @MainActor @Suite struct LifetimeTests {
@@ -148,7 +148,8 @@ import BatonTesting
         try await environment.commitPayload(TestHeaderQuery(id: "5"), Payload(try Fixtures.bytes("tests/character-header-5.json")))
         #expect(environment.check(TestHeaderQuery(id: "5")) == .memory)
         // A partial payload leaves a field missing: a miss.
-        try await environment.commitPayload(TestHeaderQuery(id: "7"), Payload(json: #"{"data":{"character":{"id":"7","name":"Abradolf"}}}"#))
+        try await environment.commitPayload(
+            TestHeaderQuery(id: "7"), Payload(json: #"{"data":{"character":{"id":"7","name":"Abradolf"}}}"#))
         #expect(environment.check(TestHeaderQuery(id: "7")) == .miss)
         // A null link is fine.
         try await environment.commitPayload(TestHeaderQuery(id: "8"), Payload(json: #"{"data":{"character":null}}"#))

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Foundation
+import Testing
 
 /// The value-free log of fetches: names and counts only, in the `events` script's order.
 @MainActor @Suite struct LogTests {
@@ -21,8 +21,11 @@ import BatonTesting
         events.attach(to: environment)
         let handle = environment.handle(for: F.header("5"))
         #expect(await wait(until: { !handle.fetch.isInFlight }))
-        #expect(Self.names(events) == [.fetchStarted(operation: "TestHeaderQuery"), .committed(kind: .server, changed: 1),
-                                       .fetchCompleted(operation: "TestHeaderQuery", duration: .zero)])
+        #expect(
+            Self.names(events) == [
+                .fetchStarted(operation: "TestHeaderQuery"), .committed(kind: .server, changed: 1),
+                .fetchCompleted(operation: "TestHeaderQuery", duration: .zero),
+            ])
     }
 
     @Test func failuresLogTheirKind() async throws {
@@ -47,9 +50,12 @@ import BatonTesting
         #expect(await wait(until: { !handle.fetch.isInFlight }))
         // One slot changed in a record that existed before the batch: the root's link (the script
         // counts 2, over a store that already held Character:1).
-        #expect(Self.names(events) == [.fetchStarted(operation: "TestStrictQuery"), .committed(kind: .server, changed: 1),
-                                       .fieldError(operation: "TestStrictQuery", path: "character.name"),
-                                       .fetchCompleted(operation: "TestStrictQuery", duration: .zero)])
+        #expect(
+            Self.names(events) == [
+                .fetchStarted(operation: "TestStrictQuery"), .committed(kind: .server, changed: 1),
+                .fieldError(operation: "TestStrictQuery", path: "character.name"),
+                .fetchCompleted(operation: "TestStrictQuery", duration: .zero),
+            ])
     }
 
     /// The `events` script's step 4: `environment.fetch` of a `@throwOnFieldError` operation throws

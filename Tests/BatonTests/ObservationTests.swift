@@ -1,15 +1,16 @@
-import Testing
 @_spi(Generated) import Baton
 import BatonTesting
 import Observation
+import Testing
 
 /// A body re-runs because a field it read changed, and at no other time.
 @MainActor @Suite struct ObservationTests {
     static func header(name: String = "Agency Director", status: String = "Dead", id: String = "9") -> Payload {
-        Payload(json: """
-        {"data":{"character":{"name":"\(name)","status":"\(status)","species":"Human",\
-        "image":"9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"\(id)"}}}
-        """)
+        Payload(
+            json: """
+                {"data":{"character":{"name":"\(name)","status":"\(status)","species":"Human",\
+                "image":"9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"\(id)"}}}
+                """)
     }
 
     let operation = TestHeaderQuery(id: "9")
@@ -102,8 +103,9 @@ import Observation
         let data = environment.data(for: operation)
         let host = BodyHost { data.character?.testHeader.status }
         // A batch the environment does not see as a response: the store moves under the kept one.
-        let changes = try Ingest.changeSet(Self.header(status: "Alive").bytes, plan: TestHeaderQuery.plan,
-                                           variables: operation.variables, complete: true)
+        let changes = try Ingest.changeSet(
+            Self.header(status: "Alive").bytes, plan: TestHeaderQuery.plan,
+            variables: operation.variables, complete: true)
         environment.store.commit(changes)
         #expect(host.invalidations == 1)
         await host.settle()
@@ -127,10 +129,11 @@ import Observation
         let data = environment.data(for: operation)
         let host = BodyHost { (data.character?.testHeader.name, data.character?.testHeader.status) }
         let other = TestHeaderQuery(id: "10")
-        let otherPayload = Payload(json: """
-        {"data":{"character":{"name":"Agency Director","status":"Alive","species":"Human",\
-        "image":"9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}
-        """)
+        let otherPayload = Payload(
+            json: """
+                {"data":{"character":{"name":"Agency Director","status":"Alive","species":"Human",\
+                "image":"9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}
+                """)
         let moved = try await environment.commitResponse(other, otherPayload)
         #expect(moved.notified.map(\.description).sorted() == ["Character:9.status", "client:root.character(id:\"10\")"])
         #expect(host.invalidations == 1)
@@ -171,10 +174,11 @@ import Observation
         try await environment.commitResponse(operation, Self.header())
         let data = environment.data(for: operation)
         let host = BodyHost { data.character?.testHeader.origin?.name }
-        let moved = Payload(json: """
-        {"data":{"character":{"name":"Agency Director","status":"Dead","species":"Human",\
-        "image":"9.jpeg","origin":{"name":"Citadel","id":"3"},"id":"9"}}}
-        """)
+        let moved = Payload(
+            json: """
+                {"data":{"character":{"name":"Agency Director","status":"Dead","species":"Human",\
+                "image":"9.jpeg","origin":{"name":"Citadel","id":"3"},"id":"9"}}}
+                """)
         let result = try await environment.commitResponse(operation, moved)
         #expect(result.notified.map(\.description) == ["Character:9.origin"])
         #expect(host.flush())
@@ -193,7 +197,8 @@ import Observation
         #expect(host.flush())
         #expect(host.output == "name hidden")
         // The same value without the error clears it, and tells the reader.
-        let answered = try await environment.commitResponse(strict, Payload(json: #"{"data":{"character":{"id":"1","name":null,"species":"Human"}}}"#))
+        let answered = try await environment.commitResponse(
+            strict, Payload(json: #"{"data":{"character":{"id":"1","name":null,"species":"Human"}}}"#))
         #expect(answered.notified.map(\.description) == ["Character:1.name"])
         #expect(host.flush())
         #expect(host.output == nil)
@@ -202,22 +207,27 @@ import Observation
     @Test func optimisticLayerAppliesRevertsAndRebases() throws {
         let environment = Environment()
         let store = environment.store
-        store.commit(try Ingest.changeSet(Array(Self.header().bytes), plan: TestHeaderQuery.plan,
-                                          variables: operation.variables, complete: true))
+        store.commit(
+            try Ingest.changeSet(
+                Array(Self.header().bytes), plan: TestHeaderQuery.plan,
+                variables: operation.variables, complete: true))
         let data = environment.data(for: operation)
         let host = BodyHost { data.character?.testHeader.name }
 
-        let renamed = try Ingest.changeSet(Array(#"{"data":{"character":{"id":"9","name":"Optimistic"}}}"#.utf8),
-                                           plan: TestHeaderQuery.plan, variables: operation.variables, complete: false)
+        let renamed = try Ingest.changeSet(
+            Array(#"{"data":{"character":{"id":"9","name":"Optimistic"}}}"#.utf8),
+            plan: TestHeaderQuery.plan, variables: operation.variables, complete: false)
         let (layer, applied) = store.applyOptimistic(renamed)
         #expect(applied.notified.map(\.description) == ["Character:9.name"])
         #expect(host.flush())
         #expect(host.output == "Optimistic")
 
         // A server batch beneath the layer changes status only; the layer still shows its name.
-        let server = store.commit(try Ingest.changeSet(Array(Self.header(status: "Alive").bytes),
-                                                       plan: TestHeaderQuery.plan, variables: operation.variables,
-                                                       complete: true))
+        let server = store.commit(
+            try Ingest.changeSet(
+                Array(Self.header(status: "Alive").bytes),
+                plan: TestHeaderQuery.plan, variables: operation.variables,
+                complete: true))
         #expect(server.notified.map(\.description) == ["Character:9.status"])
         #expect(!host.flush())
         #expect(host.output == "Optimistic")
@@ -232,10 +242,13 @@ import Observation
     @Test func resolvingALayerWithItsOwnValuesNotifiesNothing() throws {
         let environment = Environment()
         let store = environment.store
-        store.commit(try Ingest.changeSet(Array(Self.header().bytes), plan: TestHeaderQuery.plan,
-                                          variables: operation.variables, complete: true))
-        let renamed = try Ingest.changeSet(Array(#"{"data":{"character":{"id":"9","name":"Renamed"}}}"#.utf8),
-                                           plan: TestHeaderQuery.plan, variables: operation.variables, complete: false)
+        store.commit(
+            try Ingest.changeSet(
+                Array(Self.header().bytes), plan: TestHeaderQuery.plan,
+                variables: operation.variables, complete: true))
+        let renamed = try Ingest.changeSet(
+            Array(#"{"data":{"character":{"id":"9","name":"Renamed"}}}"#.utf8),
+            plan: TestHeaderQuery.plan, variables: operation.variables, complete: false)
         let (layer, _) = store.applyOptimistic(renamed)
         let answer = store.resolve(layer, with: renamed)
         #expect(answer.changed == 0)

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Foundation
+import Testing
 
 /// Handles, phase, fetch and policies, following the `phase` script of `spec/conformance/scripts/`
 /// step by step over a `ScriptedTransport` that holds every request until the test answers it.
@@ -9,8 +9,10 @@ import BatonTesting
     typealias F = EnvironmentFixtures
 
     /// Answers the operation's held request and waits until the handle's fetch is no longer in flight.
-    static func answer<O>(_ transport: ScriptedTransport, _ handle: OperationHandle<O>, with bytes: [UInt8]? = nil,
-                          refuse error: (any Error)? = nil) async throws {
+    static func answer<O>(
+        _ transport: ScriptedTransport, _ handle: OperationHandle<O>, with bytes: [UInt8]? = nil,
+        refuse error: (any Error)? = nil
+    ) async throws {
         #expect(await wait(until: { F.held(transport, O.name, variables: handle.operation.variables) != nil }))
         let held = try #require(F.held(transport, O.name, variables: handle.operation.variables))
         if let error { held.refuse(error) } else { held.respond(bytes ?? []) }
@@ -95,7 +97,12 @@ import BatonTesting
         let waiting = environment.handle(for: F.header("9"), fetchPolicy: .storeOnly)
         retentions.append(waiting.retain())
         #expect(waiting.phase.kind == .missingData)
-        try await environment.commitResponse(F.header("9"), Payload(json: #"{"data":{"character":{"name":"Agency Director","status":"Dead","species":"Human","image":"https://rickandmortyapi.com/api/character/avatar/9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}"#))
+        try await environment.commitResponse(
+            F.header("9"),
+            Payload(
+                json:
+                    #"{"data":{"character":{"name":"Agency Director","status":"Dead","species":"Human","image":"https://rickandmortyapi.com/api/character/avatar/9.jpeg","origin":{"name":"Earth (Replacement Dimension)","id":"20"},"id":"9"}}}"#
+            ))
         #expect(waiting.phase.kind == .ready && !waiting.isRefreshing && !waiting.fetch.isInFlight)
         #expect(waiting.phase.data?.character?.testHeader.name == "Agency Director")
         let waitingAgain = environment.handle(for: F.header("9"), fetchPolicy: .storeOnly)
@@ -212,7 +219,8 @@ import BatonTesting
     }
 
     @Test func unplacedErrorsFailAThrowingOperationAndRefetchUnderStoreOrNetwork() async throws {
-        let unplaced = Array(#"{"data":{"character":{"id":"1","name":"Rick","species":"Human"}},"errors":[{"message":"quota","path":["elsewhere"]}]}"#.utf8)
+        let unplaced = Array(
+            #"{"data":{"character":{"id":"1","name":"Rick","species":"Human"}},"errors":[{"message":"quota","path":["elsewhere"]}]}"#.utf8)
         let transport = RecordedTransport([StrictQuery.name: unplaced])
         let environment = Environment(transport: transport)
         let strict = environment.handle(for: StrictQuery(id: "1"))

@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// One slot read through the grammar's entry points in the shapes an accessor can declare: the
 /// declared type alone picks the element and the shape (GENERATED-CODE.md, "Reads").
@@ -25,8 +25,11 @@ struct ShapeReads: Baton.Lens {
         let environment = Environment()
         var events: [LogEvent] = []
         environment.log = { events.append($0) }
-        try await environment.commitPayload(TestTokenizerQuery(), Payload(json:
-            #"{"data":{"tokenizer":{"id":"t1","text":"https://example.org/a","counts":[1,null,2]}}}"#))
+        try await environment.commitPayload(
+            TestTokenizerQuery(),
+            Payload(
+                json:
+                    #"{"data":{"tokenizer":{"id":"t1","text":"https://example.org/a","counts":[1,null,2]}}}"#))
         let lens = try #require(environment.lens(ShapeReads.self, at: "Tokenizer:t1"))
         events.removeAll()
         // A non-null element drops a null (reported); an optional one keeps it as nil (not reported).
@@ -46,8 +49,11 @@ struct ShapeReads: Baton.Lens {
         let environment = Environment()
         var events: [LogEvent] = []
         environment.log = { events.append($0) }
-        try await environment.commitPayload(TestTokenizerQuery(), Payload(json:
-            #"{"data":{"tokenizer":{"id":"t1","text":"https://example.org/a","strings":null}}}"#))
+        try await environment.commitPayload(
+            TestTokenizerQuery(),
+            Payload(
+                json:
+                    #"{"data":{"tokenizer":{"id":"t1","text":"https://example.org/a","strings":null}}}"#))
         let lens = try #require(environment.lens(ShapeReads.self, at: "Tokenizer:t1"))
         events.removeAll()
         #expect(lens.caughtTextAsInt == .success(nil))

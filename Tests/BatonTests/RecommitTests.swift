@@ -1,5 +1,5 @@
-import Testing
 @_spi(Generated) import Baton
+import Testing
 
 /// New bytes committed over a store that holds their values, as a refetch's are: the entries whose
 /// slots already hold their values are compared where they lie and write nothing; from the first that
@@ -10,23 +10,32 @@ import Testing
 
     /// An item's `name` twice (aliases `x` then `y`), keyed by `id`.
     var twice: Selection {
-        Selection(type: item, key: ["id"], fields: [
-            .scalar("id", key: .fixed(Registry.slot(item, "id")), kind: .id),
-            .scalar("x", key: .fixed(Registry.slot(item, "name")), kind: .string),
-            .scalar("y", key: .fixed(Registry.slot(item, "name")), kind: .string),
-        ])
+        Selection(
+            type: item, key: ["id"],
+            fields: [
+                .scalar("id", key: .fixed(Registry.slot(item, "id")), kind: .id),
+                .scalar("x", key: .fixed(Registry.slot(item, "name")), kind: .string),
+                .scalar("y", key: .fixed(Registry.slot(item, "name")), kind: .string),
+            ])
     }
 
     /// `a` writes `name` twice, `b` writes it once.
     var plan: Plan {
-        Plan(root: Selection(type: query, fields: [
-            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: twice),
-            .linked("b", key: .fixed(Registry.slot(query, "b")), selection: Selection(type: item, key: ["id"], fields: [
-                .scalar("id", key: .fixed(Registry.slot(item, "id")), kind: .id),
-                .scalar("count", key: .fixed(Registry.slot(item, "count")), kind: .int),
-                .scalar("name", key: .fixed(Registry.slot(item, "name")), kind: .string),
-            ])),
-        ]))
+        Plan(
+            root: Selection(
+                type: query,
+                fields: [
+                    .linked("a", key: .fixed(Registry.slot(query, "a")), selection: twice),
+                    .linked(
+                        "b", key: .fixed(Registry.slot(query, "b")),
+                        selection: Selection(
+                            type: item, key: ["id"],
+                            fields: [
+                                .scalar("id", key: .fixed(Registry.slot(item, "id")), kind: .id),
+                                .scalar("count", key: .fixed(Registry.slot(item, "count")), kind: .int),
+                                .scalar("name", key: .fixed(Registry.slot(item, "name")), kind: .string),
+                            ])),
+                ]))
     }
 
     func commit(_ json: String, into store: Store) throws -> [String] {
@@ -35,8 +44,10 @@ import Testing
     }
 
     func storedName(_ key: String, in store: Store) -> String? {
-        guard case .string(let text)? = store.record(forKey: key)?.exportedFields(in: store)
-            .first(where: { $0.key == "name" })?.value else { return nil }
+        guard
+            case .string(let text)? = store.record(forKey: key)?.exportedFields(in: store)
+                .first(where: { $0.key == "name" })?.value
+        else { return nil }
         return text
     }
 
@@ -67,13 +78,17 @@ import Testing
         let store = Store()
         _ = try commit(#"{"data":{"a":{"id":"1","x":"first","y":"second"},"b":{"id":"2","count":3,"name":"bee"}}}"#, into: store)
         let item = twice
-        let met = Plan(root: Selection(type: query, fields: [
-            .linked("a", key: .fixed(Registry.slot(query, "a")), selection: item),
-            .linked("c", key: .fixed(Registry.slot(query, "c")), selection: item),
-        ]))
+        let met = Plan(
+            root: Selection(
+                type: query,
+                fields: [
+                    .linked("a", key: .fixed(Registry.slot(query, "a")), selection: item),
+                    .linked("c", key: .fixed(Registry.slot(query, "c")), selection: item),
+                ]))
         let json = #"{"data":{"a":{"id":"1","x":"first","y":"second"},"c":{"id":"1","x":"third","y":"fourth"}}}"#
         let changes = try Ingest.changeSet(Array(json.utf8), plan: met, complete: true)
-        #expect(store.commit(changes).notified.map(\.description).sorted()
+        #expect(
+            store.commit(changes).notified.map(\.description).sorted()
                 == ["RecommitTestsItem:1.name", "client:root.c"])
         #expect(storedName("RecommitTestsItem:1", in: store) == "fourth")
     }

@@ -1,5 +1,5 @@
-import Testing
 @_spi(Generated) import Baton
+import Testing
 
 /// Bad input gives an `IngestError`, never a crash or a hang: fixtures cut, spliced and with bytes
 /// replaced, by a seeded generator so a failure reproduces.
@@ -70,8 +70,9 @@ import Testing
 
     /// A value of another kind than the field's is kept (its text), and a read of it reports it.
     @Test func aValueOfAnotherKindIsKept() throws {
-        let changes = try Ingest.changeSet(Array(#"{"data":{"tokenizer":{"id":{"a":[]},"count":"x"}}}"#.utf8),
-                                           plan: TestTokenizerQuery.plan, complete: false)
+        let changes = try Ingest.changeSet(
+            Array(#"{"data":{"tokenizer":{"id":{"a":[]},"count":"x"}}}"#.utf8),
+            plan: TestTokenizerQuery.plan, complete: false)
         #expect(changes.records.map(\.key) == ["client:root", "client:root:tokenizer"])
         #expect(changes.records[1].entries.map { changes.decoded($0.value) } == [.string(#"{"a":[]}"#), .string("x")])
     }
@@ -83,7 +84,7 @@ import Testing
             "{\"data\":{\"tokenizer\":{\"id\":\"t1\",\"count\":-}}}", "{\"data\":{\"tokenizer\":{\"id\":\"t1\",\"count\":1.}}}",
             "{\"data\":{\"tokenizer\":{\"id\":\"t1\",\"count\":1e}}}", "{\"data\":{\"tokenizer\":{\"id\":\"t1\",\"counts\":[1,]}}}",
             "{\"data\":{\"tokenizer\":{\"id\":\"t1\",,}}}", "{\"data\":{\"tokenizer\":[]}}", "{\"data\":{\"tokenizer\":\"x\"}}",
-"{\"errors\":[1,2]}", "{\"errors\":{}}", "{\"data\":[]}",
+            "{\"errors\":[1,2]}", "{\"errors\":{}}", "{\"data\":[]}",
             String(repeating: "{\"a\":", count: 50_000), String(repeating: "[", count: 100_000),
         ]
         for text in cases {

@@ -1,6 +1,6 @@
-import Testing
 @_spi(Generated) import Baton
 import BatonInspector
+import Testing
 
 /// The `notifications` and `optimistic` scripts of `spec/conformance/scripts/`, step by step, with
 /// their `notified` and `records` expectations. `notified` compares the fields that held a value
@@ -46,8 +46,12 @@ import BatonInspector
     /// tests/character-errors.json was not recovered: the answered response with the errors its dump
     /// records (the data is the same: character-errors-answered is that response answered).
     static func characterErrors() throws -> Payload {
-        Payload(json: try Fixtures.text("tests/character-errors-answered.json").replacingOccurrences(
-            of: "}}}", with: #"}},"errors":[{"message":"gender is private","path":["character","gender"]},{"message":"image service unavailable","path":["character","image"]},{"message":"location name redacted","path":["character","location","name"]}]}"#))
+        Payload(
+            json: try Fixtures.text("tests/character-errors-answered.json").replacingOccurrences(
+                of: "}}}",
+                with:
+                    #"}},"errors":[{"message":"gender is private","path":["character","gender"]},{"message":"image service unavailable","path":["character","image"]},{"message":"location name redacted","path":["character","location","name"]}]}"#
+            ))
     }
 
     @Test func characterErrorsDump() async throws {
@@ -74,7 +78,8 @@ import BatonInspector
         #expect(Self.notified(step, heldBefore: before) == Self.fields([("Character:1", "name")]))
 
         before = Self.held(store)
-        step = try await environment.commitResponse(TestProfileQuery(id: "1"), Payload(try Fixtures.bytes("tests/character-errors-answered.json")))
+        step = try await environment.commitResponse(
+            TestProfileQuery(id: "1"), Payload(try Fixtures.bytes("tests/character-errors-answered.json")))
         #expect(Self.notified(step, heldBefore: before) == Self.fields([("Character:1", "name")]))
 
         before = Self.held(store)
@@ -82,25 +87,35 @@ import BatonInspector
         let erred = Self.fields([("Character:1", "gender"), ("Character:1", "image"), ("Location:20", "name")])
         #expect(Self.notified(step, heldBefore: before) == erred)
         let dump = StoreExport.text(of: store)
-        #expect(dump.contains(#""__errors": {"gender": {"message": "gender is private", "path": "character.gender"}, "image": {"message": "image service unavailable", "path": "character.image"}}"#))
-        #expect(dump.contains(#""Location:20": {"__errors": {"name": {"message": "location name redacted", "path": "character.location.name"}}"#))
+        #expect(
+            dump.contains(
+                #""__errors": {"gender": {"message": "gender is private", "path": "character.gender"}, "image": {"message": "image service unavailable", "path": "character.image"}}"#
+            ))
+        #expect(
+            dump.contains(
+                #""Location:20": {"__errors": {"name": {"message": "location name redacted", "path": "character.location.name"}}"#))
 
         before = Self.held(store)
-        step = try await environment.commitResponse(TestProfileQuery(id: "1"), Payload(try Fixtures.bytes("tests/character-errors-answered.json")))
+        step = try await environment.commitResponse(
+            TestProfileQuery(id: "1"), Payload(try Fixtures.bytes("tests/character-errors-answered.json")))
         #expect(Self.notified(step, heldBefore: before) == erred)
 
         before = Self.held(store)
         step = try await environment.commitResponse(TestDeleteNote(id: "n2"), Payload(try Fixtures.bytes("tests/delete-note-n2.json")))
-        #expect(Self.notified(step, heldBefore: before) == Self.fields([
-            ("Character:1:notes(first:2):edges:1", "node"), ("Note:n2", "id"), ("Note:n2", "text"),
-        ]))
+        #expect(
+            Self.notified(step, heldBefore: before)
+                == Self.fields([
+                    ("Character:1:notes(first:2):edges:1", "node"), ("Note:n2", "id"), ("Note:n2", "text"),
+                ]))
 
         before = Self.held(store)
         step = try await environment.commitResponse(TestNotesPaginationQuery(count: 2, cursor: "c2", id: "1"), ConnectionTests.page2)
-        #expect(Self.notified(step, heldBefore: before) == Self.fields([
-            ("Character:1:__TestNotes_notes_connection", "edges"),
-            ("Character:1:__TestNotes_notes_connection:pageInfo", "endCursor"),
-        ]))
+        #expect(
+            Self.notified(step, heldBefore: before)
+                == Self.fields([
+                    ("Character:1:__TestNotes_notes_connection", "edges"),
+                    ("Character:1:__TestNotes_notes_connection:pageInfo", "endCursor"),
+                ]))
     }
 
     @Test func optimisticScript() async throws {
@@ -120,9 +135,11 @@ import BatonInspector
 
         before = Self.held(store)
         var step = try await environment.commitResponse(notes, try Self.page1Total6())
-        #expect(Self.notified(step, heldBefore: before) == Self.fields([
-            ("Character:1:__TestNotes_notes_connection", "totalCount"), ("Character:1:notes(first:2)", "totalCount"),
-        ]))
+        #expect(
+            Self.notified(step, heldBefore: before)
+                == Self.fields([
+                    ("Character:1:__TestNotes_notes_connection", "totalCount"), ("Character:1:notes(first:2)", "totalCount"),
+                ]))
         #expect(name() == "Rick Prime")
 
         before = Self.held(store)
@@ -131,17 +148,20 @@ import BatonInspector
         #expect(StoreExport.text(of: store) == (try Fixtures.text("scripts/optimistic-resolved.store.json")))
 
         before = Self.held(store)
-        let favorite = try environment.applyOptimistic(TestSetFavorite(id: "1", favorite: true),
-                                                       Payload(try Fixtures.bytes("tests/set-favorite-1.json")))
+        let favorite = try environment.applyOptimistic(
+            TestSetFavorite(id: "1", favorite: true),
+            Payload(try Fixtures.bytes("tests/set-favorite-1.json")))
         #expect(Self.notified(favorite.applied, heldBefore: before) == Self.fields([("Character:1", "name")]))
         #expect(name() == "Rick Sanchez")
 
         before = Self.held(store)
         step = environment.revert(favorite)
-        #expect(Self.notified(step, heldBefore: before) == Self.fields([
-            ("Character:1", "favorite"), ("Character:1", "name"),
-            ("client:root:mutation", "setFavorite"), ("client:root:mutation:setFavorite", "character"),
-        ]))
+        #expect(
+            Self.notified(step, heldBefore: before)
+                == Self.fields([
+                    ("Character:1", "favorite"), ("Character:1", "name"),
+                    ("client:root:mutation", "setFavorite"), ("client:root:mutation:setFavorite", "character"),
+                ]))
         #expect(StoreExport.text(of: store) == (try Fixtures.text("scripts/optimistic-resolved.store.json")))
         #expect(name() == "Rick Prime")
 
@@ -149,8 +169,9 @@ import BatonInspector
         #expect(StoreExport.text(of: store) == (try Fixtures.text("scripts/optimistic-deleted.store.json")))
 
         before = Self.held(store)
-        let revival = try environment.applyOptimistic(TestAddNote(characterId: "1", text: "Portal gun needs charging"),
-                                                      Payload(try Fixtures.bytes("tests/add-note-n2.json")))
+        let revival = try environment.applyOptimistic(
+            TestAddNote(characterId: "1", text: "Portal gun needs charging"),
+            Payload(try Fixtures.bytes("tests/add-note-n2.json")))
         #expect(Self.notified(revival.applied, heldBefore: before) == Self.fields([("Character:1:notes(first:2):edges:1", "node")]))
         #expect(StoreExport.text(of: store) == (try Fixtures.text("scripts/optimistic-revived.store.json")))
         #expect(data.character?.notes.nodes.map(\.text) == ["Wubba lubba dub dub", "Portal gun needs charging"])
@@ -158,11 +179,13 @@ import BatonInspector
         before = Self.held(store)
         step = environment.revert(revival)
         #expect(StoreExport.text(of: store) == (try Fixtures.text("scripts/optimistic-deleted.store.json")))
-        #expect(Self.notified(step, heldBefore: before) == Self.fields([
-            ("Character:1:notes(first:2):edges:1", "node"), ("Note:n2", "id"), ("Note:n2", "text"),
-            ("client:root:mutation", "addNote"), ("client:root:mutation:addNote", "noteEdge"),
-            ("client:root:mutation:addNote:noteEdge", "cursor"), ("client:root:mutation:addNote:noteEdge", "node"),
-        ]))
+        #expect(
+            Self.notified(step, heldBefore: before)
+                == Self.fields([
+                    ("Character:1:notes(first:2):edges:1", "node"), ("Note:n2", "id"), ("Note:n2", "text"),
+                    ("client:root:mutation", "addNote"), ("client:root:mutation:addNote", "noteEdge"),
+                    ("client:root:mutation:addNote:noteEdge", "cursor"), ("client:root:mutation:addNote:noteEdge", "node"),
+                ]))
         #expect(data.character?.notes.nodes.map(\.text) == ["Wubba lubba dub dub"])
     }
 }

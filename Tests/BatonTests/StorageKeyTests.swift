@@ -1,5 +1,5 @@
-import Testing
 @_spi(Generated) import Baton
+import Testing
 
 /// Storage keys (GENERATED-CODE.md, "Shared file"), record keys and the process's slot numbering.
 @Suite struct StorageKeyTests {
@@ -15,9 +15,12 @@ import Testing
 
     @Test func valuesRenderAsJSONWithSortedObjectKeys() {
         let filter = DynamicKey(Self.type, "characters", [.init("filter", [.variable("filter")])])
-        let value: VariableValue = .object(["status": "Alive", "name": "Rick", "tags": .list(["a", .null]), "nested": .object(["z": 1, "a": true])])
-        #expect(filter.render(["filter": value])
-            == #"characters(filter:{"name":"Rick","nested":{"a":true,"z":1},"status":"Alive","tags":["a",null]})"#)
+        let value: VariableValue = .object([
+            "status": "Alive", "name": "Rick", "tags": .list(["a", .null]), "nested": .object(["z": 1, "a": true]),
+        ])
+        #expect(
+            filter.render(["filter": value])
+                == #"characters(filter:{"name":"Rick","nested":{"a":true,"z":1},"status":"Alive","tags":["a",null]})"#)
     }
 
     @Test func stringsEscapeOnlyWhatJSONMust() {
@@ -29,7 +32,7 @@ import Testing
         #expect(JSONText.float(1.5) == "1.5")
         #expect(JSONText.float(0.0001) == "0.0001")
         #expect(JSONText.float(0.00001) == "1e-05")
-        #expect(JSONText.float(9007199254740992) == "9007199254740992.0")
+        #expect(JSONText.float(9_007_199_254_740_992) == "9007199254740992.0")
         #expect(JSONText.float(1e16) == "1e+16")
         #expect(JSONText.float(-0.0) == "-0.0")
         let rate = DynamicKey(Self.type, "convert", [.init("rate", [.variable("rate")])])
@@ -40,8 +43,9 @@ import Testing
         #expect(RecordKey.entity("Quote", ["BTC", "USD"]) == "Quote:BTC:USD")
         #expect(RecordKey.entity("Quote", ["A:B", "C\\D"]) == #"Quote:A\:B:C\\D"#)
         #expect(RecordKey.entity("Asset", ["a:b"]) == "Asset:a:b")
-        #expect(RecordKey.path(parent: "client:root", storageKey: "search(name:\"Rick\")", index: 0, concreteType: "Character")
-            == "client:root:search(name:\"Rick\"):0:Character")
+        #expect(
+            RecordKey.path(parent: "client:root", storageKey: "search(name:\"Rick\")", index: 0, concreteType: "Character")
+                == "client:root:search(name:\"Rick\"):0:Character")
     }
 
     @Test func slotsAreNumberedOncePerKeyAndDenselyPerType() {

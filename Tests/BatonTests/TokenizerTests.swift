@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 @_spi(Generated) import Baton
 import BatonInspector
+import Foundation
+import Testing
 
 /// `spec/conformance/tokenizer/`: every case of `malformed.json` has its listed outcome (an
 /// `IngestError` that commits nothing, or the listed leaves), and the other files parse.
@@ -22,7 +22,8 @@ import BatonInspector
     /// malformed.json, read with JSONSerialization (the test's own oracle, not the runtime's path).
     nonisolated static let malformedCases: [MalformedCase] = {
         guard let data = try? Data(contentsOf: Fixtures.root.appendingPathComponent("tokenizer/malformed.json")),
-              let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+            let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else { return [] }
         return list.map { entry in
             var leaves: [String: LeafValue] = [:]
             for (path, value) in entry["leaves"] as? [String: Any] ?? [:] {
@@ -34,8 +35,9 @@ import BatonInspector
                     leaves[path] = .ints(array.map { ($0 as? NSNumber)?.int64Value }.map { $0.map(Int.init) })
                 }
             }
-            return MalformedCase(response: entry["response"] as! String, error: entry["error"] as? String,
-                                 leaves: leaves)
+            return MalformedCase(
+                response: entry["response"] as! String, error: entry["error"] as? String,
+                leaves: leaves)
         }
     }()
 
@@ -71,8 +73,10 @@ import BatonInspector
 
     /// The tokenizer files malformed.json does not list parse (as payloads: they answer part of the
     /// selection).
-    @Test(arguments: ["custom-tokens.json", "high-surrogate-then-private-use.json", "non-hex-escapes.json",
-                      "null-in-scalar-lists.json", "integral-floats.json", "response.json"])
+    @Test(arguments: [
+        "custom-tokens.json", "high-surrogate-then-private-use.json", "non-hex-escapes.json",
+        "null-in-scalar-lists.json", "integral-floats.json", "response.json",
+    ])
     func wellFormedParses(_ file: String) async throws {
         let environment = Environment()
         try await environment.commitPayload(TestTokenizerQuery(), Payload(try Fixtures.bytes("tokenizer/" + file)))
@@ -96,8 +100,9 @@ import BatonInspector
 
     @Test func privateUseAfterAHighSurrogate() async throws {
         let environment = Environment()
-        try await environment.commitPayload(TestTokenizerQuery(),
-                                            Payload(try Fixtures.bytes("tokenizer/high-surrogate-then-private-use.json")))
+        try await environment.commitPayload(
+            TestTokenizerQuery(),
+            Payload(try Fixtures.bytes("tokenizer/high-surrogate-then-private-use.json")))
         #expect(environment.data(for: TestTokenizerQuery()).tokenizer?.text == "\u{FFFD}\u{E000}")
     }
 

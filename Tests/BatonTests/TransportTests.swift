@@ -1,21 +1,26 @@
-import Foundation
-import Testing
 @_spi(Generated) import Baton
 import BatonTesting
+import Foundation
+import Testing
 
 /// The transport's one verb, the request and its standard encoding, and the test transports.
 @MainActor @Suite struct TransportTests {
     struct Refused: Error, Equatable {}
 
-    static func request(_ name: String = "TestPinnedCharacter", kind: OperationKind = .query,
-                        document: Document = .text("query TestPinnedCharacter($id:ID!){character(id:$id){id,name,status}}"),
-                        variables: Variables = ["id": "1"], onError: String? = nil) -> Request {
+    static func request(
+        _ name: String = "TestPinnedCharacter", kind: OperationKind = .query,
+        document: Document = .text("query TestPinnedCharacter($id:ID!){character(id:$id){id,name,status}}"),
+        variables: Variables = ["id": "1"], onError: String? = nil
+    ) -> Request {
         Request(operationName: name, kind: kind, document: document, variables: variables, onError: onError)
     }
 
     @Test func theStandardEncodingIsByteExact() {
         let body = String(decoding: Encoding.standard.encode(Self.request()), as: UTF8.self)
-        #expect(body == #"{"operationName":"TestPinnedCharacter","query":"query TestPinnedCharacter($id:ID!){character(id:$id){id,name,status}}","variables":{"id":"1"}}"#)
+        #expect(
+            body
+                == #"{"operationName":"TestPinnedCharacter","query":"query TestPinnedCharacter($id:ID!){character(id:$id){id,name,status}}","variables":{"id":"1"}}"#
+        )
         #expect(Self.request().body == Encoding.standard.encode(Self.request()))
     }
 
@@ -26,7 +31,10 @@ import BatonTesting
         let handle = environment.handle(for: TestKeys(id: "7", name: nil), fetchPolicy: .networkOnly)
         #expect(await wait(until: { transport.requestCount == 1 }))
         let body = String(decoding: transport.requests[0].body, as: UTF8.self)
-        #expect(body == #"{"operationName":"TestKeys","query":"query TestKeys($id:ID!,$name:String){search(name:\"$0.00\"){__typename,...on Node{__isNode:__typename,id}},character(id:\"a,b\"){name,id},charactersByIds(ids:[$id,\"2\"]){name,id},characters(filter:{status:\"Alive\",name:$name}){info{count}}}","variables":{"id":"7","name":null}}"#)
+        #expect(
+            body
+                == #"{"operationName":"TestKeys","query":"query TestKeys($id:ID!,$name:String){search(name:\"$0.00\"){__typename,...on Node{__isNode:__typename,id}},character(id:\"a,b\"){name,id},charactersByIds(ids:[$id,\"2\"]){name,id},characters(filter:{status:\"Alive\",name:$name}){info{count}}}","variables":{"id":"7","name":null}}"#
+        )
         #expect(transport.requests[0].kind == .query)
         #expect(handle.phase.kind == .loading)
     }

@@ -1,6 +1,6 @@
+@_spi(Generated) import Baton
 import Foundation
 import Testing
-@_spi(Generated) import Baton
 
 /// An input object as batonc is to emit it (`input FilterCharacter { name: String status: String }`).
 struct FilterCharacter: Baton.InputObject {
@@ -25,8 +25,9 @@ struct FilterCharacter: Baton.InputObject {
     @Test func anUnsetInputFieldIsAbsentFromTheKey() {
         let key = DynamicKey(Types.Query, "characters", [.init("filter", [.variable("filter")])])
         #expect(key.render(["filter": FilterCharacter(status: "Alive").variable]) == #"characters(filter:{"status":"Alive"})"#)
-        #expect(key.render(["filter": FilterCharacter(name: "Rick", status: "Alive").variable])
-            == #"characters(filter:{"name":"Rick","status":"Alive"})"#)
+        #expect(
+            key.render(["filter": FilterCharacter(name: "Rick", status: "Alive").variable])
+                == #"characters(filter:{"name":"Rick","status":"Alive"})"#)
         #expect(key.render(["filter": Optional<FilterCharacter>.none.variable]) == "characters")
     }
 }

@@ -14,22 +14,29 @@ import Testing
     // MARK: Directive placement
 
     @Test func relayDirectivesBatonDoesNotPortAreRefusedAtTheDirective() {
-        #expect(error("fragment F on Character @relay(plural: true) { name }", "@relay")
-            == "1:25: `@relay` on a fragment definition has no meaning in Baton; a fragment definition takes `@argumentDefinitions`, `@refetchable`, `@throwOnFieldError`, `@inline`")
-        #expect(error("query Q { character(id: 1) { origin @match { name } } }", "@match")?
-            .hasPrefix("1:37: `@match` on a field has no meaning in Baton; a field takes `@include`, `@skip`, `@required`") == true)
+        #expect(
+            error("fragment F on Character @relay(plural: true) { name }", "@relay")
+                == "1:25: `@relay` on a fragment definition has no meaning in Baton; a fragment definition takes `@argumentDefinitions`, `@refetchable`, `@throwOnFieldError`, `@inline`"
+        )
+        #expect(
+            error("query Q { character(id: 1) { origin @match { name } } }", "@match")?
+                .hasPrefix("1:37: `@match` on a field has no meaning in Baton; a field takes `@include`, `@skip`, `@required`") == true)
     }
 
     @Test func catchOnAPlainSpreadIsRefused() {
-        #expect(error("query Q { character(id: 1) { ...F @catch } } fragment F on Character { name }", "@catch")
-            == "1:35: `@catch` on a fragment spread has no meaning in Baton; catch the spread in an aliased inline fragment: `... @alias(as: \"name\") @catch { ...F }`")
+        #expect(
+            error("query Q { character(id: 1) { ...F @catch } } fragment F on Character { name }", "@catch")
+                == "1:35: `@catch` on a fragment spread has no meaning in Baton; catch the spread in an aliased inline fragment: `... @alias(as: \"name\") @catch { ...F }`"
+        )
     }
 
     @Test func cacheExpirationIsForQueriesOnly() {
-        #expect(error("mutation M @cacheExpiration(seconds: 5) { setLists { ids } }", "@cacheExpiration")
-            == "1:12: `@cacheExpiration` on a mutation has no meaning in Baton; a mutation takes `@throwOnFieldError`")
-        #expect(error("query Q @cacheExpiration(seconds: -5) { tokenizer { id } }", "cacheExpiration")
-            == "1:35: `@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found -5")
+        #expect(
+            error("mutation M @cacheExpiration(seconds: 5) { setLists { ids } }", "@cacheExpiration")
+                == "1:12: `@cacheExpiration` on a mutation has no meaning in Baton; a mutation takes `@throwOnFieldError`")
+        #expect(
+            error("query Q @cacheExpiration(seconds: -5) { tokenizer { id } }", "cacheExpiration")
+                == "1:35: `@cacheExpiration(seconds:)` takes a positive whole number of seconds written in the document, found -5")
     }
 
     // MARK: Fragment arguments
@@ -58,47 +65,65 @@ import Testing
               notes(first: $n, after: $after) { totalCount }
             }
             """
-        #expect(error(document, "not defined by operation")
-            == "3:27: Variable '$after' is used by fragment 'F' but not defined by operation 'Q'; define it there, or define it in the fragment's @argumentDefinitions")
+        #expect(
+            error(document, "not defined by operation")
+                == "3:27: Variable '$after' is used by fragment 'F' but not defined by operation 'Q'; define it there, or define it in the fragment's @argumentDefinitions"
+        )
         let typed = error(document.replacingOccurrences(of: "query Q {", with: "query Q($after: Int) {"), "is used by fragment")
         #expect(typed == "3:27: Variable '$after' of type 'Int' is used by fragment 'F' in a position expecting type 'String'")
     }
 
     @Test func argumentDefinitionsMustBeWellFormed() {
-        #expect(error("fragment F on Character @argumentDefinitions(n: {type: \"Nope\"}) { name }", "Unknown type")
-            == "1:56: Unknown type 'Nope' for argument 'n'")
-        #expect(error("fragment F on Character @argumentDefinitions(n: 3) { name }", "Expected the definition")?.hasPrefix("1:49: ") == true)
+        #expect(
+            error("fragment F on Character @argumentDefinitions(n: {type: \"Nope\"}) { name }", "Unknown type")
+                == "1:56: Unknown type 'Nope' for argument 'n'")
+        #expect(
+            error("fragment F on Character @argumentDefinitions(n: 3) { name }", "Expected the definition")?.hasPrefix("1:49: ") == true)
     }
 
     // MARK: @required
 
     @Test func requiredRules() {
-        #expect(error("query Q { character(id: 1) { episode @required(action: LOG) { id } } }", "non-null")
-            == "1:38: Unexpected `@required` on non-null field 'episode': the schema already guarantees a value")
+        #expect(
+            error("query Q { character(id: 1) { episode @required(action: LOG) { id } } }", "non-null")
+                == "1:38: Unexpected `@required` on non-null field 'episode': the schema already guarantees a value")
         // Relay's own example: inline fragments selecting one field with and without @required.
-        #expect(error("""
-            query Q { node(id: 1) { ... on Character { origin { name } } ... on Character { origin @required(action: LOG) { name } } } }
-            """, "matching") == "1:88: All references to a field must have matching @required declarations.")
-        #expect(error("query Q { character(id: 1) @required(action: THROW) { name @required(action: LOG) } }", "less severe")
-            == "1:28: A @required field may not have an `action` less severe than that of its @required parent. This @required directive should probably have `action: LOG` so that it can match its parent")
+        #expect(
+            error(
+                """
+                query Q { node(id: 1) { ... on Character { origin { name } } ... on Character { origin @required(action: LOG) { name } } } }
+                """, "matching") == "1:88: All references to a field must have matching @required declarations.")
+        #expect(
+            error("query Q { character(id: 1) @required(action: THROW) { name @required(action: LOG) } }", "less severe")
+                == "1:28: A @required field may not have an `action` less severe than that of its @required parent. This @required directive should probably have `action: LOG` so that it can match its parent"
+        )
         // Relay's caveat: the connection's added `node` carries no @required.
-        #expect(error("""
-            query Q { character(id: 1) { notes(first: 1) @connection(key: "Q_notes") { edges { node @required(action: LOG) { id } } } } }
-            """, "matching") != nil)
-        #expect(error("fragment V on Character @inline { name @required(action: NONE) }", "@inline")
-            == "1:40: `@required` is not supported inside the @inline fragment 'V': a value has no lens to bubble a null to")
+        #expect(
+            error(
+                """
+                query Q { character(id: 1) { notes(first: 1) @connection(key: "Q_notes") { edges { node @required(action: LOG) { id } } } } }
+                """, "matching") != nil)
+        #expect(
+            error("fragment V on Character @inline { name @required(action: NONE) }", "@inline")
+                == "1:40: `@required` is not supported inside the @inline fragment 'V': a value has no lens to bubble a null to")
     }
 
     // MARK: @alias and @catch
 
     @Test func aliasRules() {
-        #expect(error("query Q { node(id: 1) { ...C } } fragment C on Character { name }", "unaliased")
-            == "1:25: Unexpected unaliased spread of fragment 'C' on type 'Character', which is not guaranteed to match its parent type 'Node'; add `@alias` so its accessor can be nil when it does not match")
-        #expect(error("query Q($c: Boolean!) { character(id: 1) { ...F @skip(if: $c) } } fragment F on Character { name }", "under `@skip`")?
-            .hasPrefix("1:44: Unexpected unaliased spread of fragment 'F' under `@skip`") == true)
-        #expect(error("query Q($c: Boolean!) { character(id: 1) { ...F @skip(if: $c) @alias } } fragment F on Character { name }", "under") == nil)
-        #expect(error("query Q { character(id: 1) { ... @catch { name } } }", "@catch")
-            == "1:34: `@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias")
+        #expect(
+            error("query Q { node(id: 1) { ...C } } fragment C on Character { name }", "unaliased")
+                == "1:25: Unexpected unaliased spread of fragment 'C' on type 'Character', which is not guaranteed to match its parent type 'Node'; add `@alias` so its accessor can be nil when it does not match"
+        )
+        #expect(
+            error("query Q($c: Boolean!) { character(id: 1) { ...F @skip(if: $c) } } fragment F on Character { name }", "under `@skip`")?
+                .hasPrefix("1:44: Unexpected unaliased spread of fragment 'F' under `@skip`") == true)
+        #expect(
+            error("query Q($c: Boolean!) { character(id: 1) { ...F @skip(if: $c) @alias } } fragment F on Character { name }", "under")
+                == nil)
+        #expect(
+            error("query Q { character(id: 1) { ... @catch { name } } }", "@catch")
+                == "1:34: `@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias")
         #expect(error("query Q { character(id: 1) { ... @alias { name } } }", "without `as`")?.hasPrefix("1:34: ") == true)
         #expect(error("query Q { character(id: 1) { ... @alias(as: \"a b\") { name } } }", "does not name")?.hasPrefix("1:45: ") == true)
     }
@@ -106,45 +131,63 @@ import Testing
     // MARK: Connections
 
     @Test func connectionRules() {
-        #expect(error("query Q { character(id: 1) { notes @connection(key: \"Q_notes\") { edges { cursor } } } }", "'first' or 'last'")
-            == "1:30: Expected field 'notes' to have a 'first' or 'last' argument, as @connection needs one to page")
-        #expect(error("query Q { character(id: 1) { notes(first: 1) @connection(key: \"notes\") { edges { cursor } } } }", "key argument")
-            == "1:63: Expected the key argument to @connection to be of form <SomeName>_notes, got 'notes'")
-        #expect(error("query Q { character(id: 1) { notes(first: 1) @connection(key: \"Q_notes\") { totalCount } } }", "'edges' selection")?.hasPrefix("1:30: ") == true)
+        #expect(
+            error("query Q { character(id: 1) { notes @connection(key: \"Q_notes\") { edges { cursor } } } }", "'first' or 'last'")
+                == "1:30: Expected field 'notes' to have a 'first' or 'last' argument, as @connection needs one to page")
+        #expect(
+            error("query Q { character(id: 1) { notes(first: 1) @connection(key: \"notes\") { edges { cursor } } } }", "key argument")
+                == "1:63: Expected the key argument to @connection to be of form <SomeName>_notes, got 'notes'")
+        #expect(
+            error("query Q { character(id: 1) { notes(first: 1) @connection(key: \"Q_notes\") { totalCount } } }", "'edges' selection")?
+                .hasPrefix("1:30: ") == true)
         #expect(error("query Q { character(id: 1) { origin @connection(key: \"Q_origin\") { name } } }", "'first' or 'last'") != nil)
     }
 
     // MARK: @refetchable
 
     @Test func refetchableRules() {
-        #expect(error("fragment I on Info @refetchable(queryName: \"IRefetch\") { count }", "@refetchable is not supported")
-            == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched")
-        #expect(error("query Taken { tokenizer { id } } fragment C on Character @refetchable(queryName: \"Taken\") { name }", "must be unique")
-            == "1:82: The queryName of @refetchable must be unique: a definition named 'Taken' already exists")
+        #expect(
+            error("fragment I on Info @refetchable(queryName: \"IRefetch\") { count }", "@refetchable is not supported")
+                == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched"
+        )
+        #expect(
+            error("query Taken { tokenizer { id } } fragment C on Character @refetchable(queryName: \"Taken\") { name }", "must be unique")
+                == "1:82: The queryName of @refetchable must be unique: a definition named 'Taken' already exists")
     }
 
     // MARK: @defer and @stream
 
     @Test func deferAndStreamRules() {
-        #expect(error("query Q { character(id: 1) { name @stream(initialCount: 1) } }", "non-plural")
-            == "1:35: Invalid use of @stream on non-plural field 'name': only list fields stream")
-        #expect(error("""
-            query Q { character(id: 1) { ...A @defer(label: "x") ...B @defer(label: "x") } }
-            fragment A on Character { name } fragment B on Character { status }
-            """, "not unique") == "1:73: Invalid use of @defer: the label 'x' is not unique in 'Q'; give each a unique 'label'")
+        #expect(
+            error("query Q { character(id: 1) { name @stream(initialCount: 1) } }", "non-plural")
+                == "1:35: Invalid use of @stream on non-plural field 'name': only list fields stream")
+        #expect(
+            error(
+                """
+                query Q { character(id: 1) { ...A @defer(label: "x") ...B @defer(label: "x") } }
+                fragment A on Character { name } fragment B on Character { status }
+                """, "not unique") == "1:73: Invalid use of @defer: the label 'x' is not unique in 'Q'; give each a unique 'label'")
     }
 
     // MARK: Edge directives
 
     @Test func edgeDirectiveRules() {
-        #expect(error("mutation M($c: [ID!]!) { addNote(characterId: 1, text: \"t\") { note @appendEdge(connections: $c) { id } } }", "edge field")
-            == "1:68: `@appendEdge` goes on an edge field (one with 'cursor' and 'node'); 'note' of type 'Note' is not one")
-        #expect(error("mutation M { setLists { counts @deleteRecord } }", "Invalid use")
-            == "1:32: Invalid use of `@deleteRecord` on field 'counts' of type '[Int]': expected a field of type 'ID', 'String', '[ID]' or '[String]'")
+        #expect(
+            error(
+                "mutation M($c: [ID!]!) { addNote(characterId: 1, text: \"t\") { note @appendEdge(connections: $c) { id } } }", "edge field"
+            )
+                == "1:68: `@appendEdge` goes on an edge field (one with 'cursor' and 'node'); 'note' of type 'Note' is not one")
+        #expect(
+            error("mutation M { setLists { counts @deleteRecord } }", "Invalid use")
+                == "1:32: Invalid use of `@deleteRecord` on field 'counts' of type '[Int]': expected a field of type 'ID', 'String', '[ID]' or '[String]'"
+        )
         #expect(error("mutation M { setLists { ids @deleteRecord strings @deleteRecord } }", "Invalid use") == nil)
         #expect(error("query Q { character(id: 1) { id @deleteRecord } }", "cannot use it")?.hasPrefix("1:33: ") == true)
-        #expect(error("mutation M($c: [ID!]!) { addNote(characterId: 1, text: \"t\") { note @appendNode(connections: $c, edgeTypeName: \"Nope\") { id } } }", "edgeTypeName")
-            == "1:111: Expected `edgeTypeName` of `@appendNode` to name an object type; 'Nope' is not one")
+        #expect(
+            error(
+                "mutation M($c: [ID!]!) { addNote(characterId: 1, text: \"t\") { note @appendNode(connections: $c, edgeTypeName: \"Nope\") { id } } }",
+                "edgeTypeName")
+                == "1:111: Expected `edgeTypeName` of `@appendNode` to name an object type; 'Nope' is not one")
     }
 
     // MARK: @inline values
@@ -152,54 +195,76 @@ import Testing
     @Test func inlineRules() {
         let lensInValue = error("fragment V on Character @inline { ...L } fragment L on Character { name }", "may spread only")
         #expect(lensInValue == "1:35: The @inline fragment 'V' may spread only @inline fragments: 'L' is a lens, which a value cannot hold")
-        #expect(error("fragment V on Character @inline @refetchable(queryName: \"VQ\") { id }", "both a value")
-            == "1:33: Fragment 'V' cannot be both a value (`@inline`) and a lens (`@refetchable` refetches into a lens); remove one")
-        #expect(error("fragment V on Character @inline { ...W } fragment W on Character @inline @throwOnFieldError { name }", "put `@throwOnFieldError`")?
-            .hasPrefix("1:35: ") == true)
-        #expect(error("fragment V on Character @inline { notes(first: 1) @connection(key: \"V_notes\") { edges { cursor } } }", "paging") == nil)
-        #expect(error("fragment V on Character @inline { notes(first: 1) @connection(key: \"V_notes\") { edges { cursor } } }", "a connection pages")?
-            .hasPrefix("1:51: ") == true)
+        #expect(
+            error("fragment V on Character @inline @refetchable(queryName: \"VQ\") { id }", "both a value")
+                == "1:33: Fragment 'V' cannot be both a value (`@inline`) and a lens (`@refetchable` refetches into a lens); remove one")
+        #expect(
+            error(
+                "fragment V on Character @inline { ...W } fragment W on Character @inline @throwOnFieldError { name }",
+                "put `@throwOnFieldError`")?
+                .hasPrefix("1:35: ") == true)
+        #expect(
+            error("fragment V on Character @inline { notes(first: 1) @connection(key: \"V_notes\") { edges { cursor } } }", "paging") == nil
+        )
+        #expect(
+            error(
+                "fragment V on Character @inline { notes(first: 1) @connection(key: \"V_notes\") { edges { cursor } } }",
+                "a connection pages")?
+                .hasPrefix("1:51: ") == true)
     }
 
     // MARK: Baton's names and reach
 
     @Test func namesGeneratedCodeNeedsAreRefusedAtTheName() {
-        #expect(error("query Q { character(id: 1) { anchor: name } }", "cannot name a field")
-            == "1:30: 'anchor' cannot name a field here: the generated lens has a member of that name; alias the field")
-        #expect(error("mutation M($optimistic: ID!) { setFavorite(id: $optimistic, favorite: true) { character { id } } }", "cannot name a variable")
-            == "1:12: '$optimistic' cannot name a variable: the mutation value has a member of that name; choose another name")
-        #expect(error("fragment Types on Character { name } query Q { character(id: 1) { ...Types } }", "cannot name a fragment")
-            == "1:10: 'Types' cannot name a fragment: generated code already names its own type so; choose another name")
-        #expect(error("query Status { tokenizer { id } }", "cannot name an operation")
-            == "1:7: 'Status' cannot name an operation: the schema's enum 'Status' is generated as a type of that name; choose another name")
-        #expect(error("query Q { node(id: 1) { ... on Character @alias(as: \"recordID\") { name } } }", "spread accessor")?.hasPrefix("1:53: ") == true)
+        #expect(
+            error("query Q { character(id: 1) { anchor: name } }", "cannot name a field")
+                == "1:30: 'anchor' cannot name a field here: the generated lens has a member of that name; alias the field")
+        #expect(
+            error(
+                "mutation M($optimistic: ID!) { setFavorite(id: $optimistic, favorite: true) { character { id } } }",
+                "cannot name a variable")
+                == "1:12: '$optimistic' cannot name a variable: the mutation value has a member of that name; choose another name")
+        #expect(
+            error("fragment Types on Character { name } query Q { character(id: 1) { ...Types } }", "cannot name a fragment")
+                == "1:10: 'Types' cannot name a fragment: generated code already names its own type so; choose another name")
+        #expect(
+            error("query Status { tokenizer { id } }", "cannot name an operation")
+                == "1:7: 'Status' cannot name an operation: the schema's enum 'Status' is generated as a type of that name; choose another name"
+        )
+        #expect(
+            error("query Q { node(id: 1) { ... on Character @alias(as: \"recordID\") { name } } }", "spread accessor")?.hasPrefix("1:53: ")
+                == true)
         #expect(error("query Q { node(id: 1) { AbstractSlots: id } }", "cannot name a field")?.hasPrefix("1:25: ") == true)
         // Keyword-like names are escaped by the emitter, not refused.
         #expect(compiler.compile("query Q { character(id: 1) { self: name init: name Type: name } }").errors.isEmpty)
     }
 
     @Test func anOperationOfClientFieldsAloneIsRefusedAtItsName() {
-        #expect(error("query OnlyDrafts { drafts { text } }", "only client fields")?
-            .hasPrefix("1:7: Operation 'OnlyDrafts' selects only client fields") == true)
+        #expect(
+            error("query OnlyDrafts { drafts { text } }", "only client fields")?
+                .hasPrefix("1:7: Operation 'OnlyDrafts' selects only client fields") == true)
         #expect(compiler.compile("query Mixed { drafts { text } tokenizer { id } }").errors.isEmpty)
     }
 
     @Test func aFragmentNoOperationSpreadsIsAWarning() {
-        let output = compiler.compile("fragment Lonely on Character { name } fragment Paged on Character @refetchable(queryName: \"PagedQ\") { name }")
+        let output = compiler.compile(
+            "fragment Lonely on Character { name } fragment Paged on Character @refetchable(queryName: \"PagedQ\") { name }")
         let warnings = output.diagnostics.filter { $0.severity == .warning }.map(TestCompiler.Output.describe)
         #expect(warnings == ["1:10: Fragment 'Lonely' is not spread by any operation, so nothing could ever read it"])
         #expect(output.errors.isEmpty)
     }
 
     @Test func semanticNonNullLevelsMustExistAndBeNullable() {
-        let schema = TestCompiler(schemaText: """
-            type Query { a: [String] @semanticNonNull(levels: [0, 1]) b: String! @semanticNonNull c: [String] @semanticNonNull(levels: [2]) }
-            """)
+        let schema = TestCompiler(
+            schemaText: """
+                type Query { a: [String] @semanticNonNull(levels: [0, 1]) b: String! @semanticNonNull c: [String] @semanticNonNull(levels: [2]) }
+                """)
         let diagnostics = ValidateSemanticNonNull.validate(schema.schema).map(TestCompiler.Output.describe)
-        #expect(diagnostics == [
-            "1:70: `@semanticNonNull` level 0 on 'Query.b' marks a position the type 'String!' already makes non-null",
-            "1:99: Invalid `@semanticNonNull` level 2 on 'Query.c': its type '[String]' has levels 0 to 1",
-        ])
+        #expect(
+            diagnostics == [
+                "1:70: `@semanticNonNull` level 0 on 'Query.b' marks a position the type 'String!' already makes non-null",
+                "1:99: Invalid `@semanticNonNull` level 2 on 'Query.c': its type '[String]' has levels 0 to 1",
+            ])
     }
 
     @Test func clientFieldsAreNullable() {

@@ -32,7 +32,8 @@ import Testing
     @Test func conditionsWrapTheirNodeFirstWrittenOutermost() throws {
         let (program, _) = build("query Q($a: Boolean!, $b: Boolean!) { tokenizer @include(if: $a) @skip(if: $b) { id } }")
         guard case .condition(let outer)? = program.operation(named: "Q")?.selections.first,
-              case .condition(let inner)? = outer.selections.first else {
+            case .condition(let inner)? = outer.selections.first
+        else {
             Issue.record("expected two conditions")
             return
         }
@@ -43,7 +44,8 @@ import Testing
     }
 
     @Test func fragmentArgumentsAndGlobalVariables() throws {
-        let (program, diagnostics) = build("""
+        let (program, diagnostics) = build(
+            """
             fragment F on Character @argumentDefinitions(count: {type: "Int", defaultValue: 2}, ids: {type: "[ID!]!"}) @inline {
               notes(first: $count, after: $cursor) { totalCount }
             }
@@ -69,7 +71,8 @@ import Testing
     @Test func inlineFragmentsKeepTheirTypeAndParent() throws {
         let (program, _) = build("query Q { search(name: \"x\") { ... on Character { name } ... { __typename } } }")
         let search = try #require(program.operation(named: "Q")?.selections.first?.field)
-        guard case .inlineFragment(let typed)? = search.selections?.first, case .inlineFragment(let untyped)? = search.selections?.last else {
+        guard case .inlineFragment(let typed)? = search.selections?.first, case .inlineFragment(let untyped)? = search.selections?.last
+        else {
             Issue.record("expected two inline fragments")
             return
         }

@@ -38,7 +38,12 @@ import Testing
         for algorithm in PersistedDocumentID.Algorithm.allCases {
             let ids = [55, 56, 63, 64, 65].map { PersistedDocumentID.id(of: String(repeating: "a", count: $0), algorithm: algorithm) }
             #expect(Set(ids).count == 5)
-            let length = switch algorithm { case .md5: 32; case .sha1: 40; case .sha256: 64 }
+            let length =
+                switch algorithm {
+                case .md5: 32
+                case .sha1: 40
+                case .sha256: 64
+                }
             #expect(ids.allSatisfy { $0.count == length && $0.allSatisfy { "0123456789abcdef".contains($0) } })
         }
         // Known: MD5 of 64 "a"s.
@@ -58,8 +63,9 @@ import Testing
     /// The suffix every refetch query's fragment copy carries in spec/conformance/documents.
     @Test func countAndCursorVariablesHashAsRelayDoes() {
         let arguments = [IRArgument(name: "count", value: .variable("count")), IRArgument(name: "cursor", value: .variable("cursor"))]
-        #expect(FragmentArgumentsHash.identifier(arguments)
-            == #"[{"name":"count","value":{"variable":"count"}},{"name":"cursor","value":{"variable":"cursor"}}]"#)
+        #expect(
+            FragmentArgumentsHash.identifier(arguments)
+                == #"[{"name":"count","value":{"variable":"count"}},{"name":"cursor","value":{"variable":"cursor"}}]"#)
         #expect(FragmentArgumentsHash.appliedName("TestNotes_character", arguments: arguments) == "TestNotes_character_1G22uz")
         // Sorted by name, so the order written does not matter.
         #expect(FragmentArgumentsHash.hash(arguments.reversed()) == "1G22uz")
@@ -72,7 +78,10 @@ import Testing
             IRArgument(name: "l", value: .list([.variable("x"), .enumValue("ALIVE")])),
             IRArgument(name: "o", value: .object([IRObjectField(name: "k", value: .null)])),
         ]
-        #expect(FragmentArgumentsHash.identifier(arguments) == #"[{"name":"l","value":{"list":[{"variable":"x"},{"value":"ALIVE"}]}},{"name":"n","value":{"value":1}},{"name":"o","value":{"value":{"k":null}}},{"name":"s","value":{"value":"a\"b"}}]"#)
+        #expect(
+            FragmentArgumentsHash.identifier(arguments)
+                == #"[{"name":"l","value":{"list":[{"variable":"x"},{"value":"ALIVE"}]}},{"name":"n","value":{"value":1}},{"name":"o","value":{"value":{"k":null}}},{"name":"s","value":{"value":"a\"b"}}]"#
+        )
         #expect(FragmentArgumentsHash.hash([]) == nil)
         #expect(FragmentArgumentsHash.appliedName("F", arguments: []) == "F")
     }

@@ -7,13 +7,15 @@ import Testing
     let compiler = Fixtures.compiler
 
     @Test func fragmentCyclesDoNotLoop() {
-        let output = compiler.compile("""
+        let output = compiler.compile(
+            """
             query Q { character(id: 1) { ...A } }
             fragment A on Character { name ...B }
             fragment B on Character { status ...A }
             fragment C on Character @argumentDefinitions(n: {type: "Int"}) { ...C @arguments(n: $n) }
             """)
-        #expect(output.text("Q") == "query Q{character(id:1){...A,id}}fragment A on Character{name,...B}fragment B on Character{status,...A}")
+        #expect(
+            output.text("Q") == "query Q{character(id:1){...A,id}}fragment A on Character{name,...B}fragment B on Character{status,...A}")
     }
 
     @Test func longChainsOfFragmentsAndDeepSelections() {
@@ -31,7 +33,8 @@ import Testing
     }
 
     @Test func unknownNamesAndWrongShapesAreSkippedNotFatal() {
-        let output = compiler.compile("""
+        let output = compiler.compile(
+            """
             query Q($v: Nope) { character(id: 1) { nope { x } name { y } ...Missing ... on Nope { id } ... on Character { status } } }
             fragment G on Nope { id }
             query { tokenizer { id } }
@@ -41,7 +44,8 @@ import Testing
     }
 
     @Test func malformedDirectiveArgumentsAreReported() {
-        let output = compiler.compile("""
+        let output = compiler.compile(
+            """
             query Q { character(id: 1) { notes(first: 1) @connection(key: 3) { edges { cursor } } ...F @arguments(n: {a: 1}) } }
             fragment F on Character @argumentDefinitions(n: {type: "[Int!", defaultValue: 1}, m: {type: "Int", defaultValue: $x}) @refetchable(queryName: 5) { name }
             """)

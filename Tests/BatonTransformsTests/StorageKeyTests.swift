@@ -19,12 +19,13 @@ import Testing
     @Test func testKeysMatchesItsDump() {
         let source = Fixtures.read("sources/TestKeys.graphql")
         let rendered = keys(source, "TestKeys").map { $0.render(["id": "\"7\"", "name": "\"Rick\""]) }
-        #expect(rendered == [
-            #"search(name:"$0.00")"#,
-            #"character(id:"a,b")"#,
-            #"charactersByIds(ids:["7","2"])"#,
-            #"characters(filter:{"name":"Rick","status":"Alive"})"#,
-        ])
+        #expect(
+            rendered == [
+                #"search(name:"$0.00")"#,
+                #"character(id:"a,b")"#,
+                #"charactersByIds(ids:["7","2"])"#,
+                #"characters(filter:{"name":"Rick","status":"Alive"})"#,
+            ])
         let constants = keys(source, "TestKeys").map(\.constant)
         #expect(constants == [#"search(name:"$0.00")"#, #"character(id:"a,b")"#, nil, nil])
     }
@@ -41,8 +42,9 @@ import Testing
     /// tests/notes-page-1.store.json keys the first page `notes(first:2)`: the fragment's
     /// `after: $cursor` is bound to nothing and left out.
     @Test func fragmentArgumentsBoundToNothingLeaveTheKey() throws {
-        let output = compiler.compile([Fixtures.read("sources/TestNotesQuery.graphql"), Fixtures.read("sources/TestNotes_character.graphql")]
-            .enumerated().map { Source(name: "\($0.offset).graphql", text: $0.element) })
+        let output = compiler.compile(
+            [Fixtures.read("sources/TestNotesQuery.graphql"), Fixtures.read("sources/TestNotes_character.graphql")]
+                .enumerated().map { Source(name: "\($0.offset).graphql", text: $0.element) })
         let fragment = try #require(output.result.textProgram.fragment(named: "TestNotes_character"))
         let notes = try #require(fragment.selections.compactMap(\.field).first { $0.name == "notes" })
         #expect(StorageKey.of(notes, schema: compiler.schema).constant == "notes(first:2)")
@@ -50,12 +52,15 @@ import Testing
     }
 
     @Test func mutationRootFieldsAreKeyedByNameOrAlias() {
-        let fields = keys("mutation M($id: ID!) { setFavorite(id: $id, favorite: true) { character { id } } self: setFavorite(id: $id, favorite: false) { character { id } } }", "M")
+        let fields = keys(
+            "mutation M($id: ID!) { setFavorite(id: $id, favorite: true) { character { id } } self: setFavorite(id: $id, favorite: false) { character { id } } }",
+            "M")
         #expect(fields.map(\.constant) == ["setFavorite", #"setFavorite(as:"self")"#])
     }
 
     @Test func enumsAndStringsAreJSON() {
-        let key = keys(#"query Q { charactersWithStatus(status: ALIVE, any: [DEAD, UNKNOWN]) { id } search(name: "a\"b") { __typename } }"#, "Q")
+        let key = keys(
+            #"query Q { charactersWithStatus(status: ALIVE, any: [DEAD, UNKNOWN]) { id } search(name: "a\"b") { __typename } }"#, "Q")
         #expect(key.map(\.constant) == [#"charactersWithStatus(any:["DEAD","UNKNOWN"],status:"ALIVE")"#, #"search(name:"a\"b")"#])
     }
 }

@@ -14,29 +14,38 @@ import Testing
 
     /// `id` joins `node` before flattening merges the connection's `node { __typename }` in, as in Relay.
     @Test func connectionAddsCursorTypenameAndPageInfoPerDirection() {
-        let both = text("""
+        let both = text(
+            """
             query Q($id: ID!) { character(id: $id) {
               notes(first: 1, last: 1) @connection(key: "Q_notes") { edges { node { text } } } } }
             """, "Q")
-        #expect(both == "query Q($id:ID!){character(id:$id){notes(first:1,last:1){edges{node{text,id,__typename},cursor},pageInfo{endCursor,hasNextPage,hasPreviousPage,startCursor}},id}}")
+        #expect(
+            both
+                == "query Q($id:ID!){character(id:$id){notes(first:1,last:1){edges{node{text,id,__typename},cursor},pageInfo{endCursor,hasNextPage,hasPreviousPage,startCursor}},id}}"
+        )
     }
 
     @Test func streamConnectionIsCheckedLikeAConnection() {
-        let output = compiler.compile("""
+        let output = compiler.compile(
+            """
             query Q($id: ID!) { character(id: $id) { notes @stream_connection(key: "Q_notes", initial_count: 1) { edges { cursor } } } }
             """)
         #expect(output.error(containing: "to have a 'first' or 'last' argument")?.hasPrefix("1:42: ") == true)
     }
 
     @Test func deferLabelsNameTheDocumentAndTheFragmentOrLabel() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q($id: ID!, $later: Boolean!) { character(id: $id) {
               ...F @defer(label: "part", if: $later) ...G @defer(if: true) ...H @defer(if: false) } }
             fragment F on Character { name }
             fragment G on Character { status }
             fragment H on Character { species }
             """, "Q")
-        #expect(printed == #"query Q($id:ID!,$later:Boolean!){character(id:$id){...F@defer(label:"Q$defer$part",if:$later),...G@defer(label:"Q$defer$G"),...H,id}}fragment F on Character{name}fragment G on Character{status}fragment H on Character{species}"#)
+        #expect(
+            printed
+                == #"query Q($id:ID!,$later:Boolean!){character(id:$id){...F@defer(label:"Q$defer$part",if:$later),...G@defer(label:"Q$defer$G"),...H,id}}fragment F on Character{name}fragment G on Character{status}fragment H on Character{species}"#
+        )
     }
 
     @Test func streamGetsItsLabel() {
@@ -45,19 +54,23 @@ import Testing
     }
 
     @Test func refetchableOnQueryGeneratesARootQuery() {
-        let output = compiler.compile("""
+        let output = compiler.compile(
+            """
             query Q { ...R }
             fragment R on Query @refetchable(queryName: "RRefetch") @argumentDefinitions(page: {type: "Int", defaultValue: 1}) {
               characters(page: $page) { info { count } } }
             """)
         #expect(output.errors.isEmpty)
         let hash = FragmentArgumentsHash.hash([IRArgument(name: "page", value: .variable("page"))])!
-        #expect(output.text("RRefetch") == "query RRefetch($page:Int=1){...R_\(hash)}fragment R_\(hash) on Query{characters(page:$page){info{count}}}")
+        #expect(
+            output.text("RRefetch")
+                == "query RRefetch($page:Int=1){...R_\(hash)}fragment R_\(hash) on Query{characters(page:$page){info{count}}}")
         #expect(output.text("Q") == "query Q{...R}fragment R on Query{characters(page:1){info{count}}}")
     }
 
     @Test func fragmentArgumentsAreBoundAndCopiesRenamed() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q($id: ID!) { character(id: $id) { ...N @arguments(count: 3, show: false) ...N } }
             fragment N on Character @argumentDefinitions(count: {type: "Int", defaultValue: 2}, cursor: {type: "String"},
                                                          show: {type: "Boolean!", defaultValue: true}) {
@@ -65,25 +78,36 @@ import Testing
               name @include(if: $show)
             }
             """, "Q")
-        let hash = FragmentArgumentsHash.hash([IRArgument(name: "count", value: .int("3")), IRArgument(name: "show", value: .boolean(false))])!
-        #expect(printed == "query Q($id:ID!){character(id:$id){...N_\(hash),...N,id}}fragment N on Character{notes(first:2){totalCount},name}fragment N_\(hash) on Character{notes(first:3){totalCount}}")
+        let hash = FragmentArgumentsHash.hash([
+            IRArgument(name: "count", value: .int("3")), IRArgument(name: "show", value: .boolean(false)),
+        ])!
+        #expect(
+            printed
+                == "query Q($id:ID!){character(id:$id){...N_\(hash),...N,id}}fragment N on Character{notes(first:2){totalCount},name}fragment N_\(hash) on Character{notes(first:3){totalCount}}"
+        )
     }
 
     @Test func identityFieldsAndKeysAreAppended() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q { assets { name } quotes { rate } spellings { ... on Episode { name } } namesake(name: "x") { name } }
             """, "Q")
-        #expect(printed == "query Q{assets{name,id,uuid},quotes{rate,base,quote},spellings{__typename,...on Episode{name},...on Node{__isNode:__typename,id},...on Baton{id},...on Type{id},...on Protocol{id},...on Set{id},...on Any{id}},namesake(name:\"x\"){__typename,name,...on Node{__isNode:__typename,id}}}")
+        #expect(
+            printed
+                == "query Q{assets{name,id,uuid},quotes{rate,base,quote},spellings{__typename,...on Episode{name},...on Node{__isNode:__typename,id},...on Baton{id},...on Type{id},...on Protocol{id},...on Set{id},...on Any{id}},namesake(name:\"x\"){__typename,name,...on Node{__isNode:__typename,id}}}"
+        )
     }
 
     @Test func defaultIdentityCanBeConfigured() {
-        let printed = text("query Q { quotes { rate } assets { name } }", "Q",
-                           identity: IdentityConfiguration(defaultKey: ["base"], types: ["Asset": ["uuid"]]))
+        let printed = text(
+            "query Q { quotes { rate } assets { name } }", "Q",
+            identity: IdentityConfiguration(defaultKey: ["base"], types: ["Asset": ["uuid"]]))
         #expect(printed == "query Q{quotes{rate,base},assets{name,id,uuid}}")
     }
 
     @Test func clientExtensionsAndClientDirectivesLeaveTheText() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q($id: ID!, $connections: [ID!]!) @cacheExpiration(seconds: 5) {
               drafts { text }
               character(id: $id) @required(action: LOG) { isPinned name @catch ...F @alias(as: "f") }
@@ -94,7 +118,8 @@ import Testing
     }
 
     @Test func constantConditionsAreSettled() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q($id: ID!) { character(id: $id) { name @include(if: false) status @skip(if: false) ... @include(if: true) { species } } }
             """, "Q")
         #expect(printed == "query Q($id:ID!){character(id:$id){status,species,id}}")
@@ -102,16 +127,21 @@ import Testing
 
     /// Each `origin` got its `id` before the two merged, as in Relay.
     @Test func flattenMergesFieldsAndConditionsAndKeepsRelaysNewline() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q($id: ID!, $c: Boolean!) { character(id: $id) {
               origin { name } origin { dimension }
               name @include(if: $c) status ... @include(if: $c) { species } } }
             """, "Q")
-        #expect(printed == "query Q($id:ID!,$c:Boolean!){character(id:$id){origin{name,id,dimension},name@include(if:$c)\n    species@include(if:$c),status,id}}")
+        #expect(
+            printed
+                == "query Q($id:ID!,$c:Boolean!){character(id:$id){origin{name,id,dimension},name@include(if:$c)\n    species@include(if:$c),status,id}}"
+        )
     }
 
     @Test func inlineFragmentsOnTheSameTypeMergeAndAbstractOnesGetTheirKey() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q($id: ID!) { node(id: $id) { ... on Node { id } ... on Named { name } ... on Character { status } } }
             """, "Q")
         #expect(printed == "query Q($id:ID!){node(id:$id){__typename,id,...on Named{__isNamed:__typename,name},...on Character{status}}}")
@@ -130,11 +160,15 @@ import Testing
 
 extension TransformTests {
     @Test func streamConnectionStreamsEdgesAndDefersThePageInfo() {
-        let printed = text("""
+        let printed = text(
+            """
             query Q($id: ID!) { character(id: $id) {
               notes(first: 2) @stream_connection(key: "Q_notes", initial_count: 1) { edges { node { id } } } } }
             """, "Q")
-        #expect(printed == #"query Q($id:ID!){character(id:$id){notes(first:2){edges@stream(label:"Q$stream$Q_notes",initialCount:1){node{id,__typename},cursor},...@defer(label:"Q$defer$Q_notes$pageInfo"){pageInfo{endCursor,hasNextPage}}},id}}"#)
+        #expect(
+            printed
+                == #"query Q($id:ID!){character(id:$id){notes(first:2){edges@stream(label:"Q$stream$Q_notes",initialCount:1){node{id,__typename},cursor},...@defer(label:"Q$defer$Q_notes$pageInfo"){pageInfo{endCursor,hasNextPage}}},id}}"#
+        )
     }
 
     @Test func deferOnAnInlineFragmentIsNamedAfterItsType() {
@@ -146,13 +180,15 @@ extension TransformTests {
 extension TransformTests {
     /// Relay's other refetchable roots: `viewer` and `@fetchable` types.
     @Test func viewerAndFetchableTypesAreRefetched() {
-        let compiler = TestCompiler(schemaText: """
-            directive @fetchable(field_name: String!) on OBJECT
-            type Query { viewer: Viewer fetch__Shop(key: ID!): Shop shop: Shop }
-            type Viewer { name: String }
-            type Shop @fetchable(field_name: "key") { key: ID! name: String }
-            """)
-        let output = compiler.compile("""
+        let compiler = TestCompiler(
+            schemaText: """
+                directive @fetchable(field_name: String!) on OBJECT
+                type Query { viewer: Viewer fetch__Shop(key: ID!): Shop shop: Shop }
+                type Viewer { name: String }
+                type Shop @fetchable(field_name: "key") { key: ID! name: String }
+                """)
+        let output = compiler.compile(
+            """
             fragment V on Viewer @refetchable(queryName: "VQ") { name }
             fragment S on Shop @refetchable(queryName: "SQ") { name }
             """)

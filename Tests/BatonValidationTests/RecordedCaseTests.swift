@@ -1,6 +1,7 @@
 import BatonDiagnostics
-@testable import BatonValidation
 import Testing
+
+@testable import BatonValidation
 
 /// Each rule's recorded documents (spec/validation/cases.json) give exactly graphql-core
 /// 3.3.2's findings: messages, every location, and order. graphql-core has no warnings, so
@@ -44,8 +45,9 @@ import Testing
     @Test func everyRuleHasValidAndInvalidCases() {
         for rule in Self.rules {
             let cases = RecordedCase.cases(for: rule)
-            #expect(cases.contains { $0.errors.isEmpty } || rule == "ExecutableDefinitions" || rule == "KnownOperationTypes",
-                    "\(rule) has no valid case")
+            #expect(
+                cases.contains { $0.errors.isEmpty } || rule == "ExecutableDefinitions" || rule == "KnownOperationTypes",
+                "\(rule) has no valid case")
             #expect(cases.contains { !$0.errors.isEmpty }, "\(rule) has no invalid case")
         }
     }

@@ -1,7 +1,8 @@
 import BatonDiagnostics
 import BatonSyntax
-@testable import BatonValidation
 import Testing
+
+@testable import BatonValidation
 
 /// Odd documents never crash, hang or overflow the stack; nesting too deep through fragments
 /// aborts validation the way graphql-core does ("Validation aborted.", no location).
@@ -55,31 +56,34 @@ import Testing
     }
 
     @Test func selfSpreadingFragmentsReportCyclesOnce() {
-        #expect(validate("{ dog { ...A } }\nfragment A on Dog { name ...A mother { ...A } }") == [
-            "Cannot spread fragment 'A' within itself. @ 2:26",
-            "Cannot spread fragment 'A' within itself. @ 2:40",
-        ])
+        #expect(
+            validate("{ dog { ...A } }\nfragment A on Dog { name ...A mother { ...A } }") == [
+                "Cannot spread fragment 'A' within itself. @ 2:26",
+                "Cannot spread fragment 'A' within itself. @ 2:40",
+            ])
     }
 
     @Test func schemasWithoutRootsOrTypes() {
         let schema = buildSchema("type Query { a: String }")
         // As graphql-core 3.3.2 reports it: the defer/stream rules apply whatever the schema defines.
-        #expect(validate("mutation M { a { b } }\nsubscription S { x @stream ... @defer { y } }", schema: schema) == [
-            "The mutation operation is not supported by the schema. @ 1:1",
-            "The subscription operation is not supported by the schema. @ 2:1",
-            "Stream directive not supported on subscription operations. Disable `@stream` by setting the `if` argument to `false`. @ 2:20",
-            "Defer directive not supported on subscription operations. Disable `@defer` by setting the `if` argument to `false`. @ 2:32",
-            "Unknown directive '@stream'. @ 2:20",
-            "Unknown directive '@defer'. @ 2:32",
-        ])
+        #expect(
+            validate("mutation M { a { b } }\nsubscription S { x @stream ... @defer { y } }", schema: schema) == [
+                "The mutation operation is not supported by the schema. @ 1:1",
+                "The subscription operation is not supported by the schema. @ 2:1",
+                "Stream directive not supported on subscription operations. Disable `@stream` by setting the `if` argument to `false`. @ 2:20",
+                "Defer directive not supported on subscription operations. Disable `@defer` by setting the `if` argument to `false`. @ 2:32",
+                "Unknown directive '@stream'. @ 2:20",
+                "Unknown directive '@defer'. @ 2:32",
+            ])
         // With the option, they apply only to directives the schema defines.
         let options = ValidationOptions(deferStreamRulesRequireSchemaDirectives: true)
-        #expect(validate("mutation M { a { b } }\nsubscription S { x @stream ... @defer { y } }", schema: schema, options: options) == [
-            "The mutation operation is not supported by the schema. @ 1:1",
-            "The subscription operation is not supported by the schema. @ 2:1",
-            "Unknown directive '@stream'. @ 2:20",
-            "Unknown directive '@defer'. @ 2:32",
-        ])
+        #expect(
+            validate("mutation M { a { b } }\nsubscription S { x @stream ... @defer { y } }", schema: schema, options: options) == [
+                "The mutation operation is not supported by the schema. @ 1:1",
+                "The subscription operation is not supported by the schema. @ 2:1",
+                "Unknown directive '@stream'. @ 2:20",
+                "Unknown directive '@defer'. @ 2:32",
+            ])
     }
 
     @Test func emptyInput() {

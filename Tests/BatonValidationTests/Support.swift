@@ -1,16 +1,17 @@
 import BatonDiagnostics
 import BatonSchema
 import BatonSyntax
-@testable import BatonValidation
 import Foundation
 import Testing
+
+@testable import BatonValidation
 
 // Helpers shared by the validation tests: the fixture schemas, parsing documents, and
 // describing findings as `message @ line:column, …` with graphql-core's 1-based positions.
 
 let specDirectory: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3) // Tests/BatonValidationTests/Support.swift
+    parts.removeLast(3)  // Tests/BatonValidationTests/Support.swift
     return parts.joined(separator: "/") + "/spec"
 }()
 
@@ -53,8 +54,10 @@ func described(_ diagnostics: [Diagnostic], severities: Bool = true) -> [String]
     }
 }
 
-func validate(_ text: String, schema: Schema = Schemas.zoo,
-              options: ValidationOptions = ValidationOptions()) -> [String] {
+func validate(
+    _ text: String, schema: Schema = Schemas.zoo,
+    options: ValidationOptions = ValidationOptions()
+) -> [String] {
     described(Validator.validate([parseDocument(text)], schema: schema, options: options))
 }
 

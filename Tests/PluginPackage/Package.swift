@@ -9,11 +9,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         // Named: a path dependency's identity is its directory's name, which depends on the clone.
-        .package(name: "Baton", path: "../.."),
+        .package(name: "Baton", path: "../..")
     ],
     targets: [
-        .target(name: "Cast", dependencies: [.product(name: "Baton", package: "Baton")],
-                plugins: [.plugin(name: "BatonPlugin", package: "Baton")]),
+        .target(
+            name: "Cast", dependencies: [.product(name: "Baton", package: "Baton")],
+            plugins: [.plugin(name: "BatonPlugin", package: "Baton")]),
         .testTarget(name: "CastTests", dependencies: ["Cast"]),
     ],
     swiftLanguageModes: [.v6]

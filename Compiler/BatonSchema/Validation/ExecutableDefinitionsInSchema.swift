@@ -8,7 +8,8 @@ extension SDLValidator {
         let message: String
         switch definition {
         case .operation(let o):
-            message = o.name.map { "The '\($0.value)' operation definition is not allowed in a schema." }
+            message =
+                o.name.map { "The '\($0.value)' operation definition is not allowed in a schema." }
                 ?? "An anonymous operation definition is not allowed in a schema."
         case .fragment(let f):
             message = "The '\(f.name.value)' fragment definition is not allowed in a schema."

@@ -17,8 +17,9 @@ extension SchemaChecks {
             checkReservedName(fieldName, fields[fieldIndex].location)
             if !kind(fieldType.namedType).isOutput {
                 let node = fieldNode(index, fieldIndex)
-                report("The type of \(typeName).\(fieldName) must be Output Type but got: \(text(fieldType)).",
-                       [node.location(node.node.type.range)], code: .fieldDefinitions)
+                report(
+                    "The type of \(typeName).\(fieldName) must be Output Type but got: \(text(fieldType)).",
+                    [node.location(node.node.type.range)], code: .fieldDefinitions)
             }
             guard !arguments.isEmpty else { continue }
             // The field's node, the argument's node and the argument's name in messages are
@@ -33,13 +34,15 @@ extension SchemaChecks {
                     let typeLocation = argumentNode(node, argument.name).map { node.location($0.type.range) }
                     let description = "\(typeName).\(fieldName)(\(argument.name):)"
                     if misplaced {
-                        report("The type of \(description) must be Input Type but got: \(text(argument.type)).",
-                               [typeLocation], code: .fieldDefinitions)
+                        report(
+                            "The type of \(description) must be Input Type but got: \(text(argument.type)).",
+                            [typeLocation], code: .fieldDefinitions)
                     }
                     if deprecatedRequired {
-                        report("Required argument \(description) cannot be deprecated.",
-                               [deprecatedDirective(argument.directives, node.source), typeLocation],
-                               code: .fieldDefinitions)
+                        report(
+                            "Required argument \(description) cannot be deprecated.",
+                            [deprecatedDirective(argument.directives, node.source), typeLocation],
+                            code: .fieldDefinitions)
                     }
                 }
                 checkDefaultValue(argument, "\(typeName).\(fieldName)(\(argument.name):)")
@@ -54,7 +57,8 @@ extension SchemaChecks {
         fields.withUnsafeBufferPointer { fields in
             for i in fields.indices {
                 if isReserved(fields[i].name) || !kind(fields[i].type.namedType).isOutput
-                    || fields[i].arguments.withUnsafeBufferPointer({ suspiciousInputValue($0) }) {
+                    || fields[i].arguments.withUnsafeBufferPointer({ suspiciousInputValue($0) })
+                {
                     found.append(i)
                 }
             }
@@ -66,7 +70,8 @@ extension SchemaChecks {
     func suspiciousInputValue(_ values: UnsafeBufferPointer<InputValue>) -> Bool {
         for i in values.indices {
             if isReserved(values[i].name) || !kind(values[i].type.namedType).isInput || values[i].defaultValue != nil
-                || (values[i].deprecationReason != nil && values[i].type.isNonNull) {
+                || (values[i].deprecationReason != nil && values[i].type.isNonNull)
+            {
                 return true
             }
         }

@@ -97,9 +97,10 @@ extension SchemaChecks {
                 fieldPath.append(("\(type.name).\(field.name)", field.location))
                 if let cycleIndex = pathIndexByType[target] {
                     let cycle = fieldPath[cycleIndex...]
-                    report("Input Object \(schema.types[target].name) cannot be provided a finite value because it "
-                           + "references itself through fields: \(cycle.map(\.0).joined(separator: ", ")).",
-                           cycle.map(\.1), code: .inputObjectCycles)
+                    report(
+                        "Input Object \(schema.types[target].name) cannot be provided a finite value because it "
+                            + "references itself through fields: \(cycle.map(\.0).joined(separator: ", ")).",
+                        cycle.map(\.1), code: .inputObjectCycles)
                     fieldPath.removeLast()
                 } else if visited.insert(target).inserted {
                     pathIndexByType[target] = fieldPath.count
@@ -150,10 +151,12 @@ extension SchemaChecks {
                 guard let defaultValue = field.defaultValue, let source = field.defaultValueSource else { continue }
                 if let cycleIndex = defaultValueCycles.fieldPathIndex[description] {
                     let path = defaultValueCycles.fieldPath
-                    let via = cycleIndex < path.count
+                    let via =
+                        cycleIndex < path.count
                         ? " via the default values of: " + path[cycleIndex...].map(\.0).joined(separator: ", ") : ""
-                    report("Invalid circular reference. The default value of Input Object field \(description) references itself\(via).",
-                           path[(cycleIndex - 1)...].map(\.1), code: .inputObjectCycles)
+                    report(
+                        "Invalid circular reference. The default value of Input Object field \(description) references itself\(via).",
+                        path[(cycleIndex - 1)...].map(\.1), code: .inputObjectCycles)
                     continue
                 }
                 guard defaultValueCycles.visitedFields.insert(description).inserted else { continue }

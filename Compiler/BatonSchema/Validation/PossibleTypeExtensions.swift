@@ -28,8 +28,10 @@ extension SDLValidator {
             if expected != t.kind.schemaKind {
                 var locations = [location(t.range)]
                 if let definition { locations.insert(definition.location(definition.node.range), at: 0) }
-                diagnostics.append(.error("Cannot extend non-\(t.kind.kindName) type '\(name)'.", at: locations,
-                                          code: .possibleTypeExtensions))
+                diagnostics.append(
+                    .error(
+                        "Cannot extend non-\(t.kind.kindName) type '\(name)'.", at: locations,
+                        code: .possibleTypeExtensions))
             }
             return
         }
@@ -37,7 +39,8 @@ extension SDLValidator {
         if let existing {
             allNames += schema.types.prefix(existing.typeCount).map(\.name)
         }
-        report("Cannot extend type '\(name)' because it is not defined." + Suggestions.didYouMean(Suggestions.list(name, options: allNames)),
-               [t.name.range], code: .possibleTypeExtensions)
+        report(
+            "Cannot extend type '\(name)' because it is not defined." + Suggestions.didYouMean(Suggestions.list(name, options: allNames)),
+            [t.name.range], code: .possibleTypeExtensions)
     }
 }

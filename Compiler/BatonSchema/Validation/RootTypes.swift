@@ -8,8 +8,9 @@ extension SchemaChecks {
         let schemaDefinition = builder.schemaNodes.first { !$0.0.node.isExtension && $0.1 != .builtIn }?.0
         // A query type named but unknown is already an unknown type.
         if schema.queryType == nil && builder.rootTypeNodes[.query] == nil {
-            report("Query root type must be provided.", [schemaDefinition.map { $0.location($0.node.range) }],
-                   code: .rootTypes)
+            report(
+                "Query root type must be provided.", [schemaDefinition.map { $0.location($0.node.range) }],
+                code: .rootTypes)
         }
         var operationsByType: [(TypeID, [OperationType])] = []
         for operation in OperationType.allCases {
@@ -25,16 +26,18 @@ extension SchemaChecks {
             } else {
                 let name = operation.rawValue.prefix(1).uppercased() + operation.rawValue.dropFirst()
                 let ifProvided = operation == .query ? "" : " if provided"
-                report("\(name) root type must be Object type\(ifProvided), it cannot be \(type.name).",
-                       [node.map { $0.location($0.node.type.range) } ?? definitionLocation(root.index.asInt)],
-                       code: .rootTypes)
+                report(
+                    "\(name) root type must be Object type\(ifProvided), it cannot be \(type.name).",
+                    [node.map { $0.location($0.node.type.range) } ?? definitionLocation(root.index.asInt)],
+                    code: .rootTypes)
             }
         }
         for (root, operations) in operationsByType where operations.count > 1 {
-            report("All root types must be different, '\(schema[root].name)' type is used as "
-                   + "\(Suggestions.andList(operations.map(\.rawValue))) root types.",
-                   operations.map { op in builder.rootTypeNodes[op].map { $0.location($0.node.type.range) } },
-                   code: .rootTypes)
+            report(
+                "All root types must be different, '\(schema[root].name)' type is used as "
+                    + "\(Suggestions.andList(operations.map(\.rawValue))) root types.",
+                operations.map { op in builder.rootTypeNodes[op].map { $0.location($0.node.type.range) } },
+                code: .rootTypes)
         }
     }
 }

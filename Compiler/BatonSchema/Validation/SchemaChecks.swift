@@ -89,8 +89,9 @@ struct SchemaChecks {
     /// "Name '__x' must not begin with '__'…" for a name the schema defines.
     mutating func checkReservedName(_ name: String, _ location: Location?) {
         if name.utf8.count >= 2 && name.utf8.first == 0x5F && name.hasPrefix("__") {
-            report("Name '\(name)' must not begin with '__', which is reserved by GraphQL introspection.", [location],
-                   code: .reservedNames)
+            report(
+                "Name '\(name)' must not begin with '__', which is reserved by GraphQL introspection.", [location],
+                code: .reservedNames)
         }
     }
 
@@ -99,8 +100,9 @@ struct SchemaChecks {
     mutating func checkDefaultValue(_ value: InputValue, _ description: @autoclosure () -> String) {
         guard let defaultValue = value.defaultValue, let source = value.defaultValueSource else { return }
         for problem in literals.check(defaultValue, as: value.type) {
-            report("\(description()) has invalid default value\(problem.pathDescription): \(problem.message)",
-                   [Location(source: source, range: problem.range)], code: .defaultValues)
+            report(
+                "\(description()) has invalid default value\(problem.pathDescription): \(problem.message)",
+                [Location(source: source, range: problem.range)], code: .defaultValues)
         }
     }
 

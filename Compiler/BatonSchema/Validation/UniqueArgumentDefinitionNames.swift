@@ -15,8 +15,9 @@ extension SDLValidator {
 
     private mutating func checkArgumentNames(_ parent: String, _ arguments: [InputValueDefinition]) {
         for (name, names) in groupedByName(arguments.map(\.name)) where names.count > 1 {
-            report("Argument '\(parent)(\(name):)' can only be defined once.", names.map(\.range),
-                   code: .uniqueArgumentDefinitionNames)
+            report(
+                "Argument '\(parent)(\(name):)' can only be defined once.", names.map(\.range),
+                code: .uniqueArgumentDefinitionNames)
         }
     }
 }

@@ -26,8 +26,10 @@ extension SDLValidator {
             let name = directive.name.value
             guard let info = directiveInfos[name], !info.isRepeatable else { continue }
             if let first = seen[name] {
-                diagnostics.append(.error(DiagnosticCode.repeatedDirective(name),
-                                          at: [first, location(directive.range)], code: .uniqueDirectivesPerLocation))
+                diagnostics.append(
+                    .error(
+                        DiagnosticCode.repeatedDirective(name),
+                        at: [first, location(directive.range)], code: .uniqueDirectivesPerLocation))
             } else {
                 seen[name] = location(directive.range)
             }

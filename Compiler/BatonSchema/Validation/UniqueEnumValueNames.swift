@@ -16,11 +16,14 @@ extension SDLValidator {
         for value in t.enumValues {
             let valueName = value.name.value
             if let existingEnum, existingEnum.enumValues.prefix(existingCount).contains(where: { $0.name == valueName }) {
-                report("Enum value '\(typeName).\(valueName)' already exists in the schema. It cannot also be defined in this type extension.",
-                       [value.name.range], code: .uniqueEnumValueNames)
+                report(
+                    "Enum value '\(typeName).\(valueName)' already exists in the schema. It cannot also be defined in this type extension.",
+                    [value.name.range], code: .uniqueEnumValueNames)
             } else if let first = known[valueName] {
-                diagnostics.append(.error("Enum value '\(typeName).\(valueName)' can only be defined once.",
-                                          at: [first, location(value.name.range)], code: .uniqueEnumValueNames))
+                diagnostics.append(
+                    .error(
+                        "Enum value '\(typeName).\(valueName)' can only be defined once.",
+                        at: [first, location(value.name.range)], code: .uniqueEnumValueNames))
             } else {
                 known[valueName] = location(value.name.range)
             }

@@ -36,21 +36,30 @@ extension SDLValidator {
         knownFieldNames[typeName] = known
     }
 
-    private mutating func check(_ name: Name, _ field: FieldDefinition?, _ typeName: String,
-                                _ existingFieldNames: ((String) -> Bool)?, _ known: inout [String: (Location, FieldDefinition)]) {
+    private mutating func check(
+        _ name: Name, _ field: FieldDefinition?, _ typeName: String,
+        _ existingFieldNames: ((String) -> Bool)?, _ known: inout [String: (Location, FieldDefinition)]
+    ) {
         let fieldName = name.value
         if let existingFieldNames, existingFieldNames(fieldName) {
-            report("Field '\(typeName).\(fieldName)' already exists in the schema. It cannot also be defined in this type extension.",
-                   [name.range], code: .uniqueFieldDefinitionNames)
+            report(
+                "Field '\(typeName).\(fieldName)' already exists in the schema. It cannot also be defined in this type extension.",
+                [name.range], code: .uniqueFieldDefinitionNames)
         } else if let (first, firstField) = known[fieldName] {
             let identical = field.map { Self.identical(firstField, $0) } ?? false
-            diagnostics.append(Diagnostic(identical ? .warning : .error,
-                                          "Field '\(typeName).\(fieldName)' can only be defined once.",
-                                          at: [first, location(name.range)], code: .uniqueFieldDefinitionNames))
+            diagnostics.append(
+                Diagnostic(
+                    identical ? .warning : .error,
+                    "Field '\(typeName).\(fieldName)' can only be defined once.",
+                    at: [first, location(name.range)], code: .uniqueFieldDefinitionNames))
         } else {
             // Input fields keep a placeholder definition: they are never compared.
-            known[fieldName] = (location(name.range), field ?? FieldDefinition(
-                description: nil, name: name, arguments: [], type: .named(name), directives: [], range: name.range))
+            known[fieldName] = (
+                location(name.range),
+                field
+                    ?? FieldDefinition(
+                        description: nil, name: name, arguments: [], type: .named(name), directives: [], range: name.range)
+            )
         }
     }
 
@@ -58,11 +67,13 @@ extension SDLValidator {
     /// may differ.
     static func identical(_ a: FieldDefinition, _ b: FieldDefinition) -> Bool {
         guard a.name.value == b.name.value, a.type.text == b.type.text, a.arguments.count == b.arguments.count,
-              sameDirectives(a.directives, b.directives) else { return false }
+            sameDirectives(a.directives, b.directives)
+        else { return false }
         for (x, y) in zip(a.arguments, b.arguments) {
             guard x.name.value == y.name.value, x.type.text == y.type.text,
-                  x.defaultValue.map(ValuePrinter.print) == y.defaultValue.map(ValuePrinter.print),
-                  sameDirectives(x.directives, y.directives) else { return false }
+                x.defaultValue.map(ValuePrinter.print) == y.defaultValue.map(ValuePrinter.print),
+                sameDirectives(x.directives, y.directives)
+            else { return false }
         }
         return true
     }

@@ -8,8 +8,10 @@ extension SDLValidator {
         var known: [String: Location] = [:]
         for field in fields {
             if let first = known[field.name.value] {
-                diagnostics.append(.error(DiagnosticCode.duplicateInputField(field.name.value),
-                                          at: [first, location(field.name.range)], code: .uniqueInputFieldNames))
+                diagnostics.append(
+                    .error(
+                        DiagnosticCode.duplicateInputField(field.name.value),
+                        at: [first, location(field.name.range)], code: .uniqueInputFieldNames))
             } else {
                 known[field.name.value] = location(field.name.range)
             }

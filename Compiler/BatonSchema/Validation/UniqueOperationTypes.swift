@@ -7,11 +7,14 @@ extension SDLValidator {
         for operationType in s.operationTypes {
             let operation = operationType.operation
             if existing?.rootTypes[operation] != nil {
-                report("Type for \(operation.rawValue) already defined in the schema. It cannot be redefined.",
-                       [operationType.range], code: .uniqueOperationTypes)
+                report(
+                    "Type for \(operation.rawValue) already defined in the schema. It cannot be redefined.",
+                    [operationType.range], code: .uniqueOperationTypes)
             } else if let first = definedOperationTypes[operation] {
-                diagnostics.append(.error("There can be only one \(operation.rawValue) type in schema.",
-                                          at: [first, location(operationType.range)], code: .uniqueOperationTypes))
+                diagnostics.append(
+                    .error(
+                        "There can be only one \(operation.rawValue) type in schema.",
+                        at: [first, location(operationType.range)], code: .uniqueOperationTypes))
             } else {
                 definedOperationTypes[operation] = location(operationType.range)
             }

@@ -6,11 +6,14 @@ extension SDLValidator {
     mutating func uniqueTypeName(_ t: TypeDefinition) {
         let name = t.name.value
         if existingType(name) != nil {
-            report("Type '\(name)' already exists in the schema. It cannot also be defined in this type definition.",
-                   [t.name.range], code: .uniqueTypeNames)
+            report(
+                "Type '\(name)' already exists in the schema. It cannot also be defined in this type definition.",
+                [t.name.range], code: .uniqueTypeNames)
         } else if let first = knownTypeNames[name] {
-            diagnostics.append(.error("There can be only one type named '\(name)'.",
-                                      at: [first, location(t.name.range)], code: .uniqueTypeNames))
+            diagnostics.append(
+                .error(
+                    "There can be only one type named '\(name)'.",
+                    at: [first, location(t.name.range)], code: .uniqueTypeNames))
         } else {
             knownTypeNames[name] = location(t.name.range)
         }

@@ -100,7 +100,8 @@ struct CompactWriter {
 
     mutating func operation(_ o: OperationDefinition) {
         description(o.description)
-        let isShorthand = o.operationKeywordRange == nil && o.operation == .query && o.name == nil
+        let isShorthand =
+            o.operationKeywordRange == nil && o.operation == .query && o.name == nil
             && o.variableDefinitions.isEmpty && o.directives.isEmpty && o.description == nil
         if !isShorthand {
             word(o.operation.rawValue)

@@ -56,7 +56,8 @@ package enum ReadablePrinter {
 
     static func wrappedLineAndArgs(_ prefix: String, _ args: [String]) -> String {
         guard !args.isEmpty else { return prefix }
-        let list = length(prefix) + joinedLength(args, ", ") + 2 > 80
+        let list =
+            length(prefix) + joinedLength(args, ", ") + 2 > 80
             ? wrap("(\n", indent(join(args, "\n")), "\n)")
             : wrap("(", join(args, ", "), ")")
         return join([prefix, list])
@@ -82,7 +83,8 @@ package enum ReadablePrinter {
 
     static func operation(_ o: OperationDefinition) -> String {
         let variables = o.variableDefinitions.map(variableDefinition)
-        let variablesText = hasMultilineItems(variables)
+        let variablesText =
+            hasMultilineItems(variables)
             ? wrap("(\n", join(variables, "\n"), "\n)")
             : wrap("(", join(variables, ", "), ")")
         let keyword = o.operation.rawValue
@@ -127,8 +129,11 @@ package enum ReadablePrinter {
         case .fragmentSpread(let s):
             return join(["..." + s.name.value, wrap(" ", directives(s.directives))])
         case .inlineFragment(let i):
-            return join(["...", wrap("on ", i.typeCondition?.value ?? ""), directives(i.directives),
-                         selectionSet(i.selectionSet)], " ")
+            return join(
+                [
+                    "...", wrap("on ", i.typeCondition?.value ?? ""), directives(i.directives),
+                    selectionSet(i.selectionSet),
+                ], " ")
         }
     }
 
@@ -190,11 +195,17 @@ package enum ReadablePrinter {
         case .scalar:
             body = join([head, t.name.value, directives(t.directives)], " ")
         case .object, .interface:
-            body = join([head, t.name.value, wrap("implements ", join(t.interfaces.map(\.value), " & ")),
-                         directives(t.directives), block(t.fields.map(fieldDefinition))], " ")
+            body = join(
+                [
+                    head, t.name.value, wrap("implements ", join(t.interfaces.map(\.value), " & ")),
+                    directives(t.directives), block(t.fields.map(fieldDefinition)),
+                ], " ")
         case .union:
-            body = join([head, t.name.value, directives(t.directives),
-                         wrap("= ", join(t.unionMembers.map(\.value), " | "))], " ")
+            body = join(
+                [
+                    head, t.name.value, directives(t.directives),
+                    wrap("= ", join(t.unionMembers.map(\.value), " | ")),
+                ], " ")
         case .enum:
             body = join([head, t.name.value, directives(t.directives), block(t.enumValues.map(enumValue))], " ")
         case .inputObject:

@@ -49,15 +49,19 @@ package enum StringLiterals {
         let escaped = value.replacingAll("\"\"\"", with: "\\\"\"\"")
         let lines = splitLines(escaped)
         let isSingleLine = lines.count == 1
-        let forceLeadingNewLine = lines.count > 1 && lines.dropFirst().allSatisfy { line in
-            line.isEmpty || line.utf8.first == 0x20 || line.utf8.first == 0x09
-        }
+        let forceLeadingNewLine =
+            lines.count > 1
+            && lines.dropFirst().allSatisfy { line in
+                line.isEmpty || line.utf8.first == 0x20 || line.utf8.first == 0x09
+            }
         let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
         let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
         let hasTrailingSlash = value.hasSuffix("\\")
         let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
-        let printAsMultipleLines = !minimize && (!isSingleLine || value.unicodeScalars.count > 70
-            || forceTrailingNewLine || forceLeadingNewLine || hasTrailingTripleQuotes)
+        let printAsMultipleLines =
+            !minimize
+            && (!isSingleLine || value.unicodeScalars.count > 70
+                || forceTrailingNewLine || forceLeadingNewLine || hasTrailingTripleQuotes)
         let first = value.utf8.first
         let skipLeadingNewLine = isSingleLine && (first == 0x20 || first == 0x09)
         let before = (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine ? "\n" : ""
@@ -116,10 +120,11 @@ extension String {
             if copied == 0 { return self }
             out.append(contentsOf: input[copied..<n])
             return String(decoding: out, as: UTF8.self)
-        } ?? {
-            var copy = self
-            copy.makeContiguousUTF8()
-            return copy.replacingAll(target, with: replacement)
-        }()
+        }
+            ?? {
+                var copy = self
+                copy.makeContiguousUTF8()
+                return copy.replacingAll(target, with: replacement)
+            }()
     }
 }

@@ -10,7 +10,8 @@ final class DeferStreamDirectiveLabelRule: ValidationRule {
     override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
         let name = directive.name.value
         guard (name == "defer" && context.checksDefer) || (name == "stream" && context.checksStream),
-              let label = directive.argument("label") else { return }
+            let label = directive.argument("label")
+        else { return }
         let here = context.location(directive.range)
         switch label.value.kind {
         case .null:

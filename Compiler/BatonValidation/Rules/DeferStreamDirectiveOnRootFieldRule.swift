@@ -21,8 +21,10 @@ final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
     }
 
     /// Reports root @defer/@stream in a selection set; true when there was none.
-    private func check(_ selectionSet: SelectionSet, _ source: Source, _ subject: String,
-                       _ visited: inout Set<String>, _ context: ValidationContext) -> Bool {
+    private func check(
+        _ selectionSet: SelectionSet, _ source: Source, _ subject: String,
+        _ visited: inout Set<String>, _ context: ValidationContext
+    ) -> Bool {
         guard context.descend() else { return false }
         defer { context.ascend() }
         var valid = true
@@ -31,8 +33,9 @@ final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
             case .field(let field):
                 if context.checksStream, let stream = field.directives.first(where: { $0.name.value == "stream" }) {
                     valid = false
-                    context.report(Self.code, DiagnosticCode.deferStreamOnRoot("Stream", on: subject),
-                                   [Location(source: source, range: stream.range)])
+                    context.report(
+                        Self.code, DiagnosticCode.deferStreamOnRoot("Stream", on: subject),
+                        [Location(source: source, range: stream.range)])
                 }
             case .fragmentSpread(let spread):
                 let name = spread.name.value
@@ -40,8 +43,9 @@ final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
                 guard let fragment = context.fragment(named: name) else { continue }
                 if context.checksDefer, let deferred = spread.directives.first(where: { $0.name.value == "defer" }) {
                     valid = false
-                    context.report(Self.code, DiagnosticCode.deferStreamOnRoot("Defer", on: subject),
-                                   [Location(source: source, range: deferred.range)])
+                    context.report(
+                        Self.code, DiagnosticCode.deferStreamOnRoot("Defer", on: subject),
+                        [Location(source: source, range: deferred.range)])
                 }
                 if !checkedFragments.contains(name) {
                     valid = check(fragment.definition.selectionSet, fragment.source, subject, &visited, context) && valid
@@ -49,8 +53,9 @@ final class DeferStreamDirectiveOnRootFieldRule: ValidationRule {
             case .inlineFragment(let inline):
                 if context.checksDefer, let deferred = inline.directives.first(where: { $0.name.value == "defer" }) {
                     valid = false
-                    context.report(Self.code, DiagnosticCode.deferStreamOnRoot("Defer", on: subject),
-                                   [Location(source: source, range: deferred.range)])
+                    context.report(
+                        Self.code, DiagnosticCode.deferStreamOnRoot("Defer", on: subject),
+                        [Location(source: source, range: deferred.range)])
                 }
                 valid = check(inline.selectionSet, source, subject, &visited, context) && valid
             }

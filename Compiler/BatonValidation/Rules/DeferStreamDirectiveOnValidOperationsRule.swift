@@ -17,8 +17,10 @@ final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
         }
     }
 
-    private func check(_ selectionSet: SelectionSet, _ source: Source, _ parents: inout [Location],
-                       _ visited: inout Set<String>, _ context: ValidationContext) -> Bool {
+    private func check(
+        _ selectionSet: SelectionSet, _ source: Source, _ parents: inout [Location],
+        _ visited: inout Set<String>, _ context: ValidationContext
+    ) -> Bool {
         guard context.descend() else { return false }
         defer { context.ascend() }
         var valid = true
@@ -31,10 +33,12 @@ final class DeferStreamDirectiveOnValidOperationsRule: ValidationRule {
                 switch directive.name.value {
                 case "defer" where context.checksDefer:
                     if Self.ifCanBeFalse(directive) { continue }
-                    message = "Defer directive not supported on subscription operations. Disable `@defer` by setting the `if` argument to `false`."
+                    message =
+                        "Defer directive not supported on subscription operations. Disable `@defer` by setting the `if` argument to `false`."
                 case "stream" where context.checksStream:
                     if Self.ifCanBeFalse(directive) { continue }
-                    message = "Stream directive not supported on subscription operations. Disable `@stream` by setting the `if` argument to `false`."
+                    message =
+                        "Stream directive not supported on subscription operations. Disable `@stream` by setting the `if` argument to `false`."
                 default:
                     continue
                 }

@@ -13,13 +13,15 @@ final class FieldsOnCorrectTypeRule: ValidationRule {
         let schema = context.schema
         let name = field.name.value
         let hide = context.options.hideSuggestions
-        var suggestion = Suggestions.didYouMean(hide ? [] : suggestedTypeNames(schema, parent, name),
-                                                "to use an inline fragment on")
+        var suggestion = Suggestions.didYouMean(
+            hide ? [] : suggestedTypeNames(schema, parent, name),
+            "to use an inline fragment on")
         if suggestion.isEmpty {
             suggestion = Suggestions.didYouMean(hide ? [] : suggestedFieldNames(schema, parent, name))
         }
-        context.report(Self.code, "Cannot query field '\(name)' on type '\(schema.name(of: parent))'." + suggestion,
-                       [context.location(field.range)])
+        context.report(
+            Self.code, "Cannot query field '\(name)' on type '\(schema.name(of: parent))'." + suggestion,
+            [context.location(field.range)])
     }
 
     /// For an abstract type, the possible types and their interfaces that define the field:
@@ -42,7 +44,8 @@ final class FieldsOnCorrectTypeRule: ValidationRule {
         let keys = suggested.map { NaturalKey(schema.name(of: $0)) }
         // A stable sort, as Python's `sorted` with graphql-core's comparison.
         let order = suggested.indices.sorted { i, j in
-            let a = suggested[i], b = suggested[j]
+            let a = suggested[i]
+            let b = suggested[j]
             let byUsage = (usage[b] ?? 0) - (usage[a] ?? 0)
             if byUsage != 0 { return byUsage < 0 }
             if schema.kind(of: a) == .interface && schema.isSubType(b, of: a) && a != b { return true }

@@ -8,16 +8,19 @@ final class FragmentsOnCompositeTypesRule: ValidationRule {
 
     override func enterInlineFragment(_ inline: InlineFragment, _ context: ValidationContext) {
         guard let condition = inline.typeCondition, let type = context.schema.namedType(condition),
-              !context.schema.kind(of: type).isComposite else { return }
-        context.report(Self.code, "Fragment cannot condition on non composite type '\(condition.value)'.",
-                       [context.location(condition.range)])
+            !context.schema.kind(of: type).isComposite
+        else { return }
+        context.report(
+            Self.code, "Fragment cannot condition on non composite type '\(condition.value)'.",
+            [context.location(condition.range)])
     }
 
     override func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) {
         let condition = fragment.definition.typeCondition
         guard let type = context.schema.namedType(condition), !context.schema.kind(of: type).isComposite else { return }
-        context.report(Self.code,
-                       "Fragment '\(fragment.name)' cannot condition on non composite type '\(condition.value)'.",
-                       [context.location(condition.range)])
+        context.report(
+            Self.code,
+            "Fragment '\(fragment.name)' cannot condition on non composite type '\(condition.value)'.",
+            [context.location(condition.range)])
     }
 }

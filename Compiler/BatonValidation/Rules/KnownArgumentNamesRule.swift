@@ -24,9 +24,10 @@ final class KnownArgumentNamesRule: ValidationRule {
         for argument in directive.arguments where !known.contains(argument.name.value) {
             let name = argument.name.value
             let suggestions = context.options.hideSuggestions ? [] : Suggestions.list(name, options: known)
-            context.report(Self.code,
-                           DiagnosticCode.unknownDirectiveArgument(name, on: directive.name.value, didYouMean: Suggestions.didYouMean(suggestions)),
-                           [context.location(argument.range)])
+            context.report(
+                Self.code,
+                DiagnosticCode.unknownDirectiveArgument(name, on: directive.name.value, didYouMean: Suggestions.didYouMean(suggestions)),
+                [context.location(argument.range)])
         }
     }
 
@@ -35,10 +36,12 @@ final class KnownArgumentNamesRule: ValidationRule {
         guard typeInfo.argument == nil, let fieldRef = typeInfo.fieldDef, let parent = typeInfo.parentType else { return }
         let schema = context.schema
         let name = argument.name.value
-        let suggestions = context.options.hideSuggestions
+        let suggestions =
+            context.options.hideSuggestions
             ? [] : Suggestions.list(name, options: schema.fieldArguments(fieldRef).map(\.name))
-        context.report(Self.code,
-                       "Unknown argument '\(name)' on field '\(schema.name(of: parent)).\(field.name.value)'." + Suggestions.didYouMean(suggestions),
-                       [context.location(argument.range)])
+        context.report(
+            Self.code,
+            "Unknown argument '\(name)' on field '\(schema.name(of: parent)).\(field.name.value)'." + Suggestions.didYouMean(suggestions),
+            [context.location(argument.range)])
     }
 }

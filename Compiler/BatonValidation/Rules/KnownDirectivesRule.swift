@@ -22,8 +22,9 @@ final class KnownDirectivesRule: ValidationRule {
         let name = directive.name.value
         if let locations = locationsByName[name], !locations.isEmpty {
             if !locations.contains(location) {
-                context.report(Self.code, DiagnosticCode.misplacedDirective(name, on: Self.describe(location)),
-                               [context.location(directive.range)])
+                context.report(
+                    Self.code, DiagnosticCode.misplacedDirective(name, on: Self.describe(location)),
+                    [context.location(directive.range)])
             }
         } else {
             context.report(Self.code, DiagnosticCode.unknownDirective(name), [context.location(directive.range)])

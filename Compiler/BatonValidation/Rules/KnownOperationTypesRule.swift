@@ -8,8 +8,9 @@ final class KnownOperationTypesRule: ValidationRule {
     override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         let kind = operation.definition.operation
         if context.schema.rootType(for: kind) == nil {
-            context.report(Self.code, "The \(kind.rawValue) operation is not supported by the schema.",
-                           [context.location(operation.definition.range)])
+            context.report(
+                Self.code, "The \(kind.rawValue) operation is not supported by the schema.",
+                [context.location(operation.definition.range)])
         }
     }
 }

@@ -28,7 +28,8 @@ final class KnownTypeNamesRule: ValidationRule {
             if typeNames == nil { typeNames = context.schema.types.map(\.name) + definedTypeNames.sorted() }
             suggestions = Suggestions.list(typeName, options: typeNames!)
         }
-        context.report(Self.code, DiagnosticCode.unknownType(typeName, didYouMean: Suggestions.didYouMean(suggestions)),
-                       [context.location(name.range)])
+        context.report(
+            Self.code, DiagnosticCode.unknownType(typeName, didYouMean: Suggestions.didYouMean(suggestions)),
+            [context.location(name.range)])
     }
 }

@@ -17,8 +17,9 @@ final class LoneAnonymousOperationRule: ValidationRule {
 
     override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
         if operation.definition.name == nil && operationCount > 1 {
-            context.report(Self.code, "This anonymous operation must be the only defined operation.",
-                           [context.location(operation.definition.range)])
+            context.report(
+                Self.code, "This anonymous operation must be the only defined operation.",
+                [context.location(operation.definition.range)])
         }
     }
 }

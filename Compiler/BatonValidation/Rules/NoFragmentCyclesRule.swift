@@ -37,9 +37,10 @@ final class NoFragmentCyclesRule: ValidationRule {
                 let cycleStart = pathIndexByName[nameID]
                 let cycle = spreadPath[cycleStart...]
                 let via = cycle.dropLast().map { "'\($0.name)'" }.joined(separator: ", ")
-                context.report(Self.code,
-                               "Cannot spread fragment '\(name)' within itself" + (via.isEmpty ? "." : " via \(via)."),
-                               cycle.map(\.location))
+                context.report(
+                    Self.code,
+                    "Cannot spread fragment '\(name)' within itself" + (via.isEmpty ? "." : " via \(via)."),
+                    cycle.map(\.location))
             } else if let next = context.fragmentID(name) {
                 detectCycles(from: context.fragments[next], context)
                 if context.aborted { return }

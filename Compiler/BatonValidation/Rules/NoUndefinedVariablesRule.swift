@@ -10,7 +10,8 @@ final class NoUndefinedVariablesRule: ValidationRule {
         let defined = Set(definition.variableDefinitions.map(\.variable.value))
         let operationLocation = context.location(definition.range)
         for usage in context.recursiveVariableUsages(of: operation) where !defined.contains(usage.name) {
-            let message = definition.name.map { "Variable '$\(usage.name)' is not defined by operation '\($0.value)'." }
+            let message =
+                definition.name.map { "Variable '$\(usage.name)' is not defined by operation '\($0.value)'." }
                 ?? "Variable '$\(usage.name)' is not defined."
             context.report(Self.code, message, [usage.location, operationLocation])
         }

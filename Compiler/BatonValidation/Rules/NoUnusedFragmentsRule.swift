@@ -12,8 +12,9 @@ final class NoUnusedFragmentsRule: ValidationRule {
         for id in context.recursivelyReferencedFragments(context.operations) { used[context.fragments[id].nameID] = true }
         let severity: Severity = context.options.unusedFragmentsAreWarnings ? .warning : .error
         for fragment in context.fragments where !used[fragment.nameID] {
-            context.report(Self.code, ValidationContext.message("Fragment '", fragment.name, "' is never used."),
-                           [fragment.location(fragment.definition.range)], severity: severity)
+            context.report(
+                Self.code, ValidationContext.message("Fragment '", fragment.name, "' is never used."),
+                [fragment.location(fragment.definition.range)], severity: severity)
         }
     }
 }

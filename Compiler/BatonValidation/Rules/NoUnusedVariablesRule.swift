@@ -10,7 +10,8 @@ final class NoUnusedVariablesRule: ValidationRule {
         let used = Set(context.recursiveVariableUsages(of: operation).map(\.name))
         for variable in definition.variableDefinitions where !used.contains(variable.variable.value) {
             let name = variable.variable.value
-            let message = definition.name.map { "Variable '$\(name)' is never used in operation '\($0.value)'." }
+            let message =
+                definition.name.map { "Variable '$\(name)' is never used in operation '\($0.value)'." }
                 ?? "Variable '$\(name)' is never used."
             context.report(Self.code, message, [context.location(variable.range)])
         }

@@ -23,9 +23,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         var conflicts: [Conflict] = []
         state!.findConflictsWithin(context.typeInfo.parentType, selectionSet, context.source, &conflicts)
         for conflict in conflicts {
-            context.report(Self.code,
-                           "Fields '\(abbreviate(conflict.responseName))' conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
-                           conflict.fields1 + conflict.fields2)
+            context.report(
+                Self.code,
+                "Fields '\(abbreviate(conflict.responseName))' conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
+                conflict.fields1 + conflict.fields2)
         }
     }
 
@@ -50,8 +51,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     /// Stores the hashes of a selection set's response keys; false at a spread, or when the set
     /// is too large or nested for the pairwise check to be the cheap way.
     /// Keys are read through `Selection.responseKey`, which does not copy the field.
-    private static func gatherKeyHashes(_ selectionSet: SelectionSet, depth: Int,
-                                        into hashes: UnsafeMutableBufferPointer<UInt64>, _ count: inout Int) -> Bool {
+    private static func gatherKeyHashes(
+        _ selectionSet: SelectionSet, depth: Int,
+        into hashes: UnsafeMutableBufferPointer<UInt64>, _ count: inout Int
+    ) -> Bool {
         let selections = selectionSet.selections
         for i in selections.indices {
             if let key = selections[i].responseKey {
@@ -252,13 +255,16 @@ private struct OverlapState {
 
     // MARK: Comparing
 
-    mutating func findConflictsWithin(_ parentType: TypeID?, _ selectionSet: SelectionSet, _ source: Source,
-                                      _ conflicts: inout [Conflict]) {
+    mutating func findConflictsWithin(
+        _ parentType: TypeID?, _ selectionSet: SelectionSet, _ source: Source,
+        _ conflicts: inout [Conflict]
+    ) {
         let fields = collectFields(parentType.map { $0.index } ?? -1, selectionSet, source)
         collectConflictsWithin(fields, &conflicts)
         let collection = collections[fields]
         if collection.spreadCount > 0 && (!collection.isEmpty || collection.spreadCount > 1) {
-            let start = Int(collection.spreadStart), end = Int(collection.spreadEnd)
+            let start = Int(collection.spreadStart)
+            let end = Int(collection.spreadEnd)
             spend(Int(collection.spreadCount))
             for i in start..<end {
                 collectConflictsBetweenFieldsAndFragment(false, fields, spreads[i], &conflicts)
@@ -270,11 +276,14 @@ private struct OverlapState {
         }
     }
 
-    private mutating func collectConflictsBetweenFieldsAndFragment(_ mutuallyExclusive: Bool, _ fields: Int,
-                                                                   _ fragmentID: Int, _ conflicts: inout [Conflict]) {
+    private mutating func collectConflictsBetweenFieldsAndFragment(
+        _ mutuallyExclusive: Bool, _ fields: Int,
+        _ fragmentID: Int, _ conflicts: inout [Conflict]
+    ) {
         spend(1)
         if collections[fields].isEmpty || context.aborted { return }
-        let a = UInt64(fields), b = UInt64(fragmentID + 1)
+        let a = UInt64(fields)
+        let b = UInt64(fragmentID + 1)
         if let mark = comparedFieldsAndFragment.value(a, b), Self.covers(UInt8(mark), mutuallyExclusive) { return }
         comparedFieldsAndFragment.set(a, b, to: mutuallyExclusive ? 2 : 1)
         guard fragmentID >= 0 else { return }
@@ -290,12 +299,17 @@ private struct OverlapState {
         }
     }
 
-    private mutating func collectConflictsBetweenFragments(_ mutuallyExclusive: Bool, _ fragment1: Int, _ fragment2: Int,
-                                                           _ conflicts: inout [Conflict]) {
+    private mutating func collectConflictsBetweenFragments(
+        _ mutuallyExclusive: Bool, _ fragment1: Int, _ fragment2: Int,
+        _ conflicts: inout [Conflict]
+    ) {
         spend(2)
         if fragment1 == fragment2 || context.aborted { return }
         if Self.covers(fragmentPairMark(fragment1, fragment2), mutuallyExclusive)
-            || Self.covers(fragmentPairMark(fragment2, fragment1), mutuallyExclusive) { return }
+            || Self.covers(fragmentPairMark(fragment2, fragment1), mutuallyExclusive)
+        {
+            return
+        }
         setFragmentPairMark(fragment1, fragment2, mutuallyExclusive ? 2 : 1)
         guard fragment1 >= 0, fragment2 >= 0 else { return }
         let fields1 = collectFragmentFields(fragment1)
@@ -326,7 +340,8 @@ private struct OverlapState {
         let fields1 = collectFields(parentType1, selectionSet1, source1)
         let fields2 = collectFields(parentType2, selectionSet2, source2)
         collectConflictsBetween(mutuallyExclusive, fields1, fields2, &conflicts)
-        let collection1 = collections[fields1], collection2 = collections[fields2]
+        let collection1 = collections[fields1]
+        let collection2 = collections[fields2]
         let spreads1 = Int(collection1.spreadStart)..<Int(collection1.spreadEnd)
         let spreads2 = Int(collection2.spreadStart)..<Int(collection2.spreadEnd)
         for i in spreads2 { collectConflictsBetweenFieldsAndFragment(mutuallyExclusive, fields1, spreads[i], &conflicts) }
@@ -343,7 +358,8 @@ private struct OverlapState {
     private mutating func collectConflictsWithin(_ fields: Int, _ conflicts: inout [Conflict]) {
         let collection = collections[fields]
         for k in Int(collection.keyStart)..<Int(collection.keyEnd) {
-            let start = Int(groupStart[k]), end = Int(groupEnd[k])
+            let start = Int(groupStart[k])
+            let end = Int(groupEnd[k])
             guard end - start > 1 else { continue }
             for i in start..<end {
                 for j in (i + 1)..<end {
@@ -356,9 +372,12 @@ private struct OverlapState {
         }
     }
 
-    private mutating func collectConflictsBetween(_ mutuallyExclusive: Bool, _ fields1: Int, _ fields2: Int,
-                                                  _ conflicts: inout [Conflict]) {
-        let collection1 = collections[fields1], collection2 = collections[fields2]
+    private mutating func collectConflictsBetween(
+        _ mutuallyExclusive: Bool, _ fields1: Int, _ fields2: Int,
+        _ conflicts: inout [Conflict]
+    ) {
+        let collection1 = collections[fields1]
+        let collection2 = collections[fields2]
         if collection1.isEmpty || collection2.isEmpty { return }
         // The shared response keys, in the first collection's order, pushed on the stack so
         // that nested comparisons can use the scratch slots again.
@@ -376,7 +395,8 @@ private struct OverlapState {
         defer { overlapStack.removeSubrange(base...) }
         for next in base..<end {
             let overlap = overlapStack[next]
-            let first = Int(overlap.first), second = Int(overlap.second)
+            let first = Int(overlap.first)
+            let second = Int(overlap.second)
             for i in Int(groupStart[first])..<Int(groupEnd[first]) {
                 for j in Int(groupStart[second])..<Int(groupEnd[second]) {
                     if let conflict = findConflict(mutuallyExclusive, overlap.key, groupRecords[i], groupRecords[j]) {
@@ -388,25 +408,32 @@ private struct OverlapState {
         }
     }
 
-    private mutating func findConflict(_ parentsMutuallyExclusive: Bool, _ responseKey: Int32,
-                                       _ index1: Int32, _ index2: Int32) -> Conflict? {
-        let record1 = records[Int(index1)], record2 = records[Int(index2)]
-        let mutuallyExclusive = parentsMutuallyExclusive
+    private mutating func findConflict(
+        _ parentsMutuallyExclusive: Bool, _ responseKey: Int32,
+        _ index1: Int32, _ index2: Int32
+    ) -> Conflict? {
+        let record1 = records[Int(index1)]
+        let record2 = records[Int(index2)]
+        let mutuallyExclusive =
+            parentsMutuallyExclusive
             || (record1.parentType != record2.parentType && record1.parentIsObject && record2.parentIsObject)
         spend(2)
         if record1.isSimpleLeaf && record2.isSimpleLeaf && record1.shape == record2.shape && record1.name == record2.name {
             return nil
         }
         func conflict(_ reason: String) -> Conflict {
-            Conflict(responseName: interned[responseKey], reason: reason,
-                     fields1: [location(index1)], fields2: [location(index2)])
+            Conflict(
+                responseName: interned[responseKey], reason: reason,
+                fields1: [location(index1)], fields2: [location(index2)])
         }
         if !mutuallyExclusive {
             if record1.name != record2.name {
-                let name1 = interned[record1.name], name2 = interned[record2.name]
+                let name1 = interned[record1.name]
+                let name2 = interned[record2.name]
                 return conflict("'\(abbreviate(name1))' and '\(abbreviate(name2))' are different fields")
             }
-            let arguments1 = nodes[Int(index1)].arguments, arguments2 = nodes[Int(index2)].arguments
+            let arguments1 = nodes[Int(index1)].arguments
+            let arguments2 = nodes[Int(index2)].arguments
             if !(arguments1.isEmpty && arguments2.isEmpty) && !sameArguments(arguments1, arguments2) {
                 return conflict("they have differing arguments")
             }
@@ -414,7 +441,8 @@ private struct OverlapState {
         if record1.hasStream || record2.hasStream {
             var reason = "they have overlapping stream directives"
             if record1.hasStream && record2.hasStream,
-               sameArguments(streamArguments(index1), streamArguments(index2)) {
+                sameArguments(streamArguments(index1), streamArguments(index2))
+            {
                 reason += ". See https://github.com/graphql/defer-stream-wg/discussions/100"
             }
             return conflict(reason)
@@ -423,7 +451,8 @@ private struct OverlapState {
             return conflict("they return conflicting types '\(typeText(record1))' and '\(typeText(record2))'")
         }
         guard let selectionSet1 = nodes[Int(index1)].selectionSet,
-              let selectionSet2 = nodes[Int(index2)].selectionSet else { return nil }
+            let selectionSet2 = nodes[Int(index2)].selectionSet
+        else { return nil }
         let conflicts = findConflictsBetweenSubSelectionSets(
             mutuallyExclusive,
             record1.shape?.named ?? -1, selectionSet1, sources[Int(nodes[Int(index1)].source)],
@@ -451,7 +480,8 @@ private struct OverlapState {
         if shape1 == shape2 { return false }
         spend(1)
         if shape1.wrappers != shape2.wrappers || shape1.depth != shape2.depth { return true }
-        let kind1 = kinds[Int(shape1.named)], kind2 = kinds[Int(shape2.named)]
+        let kind1 = kinds[Int(shape1.named)]
+        let kind2 = kinds[Int(shape2.named)]
         return kind1.isLeaf || kind2.isLeaf
     }
 
@@ -485,7 +515,8 @@ private struct OverlapState {
             return true
         case (.object(let xs), .object(let ys)):
             guard xs.count == ys.count else { return false }
-            let sortedX = sortedFields(xs), sortedY = sortedFields(ys)
+            let sortedX = sortedFields(xs)
+            let sortedY = sortedFields(ys)
             for (x, y) in zip(sortedX, sortedY) {
                 if x.name.value != y.name.value || !sameValue(x.value, y.value) { return false }
             }
@@ -497,23 +528,28 @@ private struct OverlapState {
 
     private static func sortedFields(_ fields: [ObjectField]) -> [ObjectField] {
         fields.enumerated().sorted { a, b in
-            let x = a.element.name.value, y = b.element.name.value
+            let x = a.element.name.value
+            let y = b.element.name.value
             return x != y ? x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) : a.offset < b.offset
         }.map(\.element)
     }
 
-    private func subfieldConflicts(_ conflicts: [Conflict], _ responseKey: Int32,
-                                   _ index1: Int32, _ index2: Int32) -> Conflict? {
+    private func subfieldConflicts(
+        _ conflicts: [Conflict], _ responseKey: Int32,
+        _ index1: Int32, _ index2: Int32
+    ) -> Conflict? {
         guard !conflicts.isEmpty else { return nil }
         var message = ""
         for conflict in conflicts {
-            message += (message.isEmpty ? "" : " and ")
+            message +=
+                (message.isEmpty ? "" : " and ")
                 + "subfields '\(abbreviate(conflict.responseName))' conflict because \(conflict.reason)"
             if message.unicodeScalars.count > maxConflictDetailLength { break }
         }
-        return Conflict(responseName: interned[responseKey], reason: abbreviate(message),
-                        fields1: conflictNodes(location(index1), conflicts.map(\.fields1)),
-                        fields2: conflictNodes(location(index2), conflicts.map(\.fields2)))
+        return Conflict(
+            responseName: interned[responseKey], reason: abbreviate(message),
+            fields1: conflictNodes(location(index1), conflicts.map(\.fields1)),
+            fields2: conflictNodes(location(index2), conflicts.map(\.fields2)))
     }
 
     /// The field, then the nodes of its sub-conflicts, the last ones of each, at most 20 in all.
@@ -532,7 +568,8 @@ private struct OverlapState {
     /// The collection of a selection set's fields for a parent type, made once.
     private mutating func collectFields(_ parentType: Int32, _ selectionSet: SelectionSet, _ source: Source) -> Int {
         let sourceID = self.sourceID(source)
-        let a = UInt64(selectionSet.range.start), b = UInt64(sourceID) << 32 | UInt64(UInt32(bitPattern: parentType))
+        let a = UInt64(selectionSet.range.start)
+        let b = UInt64(sourceID) << 32 | UInt64(UInt32(bitPattern: parentType))
         if let index = collected.value(a, b) { return Int(index) }
         let fields = makeCollection(parentType, selectionSet, sourceID)
         collected.set(a, b, to: Int32(fields))
@@ -565,8 +602,10 @@ private struct OverlapState {
             let id = context.fragmentID(name) ?? -1
             if !spreads[Int(spreadStart)...].contains(id) { spreads.append(id) }
         }
-        collections.append(Collection(keyStart: keyStart, keyEnd: Int32(keys.count), spreadStart: spreadStart,
-                                      spreadEnd: Int32(spreads.count), spreadCount: Int32(builder.spreadNames.count)))
+        collections.append(
+            Collection(
+                keyStart: keyStart, keyEnd: Int32(keys.count), spreadStart: spreadStart,
+                spreadEnd: Int32(spreads.count), spreadCount: Int32(builder.spreadNames.count)))
         return collections.count - 1
     }
 
@@ -576,13 +615,16 @@ private struct OverlapState {
         var spreadNames: [String] = []
     }
 
-    private mutating func collect(_ parentType: Int32, _ selectionSet: SelectionSet, _ source: Int32,
-                                  into builder: inout CollectionBuilder) {
+    private mutating func collect(
+        _ parentType: Int32, _ selectionSet: SelectionSet, _ source: Int32,
+        into builder: inout CollectionBuilder
+    ) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
                 let name = intern(field.name.value)
-                var owner: Int32 = -1, fieldIndex: Int32 = -1
+                var owner: Int32 = -1
+                var fieldIndex: Int32 = -1
                 var shape: TypeShape?
                 var parentIsObject = false
                 if parentType >= 0 {
@@ -599,13 +641,16 @@ private struct OverlapState {
                 }
                 let stream = field.directives.isEmpty ? nil : field.directives.first { $0.name.value == "stream" }
                 let recordIndex = Int32(records.count)
-                records.append(FieldRecord(
-                    parentType: parentType, parentIsObject: parentIsObject, name: name,
-                    owner: owner, fieldIndex: fieldIndex, shape: shape,
-                    isSimpleLeaf: field.arguments.isEmpty && field.selectionSet == nil && stream == nil,
-                    hasStream: stream != nil))
-                nodes.append(FieldNode(range: field.range, source: source, arguments: field.arguments,
-                                       selectionSet: field.selectionSet))
+                records.append(
+                    FieldRecord(
+                        parentType: parentType, parentIsObject: parentIsObject, name: name,
+                        owner: owner, fieldIndex: fieldIndex, shape: shape,
+                        isSimpleLeaf: field.arguments.isEmpty && field.selectionSet == nil && stream == nil,
+                        hasStream: stream != nil))
+                nodes.append(
+                    FieldNode(
+                        range: field.range, source: source, arguments: field.arguments,
+                        selectionSet: field.selectionSet))
                 if let stream { streamArgumentsByRecord[recordIndex] = stream.arguments }
                 let responseKey = field.alias.map { intern($0.value) } ?? records[Int(recordIndex)].name
                 let group = groupSlots[Int(responseKey)]
@@ -628,7 +673,8 @@ private struct OverlapState {
     /// A field's index in its type by interned name, -1 when the type has no such field; cached,
     /// as the same fields are looked up again and again.
     private mutating func fieldIndex(_ type: Int32, _ name: Int32) -> Int32 {
-        let a = UInt64(UInt32(bitPattern: type)), b = UInt64(UInt32(bitPattern: name))
+        let a = UInt64(UInt32(bitPattern: type))
+        let b = UInt64(UInt32(bitPattern: name))
         if let known = fieldIndexes.value(a, b) { return known - 1 }
         let index = Int32(schema.fieldPosition(interned[name], onTypeAt: Int(type)) ?? -1)
         fieldIndexes.set(a, b, to: index + 1)
@@ -637,7 +683,8 @@ private struct OverlapState {
 
     /// The shape of a field's type, by its position in `shapes`.
     private mutating func fieldShapeIndex(_ type: Int32, _ index: Int32) -> Int32 {
-        let a = UInt64(UInt32(bitPattern: type)) | 1 << 40, b = UInt64(UInt32(bitPattern: index))
+        let a = UInt64(UInt32(bitPattern: type)) | 1 << 40
+        let b = UInt64(UInt32(bitPattern: index))
         if let known = fieldIndexes.value(a, b) { return known }
         let shape = TypeShape(schema.types[Int(type)].fields[Int(index)].type)
         shapes.append(shape)

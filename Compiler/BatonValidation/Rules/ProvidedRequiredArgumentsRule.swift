@@ -28,9 +28,10 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
     override func leaveDirective(_ directive: Directive, _ context: ValidationContext) {
         guard let required = requiredDirectiveArguments[directive.name.value], !required.isEmpty else { return }
         for argument in required where !directive.arguments.contains(where: { $0.name.value == argument.name }) {
-            context.report(Self.code,
-                           DiagnosticCode.missingRequiredArgument("@\(directive.name.value)(\(argument.name):)", type: "\(argument.type)"),
-                           [context.location(directive.range)])
+            context.report(
+                Self.code,
+                DiagnosticCode.missingRequiredArgument("@\(directive.name.value)(\(argument.name):)", type: "\(argument.type)"),
+                [context.location(directive.range)])
         }
     }
 
@@ -53,9 +54,11 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
             } else {
                 owner = ""
             }
-            context.report(Self.code,
-                           DiagnosticCode.missingRequiredArgument("\(owner)\(field.name.value)(\(argument.name):)", type: schema.text(of: argument.type)),
-                           [context.location(field.range)])
+            context.report(
+                Self.code,
+                DiagnosticCode.missingRequiredArgument(
+                    "\(owner)\(field.name.value)(\(argument.name):)", type: schema.text(of: argument.type)),
+                [context.location(field.range)])
         }
     }
 }

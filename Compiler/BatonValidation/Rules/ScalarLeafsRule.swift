@@ -12,16 +12,18 @@ final class ScalarLeafsRule: ValidationRule {
         if kind.isLeaf {
             if let selectionSet = field.selectionSet, let type = context.typeInfo.type {
                 let schema = context.schema
-                context.report(Self.code,
-                               "Field '\(field.name.value)' must not have a selection since type '\(schema.text(of: type))' has no subfields.",
-                               [context.location(selectionSet.range)])
+                context.report(
+                    Self.code,
+                    "Field '\(field.name.value)' must not have a selection since type '\(schema.text(of: type))' has no subfields.",
+                    [context.location(selectionSet.range)])
             }
         } else if field.selectionSet == nil, let type = context.typeInfo.type {
             let schema = context.schema
             let name = field.name.value
-            context.report(Self.code,
-                           "Field '\(name)' of type '\(schema.text(of: type))' must have a selection of subfields. Did you mean '\(name) { ... }'?",
-                           [context.location(field.range)])
+            context.report(
+                Self.code,
+                "Field '\(name)' of type '\(schema.text(of: type))' must have a selection of subfields. Did you mean '\(name) { ... }'?",
+                [context.location(field.range)])
         }
     }
 }

@@ -15,17 +15,20 @@ final class SingleFieldSubscriptionsRule: ValidationRule {
         collector.collect(definition.selectionSet, source: operation.source, deferUsage: nil)
         let subject = definition.name.map { "Subscription '\($0.value)'" } ?? "Anonymous Subscription"
         if !collector.forbidden.isEmpty {
-            context.report(Self.code, subject + " must not use `@skip` or `@include` directives in the top level selection.",
-                           collector.forbidden)
+            context.report(
+                Self.code, subject + " must not use `@skip` or `@include` directives in the top level selection.",
+                collector.forbidden)
             return
         }
         let groups = collector.order.map { collector.groups[$0]! }
         if groups.isEmpty {
-            context.report(Self.code, subject + " must select one top level field.",
-                           [context.location(definition.selectionSet.range)])
+            context.report(
+                Self.code, subject + " must select one top level field.",
+                [context.location(definition.selectionSet.range)])
         } else if groups.count > 1 {
-            context.report(Self.code, subject + " must select only one top level field.",
-                           groups.dropFirst().flatMap { $0.map(\.location) })
+            context.report(
+                Self.code, subject + " must select only one top level field.",
+                groups.dropFirst().flatMap { $0.map(\.location) })
         }
         for group in groups where group[0].name.hasPrefix("__") {
             context.report(Self.code, subject + " must not select an introspection top level field.", group.map(\.location))
@@ -55,7 +58,10 @@ private struct RootFieldCollector {
             case .field(let field):
                 guard shouldInclude(field.directives, source) else { continue }
                 let key = field.responseKey
-                if groups[key] == nil { order.append(key); groups[key] = [] }
+                if groups[key] == nil {
+                    order.append(key)
+                    groups[key] = []
+                }
                 groups[key]!.append((field.name.value, Location(source: source, range: field.range)))
             case .inlineFragment(let inline):
                 guard shouldInclude(inline.directives, source), matches(inline.typeCondition) else { continue }
@@ -64,7 +70,8 @@ private struct RootFieldCollector {
             case .fragmentSpread(let spread):
                 guard shouldInclude(spread.directives, source) else { continue }
                 guard let fragment = context.fragment(named: spread.name.value),
-                      matches(fragment.definition.typeCondition) else { continue }
+                    matches(fragment.definition.typeCondition)
+                else { continue }
                 let usage = Self.deferUsage(spread.directives, source) ?? deferUsage
                 let seen = visited[spread.name.value, default: []]
                 if seen.contains(where: { $0 == nil }) || (usage != nil && seen.contains(where: { $0 == usage })) { continue }

@@ -9,7 +9,8 @@ final class StreamDirectiveOnListFieldRule: ValidationRule {
 
     override func enterDirective(_ directive: Directive, location: DirectiveLocation, _ context: ValidationContext) {
         guard directive.name.value == "stream", context.checksStream,
-              let fieldRef = context.typeInfo.fieldDef, let parent = context.typeInfo.parentType else { return }
+            let fieldRef = context.typeInfo.fieldDef, let parent = context.typeInfo.parentType
+        else { return }
         let schema = context.schema
         let type = schema.fieldType(fieldRef)
         guard !type.isList else { return }
@@ -19,8 +20,9 @@ final class StreamDirectiveOnListFieldRule: ValidationRule {
         if case .field(let owner, let index) = fieldRef, owner == parent {
             fieldName = " '\(schema.types[Int(owner.index)].fields[index].name)'"
         }
-        context.report(Self.code,
-                       "Stream directive cannot be used on non-list field\(fieldName) on type '\(schema.name(of: parent))'.",
-                       [context.location(directive.range)])
+        context.report(
+            Self.code,
+            "Stream directive cannot be used on non-list field\(fieldName) on type '\(schema.name(of: parent))'.",
+            [context.location(directive.range)])
     }
 }

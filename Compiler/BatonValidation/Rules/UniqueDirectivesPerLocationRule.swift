@@ -4,8 +4,12 @@ import BatonSyntax
 /// A non-repeatable directive appears at most once on a node.
 final class UniqueDirectivesPerLocationRule: ValidationRule {
     static let code: DiagnosticCode = .uniqueDirectivesPerLocation
-    override var events: RuleEvents { [.enterOperation, .enterFragment, .variableDefinition, .enterField,
-                              .fragmentSpread, .inlineFragment] }
+    override var events: RuleEvents {
+        [
+            .enterOperation, .enterFragment, .variableDefinition, .enterField,
+            .fragmentSpread, .inlineFragment,
+        ]
+    }
     private var isUnique: [String: Bool] = [:]
 
     init(_ context: ValidationContext) {
@@ -32,9 +36,13 @@ final class UniqueDirectivesPerLocationRule: ValidationRule {
         }
     }
 
-    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) { check(operation.definition.directives, context) }
+    override func enterOperation(_ operation: OperationEntry, _ context: ValidationContext) {
+        check(operation.definition.directives, context)
+    }
     override func enterFragment(_ fragment: FragmentEntry, _ context: ValidationContext) { check(fragment.definition.directives, context) }
-    override func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) { check(definition.directives, context) }
+    override func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {
+        check(definition.directives, context)
+    }
     override func enterField(_ field: Field, _ context: ValidationContext) { check(field.directives, context) }
     override func enterFragmentSpread(_ spread: FragmentSpread, _ context: ValidationContext) { check(spread.directives, context) }
     override func enterInlineFragment(_ inline: InlineFragment, _ context: ValidationContext) { check(inline.directives, context) }

@@ -14,8 +14,9 @@ final class UniqueFragmentNamesRule: ValidationRule {
         let first = firstByName[nameID]
         if first >= 0 {
             let earlier = context.fragments[first]
-            context.report(Self.code, "There can be only one fragment named '\(name.value)'.",
-                           [earlier.location(earlier.definition.name.range), context.location(name.range)])
+            context.report(
+                Self.code, "There can be only one fragment named '\(name.value)'.",
+                [earlier.location(earlier.definition.name.range), context.location(name.range)])
         } else {
             firstByName[nameID] = fragment.id
         }

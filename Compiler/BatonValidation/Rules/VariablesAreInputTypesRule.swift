@@ -8,9 +8,11 @@ final class VariablesAreInputTypesRule: ValidationRule {
 
     override func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {
         guard let type = context.schema.resolve(definition.type),
-              !context.schema.kind(of: type.namedType).isInput else { return }
-        context.report(Self.code,
-                       "Variable '$\(definition.variable.value)' cannot be non-input type '\(definition.type.text)'.",
-                       [context.location(definition.type.range)])
+            !context.schema.kind(of: type.namedType).isInput
+        else { return }
+        context.report(
+            Self.code,
+            "Variable '$\(definition.variable.value)' cannot be non-input type '\(definition.type.text)'.",
+            [context.location(definition.type.range)])
     }
 }

@@ -17,21 +17,26 @@ final class VariablesInAllowedPositionRule: ValidationRule {
             guard let variableType = schema.resolve(definition.type) else { continue }
             let definitionLocation = Location(source: operation.source, range: definition.range)
             if !allowed(schema, variableType, definition.defaultValue, locationType, usage.hasDefaultValue) {
-                context.report(Self.code,
-                               "Variable '$\(usage.name)' of type '\(schema.text(of: variableType))' used in position expecting type '\(schema.text(of: locationType))'.",
-                               [definitionLocation, usage.location])
+                context.report(
+                    Self.code,
+                    "Variable '$\(usage.name)' of type '\(schema.text(of: variableType))' used in position expecting type '\(schema.text(of: locationType))'.",
+                    [definitionLocation, usage.location])
             }
             if case .named(let parent)? = usage.parentType, schema.kind(of: parent) == .inputObject,
-               schema.types[Int(parent.index)].isOneOf, !variableType.isNonNull {
-                context.report(Self.code,
-                               "Variable '$\(usage.name)' is of type '\(schema.text(of: variableType))' but must be non-nullable to be used for OneOf Input Object '\(schema.name(of: parent))'.",
-                               [definitionLocation, usage.location])
+                schema.types[Int(parent.index)].isOneOf, !variableType.isNonNull
+            {
+                context.report(
+                    Self.code,
+                    "Variable '$\(usage.name)' is of type '\(schema.text(of: variableType))' but must be non-nullable to be used for OneOf Input Object '\(schema.name(of: parent))'.",
+                    [definitionLocation, usage.location])
             }
         }
     }
 
-    private func allowed(_ schema: Schema, _ variableType: SchemaType, _ variableDefault: Value?,
-                         _ locationType: SchemaType, _ locationHasDefault: Bool) -> Bool {
+    private func allowed(
+        _ schema: Schema, _ variableType: SchemaType, _ variableDefault: Value?,
+        _ locationType: SchemaType, _ locationHasDefault: Bool
+    ) -> Bool {
         if case .nonNull(let nullableLocation) = locationType, !variableType.isNonNull {
             let variableHasNonNullDefault = variableDefault.map { !$0.isNull } ?? false
             guard variableHasNonNullDefault || locationHasDefault else { return false }

@@ -2,19 +2,20 @@ import BatonMarkers
 
 /// The top of the character screen.
 struct CharacterHeader {
-    @Fragment("""
-    fragment CharacterHeader_character on Character {
-      name
-      status
-      species
-      image
-      origin {
-        id
-        name
-        dimension
-      }
-    }
-    """) var character: CharacterHeader_character
+    @Fragment(
+        """
+        fragment CharacterHeader_character on Character {
+          name
+          status
+          species
+          image
+          origin {
+            id
+            name
+            dimension
+          }
+        }
+        """) var character: CharacterHeader_character
 
     init(character: CharacterHeader_character) {
         self.character = character

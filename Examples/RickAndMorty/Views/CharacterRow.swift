@@ -2,19 +2,20 @@ import BatonMarkers
 
 /// One row of a characters list: name, status and species, and where the character was last seen.
 struct CharacterRow {
-    @Fragment("""
-    fragment CharacterRow_character on Character {
-      id
-      name
-      status
-      species
-      image
-      location {
-        id
-        name
-      }
-    }
-    """) var character: CharacterRow_character
+    @Fragment(
+        """
+        fragment CharacterRow_character on Character {
+          id
+          name
+          status
+          species
+          image
+          location {
+            id
+            name
+          }
+        }
+        """) var character: CharacterRow_character
 
     init(character: CharacterRow_character) {
         self.character = character

@@ -3,15 +3,16 @@ import BatonMarkers
 /// The character screen: its query spreads the header's and the episode list's fragments, and it
 /// hands each child its lens through the spread accessors.
 struct CharacterScreen {
-    @Query("""
-    query CharacterQuery($id: ID!) {
-      character(id: $id) {
-        id
-        ...CharacterHeader_character
-        ...EpisodeList_character
-      }
-    }
-    """) var query: CharacterQuery
+    @Query(
+        """
+        query CharacterQuery($id: ID!) {
+          character(id: $id) {
+            id
+            ...CharacterHeader_character
+            ...EpisodeList_character
+          }
+        }
+        """) var query: CharacterQuery
 
     init(id: String) {
         query = CharacterQuery(id: id)

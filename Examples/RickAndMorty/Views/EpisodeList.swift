@@ -2,16 +2,17 @@ import BatonMarkers
 
 /// The episodes a character appears in, oldest first.
 struct EpisodeList {
-    @Fragment("""
-    fragment EpisodeList_character on Character {
-      episode {
-        id
-        name
-        air_date
-        episode
-      }
-    }
-    """) var character: EpisodeList_character
+    @Fragment(
+        """
+        fragment EpisodeList_character on Character {
+          episode {
+            id
+            name
+            air_date
+            episode
+          }
+        }
+        """) var character: EpisodeList_character
 
     init(character: EpisodeList_character) {
         self.character = character

@@ -60,16 +60,20 @@ package final class DebouncedDocumentWork<Output: Sendable> {
         let token = CancellationToken()
         running[document.uri] = token
         let work = self.work
-        server.runInBackground(lane: lane, {
-            token.isCancelled ? nil : work(document, token)
-        }, completion: { [weak self] output in
-            guard let self else { return }
-            if self.running[document.uri] === token { self.running[document.uri] = nil }
-            // The very snapshot must still be open: a close and reopen at the same version
-            // number is another text.
-            guard !token.isCancelled, let output,
-                  self.server.documents[document.uri]?.source === document.source else { return }
-            self.deliver(document, output)
-        })
+        server.runInBackground(
+            lane: lane,
+            {
+                token.isCancelled ? nil : work(document, token)
+            },
+            completion: { [weak self] output in
+                guard let self else { return }
+                if self.running[document.uri] === token { self.running[document.uri] = nil }
+                // The very snapshot must still be open: a close and reopen at the same version
+                // number is another text.
+                guard !token.isCancelled, let output,
+                    self.server.documents[document.uri]?.source === document.source
+                else { return }
+                self.deliver(document, output)
+            })
     }
 }

@@ -109,22 +109,28 @@ package final class DocumentDiagnostics: LanguageFeature {
         let provider = self.provider
         let encoding = server.positionEncoding
         let token = context.cancellation
-        server.runInBackground(lane: .request, {
-            token.isCancelled ? nil : provider(document, token)
-        }, completion: { [weak self, weak server] diagnostics in
-            guard let self, let server else { return }
-            guard let diagnostics, server.documents[document.uri]?.source === document.source,
-                  self.resultID(document.uri) == resultID else {
-                context.reply(error: ResponseError(code: ResponseError.serverCancelledCode, message: "The document changed",
-                                                   data: ["retriggerRequest": true]))
-                return
-            }
-            context.reply([
-                "kind": "full",
-                "resultId": .string(resultID),
-                "items": .array(diagnostics.map { LSPDiagnostic.json($0, encoding: encoding) }),
-            ])
-        })
+        server.runInBackground(
+            lane: .request,
+            {
+                token.isCancelled ? nil : provider(document, token)
+            },
+            completion: { [weak self, weak server] diagnostics in
+                guard let self, let server else { return }
+                guard let diagnostics, server.documents[document.uri]?.source === document.source,
+                    self.resultID(document.uri) == resultID
+                else {
+                    context.reply(
+                        error: ResponseError(
+                            code: ResponseError.serverCancelledCode, message: "The document changed",
+                            data: ["retriggerRequest": true]))
+                    return
+                }
+                context.reply([
+                    "kind": "full",
+                    "resultId": .string(resultID),
+                    "items": .array(diagnostics.map { LSPDiagnostic.json($0, encoding: encoding) }),
+                ])
+            })
     }
 }
 

@@ -50,7 +50,8 @@ package enum JSONRPCMessage: Sendable, Equatable {
         do {
             value = try JSONParser.parse(bytes: body)
         } catch {
-            return .failure(DecodingFailure(error: .parseError("Parse error: \(error.message) (at byte \(error.range.start) of the message)"), id: nil))
+            return .failure(
+                DecodingFailure(error: .parseError("Parse error: \(error.message) (at byte \(error.range.start) of the message)"), id: nil))
         }
         return decode(value)
     }

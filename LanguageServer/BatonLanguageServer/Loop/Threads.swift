@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Starts a detached POSIX thread running `body`. Worker stacks are 8 MB, so deep (but
@@ -17,11 +17,13 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
     pthread_attr_setstacksize(&attributes, 8 << 20)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     var thread = pthread_t()
-    let result = pthread_create(&thread, &attributes, { raw in
-        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-        box.body()
-        return nil
-    }, box)
+    let result = pthread_create(
+        &thread, &attributes,
+        { raw in
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
     pthread_attr_destroy(&attributes)
     if result != 0 {
         // No thread: run inline rather than lose the work.

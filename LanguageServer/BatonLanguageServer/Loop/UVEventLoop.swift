@@ -1,10 +1,11 @@
 import BatonJSON
 import CUV
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The libuv loop `baton-lsp` runs on: stdin reading, stdout writing, timers, and a worker
@@ -162,21 +163,25 @@ package final class UVEventLoop: ServerHost {
         stdinMode = mode
         let stream = handle.assumingMemoryBound(to: uv_stream_t.self)
         stream.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        uv_read_start(stream, { handle, _, buf in
-            // One read is in flight at a time and is consumed synchronously: reuse one buffer.
-            let owner = Unmanaged<UVEventLoop>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            buf!.pointee = uv_buf_init(owner.readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(owner.readBuffer.count))
-        }, { stream, nread, buf in
-            let owner = Unmanaged<UVEventLoop>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
-            if nread > 0 {
-                owner.onInput?(UnsafeRawBufferPointer(start: buf!.pointee.base, count: nread))
-            } else if nread < 0 {
-                if Int32(nread) != UV_EOF.rawValue {
-                    owner.log("stdin read failed: \(String(cString: uv_strerror(Int32(nread))))")
+        uv_read_start(
+            stream,
+            { handle, _, buf in
+                // One read is in flight at a time and is consumed synchronously: reuse one buffer.
+                let owner = Unmanaged<UVEventLoop>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+                buf!.pointee = uv_buf_init(
+                    owner.readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(owner.readBuffer.count))
+            },
+            { stream, nread, buf in
+                let owner = Unmanaged<UVEventLoop>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
+                if nread > 0 {
+                    owner.onInput?(UnsafeRawBufferPointer(start: buf!.pointee.base, count: nread))
+                } else if nread < 0 {
+                    if Int32(nread) != UV_EOF.rawValue {
+                        owner.log("stdin read failed: \(String(cString: uv_strerror(Int32(nread))))")
+                    }
+                    owner.endOfInput()
                 }
-                owner.endOfInput()
-            }
-        })
+            })
     }
 
     /// Blocking reads on a thread, for a stdin that is a regular file (or not watchable).
@@ -384,12 +389,14 @@ final class UVTimer: ScheduledAction {
         uv_timer_init(uvLoop, handle)
         handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         self.handle = handle
-        uv_timer_start(handle, { handle in
-            let timer = Unmanaged<UVTimer>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            let action = timer.action
-            timer.cancel()
-            action?()
-        }, milliseconds, 0)
+        uv_timer_start(
+            handle,
+            { handle in
+                let timer = Unmanaged<UVTimer>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+                let action = timer.action
+                timer.cancel()
+                action?()
+            }, milliseconds, 0)
     }
 
     func cancel() {

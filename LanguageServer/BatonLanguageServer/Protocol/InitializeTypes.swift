@@ -44,7 +44,8 @@ package struct InitializeParams: Sendable, LSPDecodable {
         positionEncodings = []
         if let general = capabilities["general"], let encodings = general["positionEncodings"] {
             guard let list = encodings.arrayValue else {
-                throw .invalidParams("\(path).capabilities.general.positionEncodings: expected an array, found \(encodings.kindDescription)")
+                throw .invalidParams(
+                    "\(path).capabilities.general.positionEncodings: expected an array, found \(encodings.kindDescription)")
             }
             positionEncodings = list.compactMap(\.stringValue)
         }

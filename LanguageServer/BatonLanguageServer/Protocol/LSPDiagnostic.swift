@@ -52,11 +52,13 @@ extension LanguageServer {
     @discardableResult
     package func publishDiagnostics(_ diagnostics: [Diagnostic], for document: TextDocument) -> Bool {
         guard let current = documents[document.uri], current.source === document.source else { return false }
-        sendNotification("textDocument/publishDiagnostics", params: [
-            "uri": .string(document.uri),
-            "version": .number(document.version),
-            "diagnostics": .array(diagnostics.map { LSPDiagnostic.json($0, encoding: positionEncoding) }),
-        ])
+        sendNotification(
+            "textDocument/publishDiagnostics",
+            params: [
+                "uri": .string(document.uri),
+                "version": .number(document.version),
+                "diagnostics": .array(diagnostics.map { LSPDiagnostic.json($0, encoding: positionEncoding) }),
+            ])
         return true
     }
 
@@ -65,10 +67,12 @@ extension LanguageServer {
     @discardableResult
     package func publishDiagnostics(_ diagnostics: [Diagnostic], forClosedFile uri: String) -> Bool {
         guard documents[uri] == nil else { return false }
-        sendNotification("textDocument/publishDiagnostics", params: [
-            "uri": .string(uri),
-            "diagnostics": .array(diagnostics.map { LSPDiagnostic.json($0, encoding: positionEncoding) }),
-        ])
+        sendNotification(
+            "textDocument/publishDiagnostics",
+            params: [
+                "uri": .string(uri),
+                "diagnostics": .array(diagnostics.map { LSPDiagnostic.json($0, encoding: positionEncoding) }),
+            ])
         return true
     }
 

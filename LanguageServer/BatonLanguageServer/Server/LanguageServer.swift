@@ -1,8 +1,9 @@
 import BatonJSON
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The LSP server: lifecycle, dispatch, cancellation and document sync. It runs on one
@@ -77,11 +78,14 @@ package final class LanguageServer {
         _ work: @escaping @Sendable (CancellationToken) -> Result<JSONValue, ResponseError>
     ) {
         let token = context.cancellation
-        host.runInBackground(lane: .request, {
-            token.isCancelled ? .failure(.requestCancelled) : work(token)
-        }, completion: { result in
-            context.reply(result)
-        })
+        host.runInBackground(
+            lane: .request,
+            {
+                token.isCancelled ? .failure(.requestCancelled) : work(token)
+            },
+            completion: { result in
+                context.reply(result)
+            })
     }
 
     /// Answers `context` with ContentModified if the document at `uri` is edited before the
@@ -99,7 +103,10 @@ package final class LanguageServer {
 
     /// `MessageType` of `window/showMessage` and `window/logMessage`.
     package enum MessageType: Int, Sendable {
-        case error = 1, warning = 2, info = 3, log = 4
+        case error = 1
+        case warning = 2
+        case info = 3
+        case log = 4
     }
 
     /// A message the editor shows to the user (a baton.json it cannot read, say).
@@ -321,13 +328,18 @@ package final class LanguageServer {
             return
         }
         let watchers = patterns.map { JSONValue.object(["globPattern": .string($0)]) }
-        sendRequest("client/registerCapability", params: [
-            "registrations": [[
-                "id": "baton-watched-files",
-                "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": .array(watchers)],
-            ]],
-        ]) { [weak self] result in
+        sendRequest(
+            "client/registerCapability",
+            params: [
+                "registrations": [
+                    [
+                        "id": "baton-watched-files",
+                        "method": "workspace/didChangeWatchedFiles",
+                        "registerOptions": ["watchers": .array(watchers)],
+                    ]
+                ]
+            ]
+        ) { [weak self] result in
             if case .failure(let error) = result { self?.host.log("file watcher registration refused: \(error.message)") }
         }
     }

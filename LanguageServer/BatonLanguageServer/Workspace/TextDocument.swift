@@ -75,7 +75,8 @@ package enum PositionConverter {
     }
 
     package static func range(of range: SourceRange, in source: Source, encoding: PositionEncoding) -> Range {
-        Range(start: position(of: range.start, in: source, encoding: encoding),
-              end: position(of: range.end, in: source, encoding: encoding))
+        Range(
+            start: position(of: range.start, in: source, encoding: encoding),
+            end: position(of: range.end, in: source, encoding: encoding))
     }
 }

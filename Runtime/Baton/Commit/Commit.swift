@@ -103,10 +103,15 @@ struct LayerEffects {
         var done: Set<TouchKey> = []
         for touch in touches {
             if sameSlot(touch.record.peek(touch.ref), touch.value)
-                && touch.record.peekError(touch.ref) == touch.error { continue }
+                && touch.record.peekError(touch.ref) == touch.error
+            {
+                continue
+            }
             done.insert(TouchKey(record: ObjectIdentifier(touch.record), ref: touch.ref))
-            notified.append(.init(record: touch.record.key,
-                                  field: store.storageKey(touch.ref, on: touch.record.type)))
+            notified.append(
+                .init(
+                    record: touch.record.key,
+                    field: store.storageKey(touch.ref, on: touch.record.type)))
             touch.record.notify(touch.ref)
         }
         for (record, ref) in forced where done.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted {
@@ -346,12 +351,15 @@ extension Store {
     /// not already hold its value (`holds`), or of the first entry naming a rendered key (numbered by
     /// the store), else the entries' count. Nonisolated, and over arrays that cannot change meanwhile,
     /// so the values are compared where they lie (a copy retains its payload).
-    private nonisolated static func firstDifferent(_ entries: [(slot: EntrySlot, value: IngestValue)],
-                                                   in fixed: [Value?], _ targets: [Record],
-                                                   _ changes: ChangeSet) -> Int {
+    private nonisolated static func firstDifferent(
+        _ entries: [(slot: EntrySlot, value: IngestValue)],
+        in fixed: [Value?], _ targets: [Record],
+        _ changes: ChangeSet
+    ) -> Int {
         for position in entries.indices {
             guard case .fixed(let ref) = entries[position].slot, Int(ref) < fixed.count,
-                  holds(fixed[Int(ref)], entries[position].value, targets, changes) else { return position }
+                holds(fixed[Int(ref)], entries[position].value, targets, changes)
+            else { return position }
         }
         return entries.count
     }
@@ -362,8 +370,10 @@ extension Store {
     /// Each case matches `current` on its own (a tuple of both would copy them); inlined, so a value
     /// read from a slot is compared without a copy (lists go to `holdsList`).
     @inline(__always)
-    private nonisolated static func holds(_ current: Value?, _ value: IngestValue, _ targets: [Record],
-                                          _ changes: ChangeSet) -> Bool {
+    private nonisolated static func holds(
+        _ current: Value?, _ value: IngestValue, _ targets: [Record],
+        _ changes: ChangeSet
+    ) -> Bool {
         switch value {
         case .text(let range):
             if case .string(let a)? = current { return changes.bytes(range, equal: a) }
@@ -386,8 +396,10 @@ extension Store {
     }
 
     /// `holds` for lists of links and lists of values.
-    private nonisolated static func holdsList(_ current: Value?, _ value: IngestValue, _ targets: [Record],
-                                              _ changes: ChangeSet) -> Bool {
+    private nonisolated static func holdsList(
+        _ current: Value?, _ value: IngestValue, _ targets: [Record],
+        _ changes: ChangeSet
+    ) -> Bool {
         switch value {
         case .links(let positions):
             guard case .links(let a)? = current, a.count == positions.count else { return false }

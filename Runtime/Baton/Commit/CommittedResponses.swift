@@ -31,8 +31,9 @@ import Foundation
     /// The result of committing `bytes` again when that is known to change nothing; nil otherwise.
     func recommit(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool, in store: Store) -> CommitResult? {
         guard complete, store.layers.isEmpty,
-              let entry = match(plan, variables, bytes, complete: complete),
-              let generation = entry.generation, generation == store.generation else { return nil }
+            let entry = match(plan, variables, bytes, complete: complete),
+            let generation = entry.generation, generation == store.generation
+        else { return nil }
         store.log?(.committed(kind: .server, changed: 0))
         return CommitResult(kind: .server, notified: [])
     }
@@ -45,7 +46,8 @@ import Foundation
     /// The response kept for the plan and variables, when it is these very bytes.
     private func match(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool) -> Kept? {
         guard let entry = kept.first(where: { $0.plan === plan && $0.variables == variables }),
-              entry.complete == complete, Self.same(entry.bytes, bytes) else { return nil }
+            entry.complete == complete, Self.same(entry.bytes, bytes)
+        else { return nil }
         return entry
     }
 
@@ -58,12 +60,16 @@ import Foundation
 
     /// Keeps a response just committed and its change set, in place of the one kept for its plan
     /// and variables.
-    mutating func remember(_ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool,
-                           changes: ChangeSet, in store: Store) {
+    mutating func remember(
+        _ plan: Plan, _ variables: Variables, _ bytes: [UInt8], complete: Bool,
+        changes: ChangeSet, in store: Store
+    ) {
         kept.removeAll { $0.plan === plan && $0.variables == variables }
         let idempotent = complete && changes.edits.isEmpty && store.layers.isEmpty
-        kept.insert(Kept(plan: plan, variables: variables, bytes: bytes, complete: complete, changes: changes,
-                         generation: idempotent ? store.generation : nil), at: 0)
+        kept.insert(
+            Kept(
+                plan: plan, variables: variables, bytes: bytes, complete: complete, changes: changes,
+                generation: idempotent ? store.generation : nil), at: 0)
         var total = kept.reduce(0) { $0 + $1.bytes.count }
         while kept.count > 1, kept.count > Self.limit || total > Self.byteLimit {
             total -= kept.removeLast().bytes.count

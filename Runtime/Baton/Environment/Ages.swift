@@ -6,7 +6,7 @@ public protocol CacheExpiring: Operation {
     static var cacheExpiration: Duration { get }
 }
 
-/// Fetch stamps per root and the invalidation generation (runtime.md §10).
+/// Fetch stamps per root and the invalidation generation.
 struct Ages {
     struct Stamp {
         var instant: ContinuousClock.Instant
@@ -34,8 +34,9 @@ extension Environment {
     /// Stamps a server commit of `root` with the store's time and invalidation generation.
     func stamp(_ key: RootKey) {
         let previous = store.ages.stamps[key]?.fetches ?? 0
-        store.ages.stamps[key] = Ages.Stamp(instant: store.clock.now, date: store.clock.date,
-                                            generation: store.ages.generation, fetches: previous + 1)
+        store.ages.stamps[key] = Ages.Stamp(
+            instant: store.clock.now, date: store.clock.date,
+            generation: store.ages.generation, fetches: previous + 1)
     }
 
     /// Marks everything stale, in memory, and refetches the retained roots a holder allows the
@@ -68,7 +69,8 @@ extension Environment {
             marking.mark(root)
             guard reaches(marking) else { continue }
             hit.insert(root.key)
-            var stamp = store.ages.stamps[root.key]
+            var stamp =
+                store.ages.stamps[root.key]
                 ?? Ages.Stamp(instant: store.clock.now, date: store.clock.date, generation: -1, fetches: 0)
             stamp.generation = -1
             store.ages.stamps[root.key] = stamp

@@ -1,4 +1,4 @@
-/// The availability check (runtime.md §11): does the store hold everything an operation's selection
+/// The availability check: does the store hold everything an operation's selection
 /// waits for? A missing scalar or link is a miss; a null link is fine; deleted targets are not
 /// entered; every list element is followed; client fields are never waited for, and deferred ones
 /// only say whether every part is held. Reads register with Observation, so a handle that checked
@@ -24,10 +24,13 @@ struct Availability {
             let waited = next < variant.required.count && variant.required[next] == position
             if waited { next += 1 }
             let deferred = field.deferLabel != nil
-            guard waited || deferred else { continue }   // a client field: never waited for
+            guard waited || deferred else { continue }  // a client field: never waited for
             let ref = store.slotRef(field.entry(on: record.type), on: record.type)
             guard let value = record.read(ref) else {
-                if waited { holds = false; return }
+                if waited {
+                    holds = false
+                    return
+                }
                 deferredMissing = true
                 continue
             }
@@ -49,7 +52,7 @@ struct Availability {
     }
 }
 
-/// The collection's mark (runtime.md §9): the records a root reaches through the links its plan
+/// The collection's mark: the records a root reaches through the links its plan
 /// follows, deferred and client links included; a connection's record and everything it links to.
 /// Untracked: a collection tells no reader.
 @MainActor struct Marking {

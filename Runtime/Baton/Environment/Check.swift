@@ -1,4 +1,4 @@
-/// Where the availability check found an operation's data (runtime.md §11): all in memory, filled
+/// Where the availability check found an operation's data: all in memory, filled
 /// from the image, or missing. There is no image yet, so the check answers `memory` or `miss`.
 public enum CheckAnswer: String, Sendable, Equatable {
     case memory, image, miss

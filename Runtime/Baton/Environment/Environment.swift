@@ -88,17 +88,22 @@
         return results
     }
 
-    private func commit<O: Operation>(_ operation: O, _ payload: Payload, complete: Bool,
-                                      kind: BatchKind) async throws -> CommitResult {
+    private func commit<O: Operation>(
+        _ operation: O, _ payload: Payload, complete: Bool,
+        kind: BatchKind
+    ) async throws -> CommitResult {
         try await commit(O.self, operation.variables, payload.bytes, complete: complete, kind: kind).result
     }
 
     /// The door every single response goes through: read off the main actor (or the kept change set
     /// of the same bytes), committed on it as one batch, then stamped and its root kept. `isCurrent`
     /// is asked right before the commit: a superseded fetch's response never lands.
-    func commit<O: Operation>(_ type: O.Type, _ variables: Variables, _ bytes: [UInt8], complete: Bool,
-                              kind: BatchKind, isCurrent: () -> Bool = { true }, wantsErrors: Bool = false)
-        async throws -> (result: CommitResult, unplaced: [ResponseError]) {
+    func commit<O: Operation>(
+        _ type: O.Type, _ variables: Variables, _ bytes: [UInt8], complete: Bool,
+        kind: BatchKind, isCurrent: () -> Bool = { true }, wantsErrors: Bool = false
+    )
+        async throws -> (result: CommitResult, unplaced: [ResponseError])
+    {
         guard !hasEnded else { throw EnvironmentError.gone }
         let plan = O.plan
         let root = Root(key: RootKey(name: O.name, variables: variables), plan: plan)
@@ -148,8 +153,9 @@
     @discardableResult
     public func applyOptimistic<O: Operation>(_ operation: O, _ payload: Payload) throws -> OptimisticLayer {
         guard !hasEnded else { throw EnvironmentError.gone }
-        let changes = try Ingest.changeSet(payload.bytes, plan: O.plan, variables: operation.variables,
-                                           complete: false)
+        let changes = try Ingest.changeSet(
+            payload.bytes, plan: O.plan, variables: operation.variables,
+            complete: false)
         let layer = store.applyOptimistic(changes).0
         settleHandles()
         return layer
@@ -189,8 +195,10 @@
 
     func rootLens<O: Operation>(for operation: O) -> O.Data {
         let record = store.root(of: O.plan.kind)
-        return O.Data(anchor: Anchor(record: record, owner: Owner(store: store, variables: operation.variables),
-                                     origin: record))
+        return O.Data(
+            anchor: Anchor(
+                record: record, owner: Owner(store: store, variables: operation.variables),
+                origin: record))
     }
 
     /// A lens made by hand over a record (tests, previews): it reads what the store holds there.

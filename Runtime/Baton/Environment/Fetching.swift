@@ -9,7 +9,7 @@ enum FetchOutcome: Sendable {
 extension Environment {
     /// The one handle for an operation value (equal values share it and its fetch), attached with
     /// `fetchPolicy`: the store is checked before the first body, and the policy decides whether to
-    /// fetch (runtime.md §14). A handle no retention holds parks its root in the release buffer at
+    /// fetch. A handle no retention holds parks its root in the release buffer at
     /// the end of the turn; after `end()` the handle reads `.failed(EnvironmentError.gone)`.
     public func handle<O: Query>(for operation: O, fetchPolicy: FetchPolicy = .storeOrNetwork) -> OperationHandle<O> {
         let handle = existingOrNew(operation)
@@ -48,7 +48,8 @@ extension Environment {
         // so making a handle never pushes a root out before its retention comes.
         Task { @MainActor [weak self, weak handle] in
             guard let self, let handle, !handle.isRetained, !self.hasEnded,
-                  self.roots.handles[key] === handle, !self.roots.isParked(key) else { return }
+                self.roots.handles[key] === handle, !self.roots.isParked(key)
+            else { return }
             self.released(handle)
         }
         return handle
@@ -77,8 +78,10 @@ extension Environment {
     /// as its own batch (the first through the single-response door, later parts of an incremental
     /// response in order). `isCurrent` is asked before each commit, so a superseded fetch commits
     /// nothing. Logs `fetchStarted` and, when it fails, `fetchFailed`; a caller logs the completion.
-    func perform<O: Operation>(_ operation: O, _ request: Request?,
-                               isCurrent: @escaping @MainActor () -> Bool) async -> FetchOutcome {
+    func perform<O: Operation>(
+        _ operation: O, _ request: Request?,
+        isCurrent: @escaping @MainActor () -> Bool
+    ) async -> FetchOutcome {
         guard !hasEnded else { return .failed(Failure(.environment, EnvironmentError.gone)) }
         log?(.fetchStarted(operation: O.name))
         let started = ContinuousClock.now
@@ -96,8 +99,10 @@ extension Environment {
                     if request.answersInParts {
                         (unplaced, state) = try await commitFirstPart(O.self, variables, payload.bytes, isCurrent: isCurrent)
                     } else {
-                        unplaced = try await commit(O.self, variables, payload.bytes, complete: true, kind: .server,
-                                                    isCurrent: isCurrent, wantsErrors: true).unplaced
+                        unplaced = try await commit(
+                            O.self, variables, payload.bytes, complete: true, kind: .server,
+                            isCurrent: isCurrent, wantsErrors: true
+                        ).unplaced
                     }
                 } else if let current = state {
                     state = try await commitLaterPart(O.self, variables, payload.bytes, current, isCurrent: isCurrent)
@@ -108,7 +113,7 @@ extension Environment {
             guard answered else {
                 throw TransportError(statusCode: 0, message: "the transport answered nothing for \(O.name)")
             }
-            if state != nil { stamp(RootKey(name: O.name, variables: variables)) }   // dated when the stream completes
+            if state != nil { stamp(RootKey(name: O.name, variables: variables)) }  // dated when the stream completes
             return .completed(unplaced: unplaced, duration: started.duration(to: .now))
         } catch {
             if hasEnded { return .failed(Failure(.environment, EnvironmentError.gone)) }
@@ -125,8 +130,10 @@ extension Environment {
     }
 
     /// The first part of an incremental response, committed as one batch.
-    private func commitFirstPart<O: Operation>(_ type: O.Type, _ variables: Variables, _ bytes: [UInt8],
-                                               isCurrent: () -> Bool) async throws -> ([ResponseError], IncrementalState) {
+    private func commitFirstPart<O: Operation>(
+        _ type: O.Type, _ variables: Variables, _ bytes: [UInt8],
+        isCurrent: () -> Bool
+    ) async throws -> ([ResponseError], IncrementalState) {
         let plan = O.plan
         let (changes, state) = try await Task.detached {
             try Ingest.firstPart(bytes, plan: plan, variables: variables, complete: true)
@@ -140,8 +147,10 @@ extension Environment {
 
     /// A later part, committed as its own batch; a part naming a place the response never had is
     /// dropped and logged.
-    private func commitLaterPart<O: Operation>(_ type: O.Type, _ variables: Variables, _ bytes: [UInt8],
-                                               _ state: IncrementalState, isCurrent: () -> Bool) async throws -> IncrementalState {
+    private func commitLaterPart<O: Operation>(
+        _ type: O.Type, _ variables: Variables, _ bytes: [UInt8],
+        _ state: IncrementalState, isCurrent: () -> Bool
+    ) async throws -> IncrementalState {
         let dropped = state.droppedParts.count
         let (changes, next) = try await Task.detached {
             var next = state

@@ -1,4 +1,4 @@
-/// Lifetime (runtime.md §9): roots parked in the release buffer, completed mutations' roots kept
+/// Lifetime: roots parked in the release buffer, completed mutations' roots kept
 /// apart, and the collection of what no root reaches, once per main-actor turn after a root left.
 extension Environment {
     /// A root's data was committed (a fetch, a payload, a response by hand): a query root nothing
@@ -47,7 +47,7 @@ extension Environment {
         Task { @MainActor [weak self] in self?.collect() }
     }
 
-    /// Removes every record no root reaches (runtime.md §9): marks from the live roots through the
+    /// Removes every record no root reaches: marks from the live roots through the
     /// links their plans follow and from the records optimistic layers wrote; each unmarked record's
     /// values are cleared (breaking cycles) and it leaves the store, and root links to it are dropped.
     /// Runs by itself after a root left; a test or a script may run it at once.

@@ -1,6 +1,6 @@
 import Observation
 
-/// The one handle every holder of an equal operation value shares (runtime.md §14): its phase,
+/// The one handle every holder of an equal operation value shares: its phase,
 /// derived from the root's verdict, whether the store holds the data, and the fetch; the fetch as a
 /// value; staleness and the fetch time. Observed: a body that read a member re-runs when it changes,
 /// and only then (an equal verdict is not a change, so an unchanged refetch wakes no body).
@@ -76,7 +76,7 @@ import Observation
         return shownKey != .loading && holdsData && !awaitingOwnResponse && fetchState.isInFlight
     }
 
-    /// The data is older than its expiration, or was invalidated (runtime.md §10).
+    /// The data is older than its expiration, or was invalidated.
     public var isStale: Bool {
         registrar.access(self, keyPath: \.ages)
         return ages.stale
@@ -131,7 +131,7 @@ import Observation
 
     // MARK: Attach and fetch
 
-    /// An attach with `policy` (runtime.md §14): settles, then fetches as the policy says.
+    /// An attach with `policy`: settles, then fetches as the policy says.
     func attach(_ policy: FetchPolicy) {
         attachPolicy = policy
         guard !isGone else { return }
@@ -214,12 +214,14 @@ import Observation
             // enough, so settling again (an unchanged refetch) adds none.
             (availability, verdict) = evaluate()
         } else {
-            (availability, verdict) = withObservationTracking(evaluate, onChange: { [weak self] in
-                MainActor.assumeIsolated {
-                    self?.isTracking = false
-                    self?.readsChanged()
-                }
-            })
+            (availability, verdict) = withObservationTracking(
+                evaluate,
+                onChange: { [weak self] in
+                    MainActor.assumeIsolated {
+                        self?.isTracking = false
+                        self?.readsChanged()
+                    }
+                })
             isTracking = true
         }
         holdsData = availability.holds
@@ -329,8 +331,9 @@ extension OperationHandle: RootHolder {
         let store = environment.store
         let expiration = (O.self as? any CacheExpiring.Type)?.cacheExpiration ?? store.cacheExpiration
         let stamp = store.ages.stamps[root.key]
-        let next = AgeState(stale: holdsData && store.ages.isStale(root.key, expiration: expiration, now: store.clock.now),
-                            time: stamp?.instant)
+        let next = AgeState(
+            stale: holdsData && store.ages.isStale(root.key, expiration: expiration, now: store.clock.now),
+            time: stamp?.instant)
         guard next != ages else { return }
         registrar.withMutation(of: self, keyPath: \.ages) { ages = next }
     }

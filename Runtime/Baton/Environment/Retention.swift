@@ -1,6 +1,6 @@
 /// Holds a handle's root while it lives: its records stay, and its holder's fetch policy says whether
 /// runtime-initiated fetches may use the network. Keep it in a property, never a local: when the
-/// last retention ends, the root waits in the release buffer (runtime.md §9).
+/// last retention ends, the root waits in the release buffer.
 @MainActor public final class Retention {
     private var release: (() -> Void)?
     /// The policy of the attach this retention holds for.

@@ -1,4 +1,4 @@
-/// A root's key: the operation's name and its variables (runtime.md §9).
+/// A root's key: the operation's name and its variables.
 struct RootKey: Hashable, Sendable {
     let name: String
     let variables: Variables
@@ -34,7 +34,7 @@ struct Root {
 
 /// The environment's roots: one handle per operation value, the release buffer of released query
 /// roots (and of roots committed or fetched with no holder), and the completed mutations' roots,
-/// kept apart so mutations never push queries out (runtime.md §9).
+/// kept apart so mutations never push queries out.
 @MainActor final class Roots {
     var handles: [RootKey: any RootHolder] = [:]
     /// Released query roots, oldest first; a root here has no retention.

@@ -58,8 +58,10 @@ public struct Requirement: SlotName {
     let connection: (any SlotName)?
     let below: [any SlotName]
 
-    public init(_ slot: any SlotName, path: String, logged: Bool = false, when guards: GuardSet = .always,
-                deferred: Bool = false, connection: (any SlotName)? = nil, requiring below: [any SlotName] = []) {
+    public init(
+        _ slot: any SlotName, path: String, logged: Bool = false, when guards: GuardSet = .always,
+        deferred: Bool = false, connection: (any SlotName)? = nil, requiring below: [any SlotName] = []
+    ) {
         self.slot = slot
         self.path = path
         self.logged = logged
@@ -162,7 +164,8 @@ public struct FieldErrors: Error, Sendable, Equatable {
     /// `@required(action: THROW)` on a plural link or a list of lists of records: as
     /// `required(link:)`, the lists as `read(plural:requiring:)` reads them.
     @MainActor public func required<P: PluralValue, K: SlotName>(plural key: K, requiring keys: [any SlotName] = [])
-        throws -> P {
+        throws -> P
+    {
         let ref = key.ref(in: self)
         if let error = record.readError(ref) { throw FieldErrors([error]) }
         let lists: P? = read(plural: key, requiring: keys)
@@ -199,7 +202,8 @@ public struct FieldErrors: Error, Sendable, Equatable {
                 if let chained, !chained.below.isEmpty {
                     var holder = target
                     if let connection = chained.connection,
-                       case .link(let merged)? = record.read(connection.ref(in: self)), !merged.isDeleted {
+                        case .link(let merged)? = record.read(connection.ref(in: self)), !merged.isDeleted
+                    {
                         holder = merged
                     }
                     missing = child(holder).missingRequirement(chained.below, depth: depth + 1)

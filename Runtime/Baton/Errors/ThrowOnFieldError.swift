@@ -74,7 +74,8 @@ public protocol ThrowingFragment: ErrorScopedLens {}
     /// `requiring` the `@required(action: NONE/LOG)` fields of its lens: nil when one is null, after
     /// the errors (a required field that is null with an error is caught, not bubbled).
     @MainActor public func caught<L: ErrorScopedLens>(narrowed lens: L?, requiring keys: [any SlotName] = [])
-        -> Result<L?, FieldErrors> {
+        -> Result<L?, FieldErrors>
+    {
         guard let lens else { return .success(nil) }
         let errors = lens.anchor.errors(in: L.errorScope)
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
@@ -111,7 +112,7 @@ public protocol ThrowingFragment: ErrorScopedLens {}
         }
         for field in scope.required {
             let ref = field.ref(in: self)
-            guard record.readError(ref) == nil else { continue }   // weighed as a field error already
+            guard record.readError(ref) == nil else { continue }  // weighed as a field error already
             let value = record.read(ref)
             // One `@include`/`@skip` leaves out, or not answered yet when deferred, is absent.
             if let guarded = field as? Requirement, !guarded.isChecked(holding: value, owner.variables) { continue }

@@ -91,8 +91,10 @@ public struct ChangeSet: Sendable {
     /// met again (an episode shared by many characters) keeps one entry per slot, the last value
     /// read: what the commit would leave there, without writing every earlier one.
     @discardableResult
-    mutating func add(_ key: String, _ type: TypeID,
-                      _ entries: [(slot: EntrySlot, value: IngestValue)]) -> Int {
+    mutating func add(
+        _ key: String, _ type: TypeID,
+        _ entries: [(slot: EntrySlot, value: IngestValue)]
+    ) -> Int {
         if let position = index[key] {
             if !entries.isEmpty { records[position].merge(entries) }
             return position

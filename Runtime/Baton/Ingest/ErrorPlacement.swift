@@ -11,8 +11,9 @@ struct ErrorPlacement {
     func place(_ errors: [ResponseError], in changes: inout ChangeSet) {
         for error in errors {
             if let (key, slot) = landing(of: error, in: changes) {
-                let fieldError = FieldError(message: error.message, path: error.dottedPath,
-                                            extensions: error.extensions)
+                let fieldError = FieldError(
+                    message: error.message, path: error.dottedPath,
+                    extensions: error.extensions)
                 changes.attach(fieldError, to: key, slot)
             } else {
                 changes.unplacedErrors.append(error)

@@ -36,8 +36,9 @@ extension Ingest {
         var ingest = Ingest(bytes: bytes, complete: complete)
         ingest.tracked = [:]
         do {
-            let changes = try ingest.run(plan.resolved(variables), rootKey: plan.kind.rootKey,
-                                         rootType: plan.kind.rootType)
+            let changes = try ingest.run(
+                plan.resolved(variables), rootKey: plan.kind.rootKey,
+                rootType: plan.kind.rootType)
             return (changes, IncrementalState(objects: ingest.tracked ?? [:], pending: ingest.pending))
         } catch let error as IngestError {
             throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
@@ -198,8 +199,9 @@ extension Ingest {
             first = false
             let name = try reader.memberName()
             if reader.matches(name, Self.dataKey), let target, try reader.peek() == 0x7B {
-                _ = try readObject(target.selection, type: target.type, path: PathID(target.key), depth: 0,
-                                   responsePath: Self.pathText(place!), known: target)
+                _ = try readObject(
+                    target.selection, type: target.type, path: PathID(target.key), depth: 0,
+                    responsePath: Self.pathText(place!), known: target)
             } else {
                 try reader.skipValue()
             }

@@ -12,8 +12,9 @@ public struct Ingest {
     ) throws(IngestError) -> ChangeSet {
         var ingest = Ingest(bytes: bytes, complete: complete)
         do {
-            return try ingest.run(plan.resolved(variables), rootKey: plan.kind.rootKey,
-                                  rootType: plan.kind.rootType)
+            return try ingest.run(
+                plan.resolved(variables), rootKey: plan.kind.rootKey,
+                rootType: plan.kind.rootType)
         } catch let error as IngestError {
             guard error.offset > bytes.count else { throw error }
             throw IngestError(error.kind, error.message, at: bytes.count, errors: error.errors)
@@ -75,11 +76,13 @@ public struct Ingest {
         }
         if !sawData || dataNull {
             if sawErrors && !errors.isEmpty {
-                throw IngestError(.request, "the server answered with errors and no data",
-                                  at: reader.position, errors: errors)
+                throw IngestError(
+                    .request, "the server answered with errors and no data",
+                    at: reader.position, errors: errors)
             }
-            throw IngestError.malformed(sawData ? "data is null without errors" : "no data and no errors",
-                                        at: reader.position)
+            throw IngestError.malformed(
+                sawData ? "data is null without errors" : "no data and no errors",
+                at: reader.position)
         }
         if !errors.isEmpty {
             ErrorPlacement(root: root, rootKey: rootKey).place(errors, in: &changes)
@@ -101,8 +104,10 @@ public struct Ingest {
     /// `path` is its path id, composed only if it keys the object; `responsePath` is the object's
     /// path of response keys and indices, kept only when tracking; `known` is the record a later
     /// part's object is already known to be.
-    mutating func readObject(_ selection: ResolvedSelection, type declared: TypeID, path pathID: PathID,
-                             depth: Int, responsePath: String, known: TrackedObject? = nil) throws -> Int {
+    mutating func readObject(
+        _ selection: ResolvedSelection, type declared: TypeID, path pathID: PathID,
+        depth: Int, responsePath: String, known: TrackedObject? = nil
+    ) throws -> Int {
         guard depth <= Self.maximumDepth else {
             throw IngestError.malformed("selections nest deeper than \(Self.maximumDepth) levels", at: reader.position)
         }
@@ -190,26 +195,36 @@ public struct Ingest {
                 if try reader.readNull() {
                     entries.append((slot, .null))
                 } else if plural {
-                    entries.append((slot, try readPlural(child, base: base, depth: depth,
-                                                         responsePath: childPath(responsePath, field.name))))
+                    entries.append(
+                        (
+                            slot,
+                            try readPlural(
+                                child, base: base, depth: depth,
+                                responsePath: childPath(responsePath, field.name))
+                        ))
                 } else {
                     guard try reader.peek() == 0x7B else {
                         throw IngestError.malformed("expected an object for '\(field.name)'", at: reader.position)
                     }
-                    let page = try readObject(child, type: child.type, path: base, depth: depth + 1,
-                                              responsePath: childPath(responsePath, field.name))
+                    let page = try readObject(
+                        child, type: child.type, path: base, depth: depth + 1,
+                        responsePath: childPath(responsePath, field.name))
                     entries.append((slot, .link(page)))
                     let pageKey = changes.records[page].key
                     if let edit = field.edit, !field.connectionIDs.isEmpty {
                         switch edit {
                         case .appendEdge, .prependEdge:
                             let atEnd: Bool = if case .appendEdge = edit { true } else { false }
-                            changes.edits.append(.insert(record: pageKey, connections: field.connectionIDs,
-                                                         atEnd: atEnd, edgeType: nil))
+                            changes.edits.append(
+                                .insert(
+                                    record: pageKey, connections: field.connectionIDs,
+                                    atEnd: atEnd, edgeType: nil))
                         case .appendNode(_, let edgeType), .prependNode(_, let edgeType):
                             let atEnd: Bool = if case .appendNode = edit { true } else { false }
-                            changes.edits.append(.insert(record: pageKey, connections: field.connectionIDs,
-                                                         atEnd: atEnd, edgeType: edgeType))
+                            changes.edits.append(
+                                .insert(
+                                    record: pageKey, connections: field.connectionIDs,
+                                    atEnd: atEnd, edgeType: edgeType))
                         default: break
                         }
                     }
@@ -226,8 +241,9 @@ public struct Ingest {
         }
         if complete {
             for index in variant.required where !seen.contains(index) {
-                throw IngestError.malformed("the response omits '\(variant.fields[index].name)'",
-                                            at: objectStart)
+                throw IngestError.malformed(
+                    "the response omits '\(variant.fields[index].name)'",
+                    at: objectStart)
             }
         }
         let key = ownKey ?? composeKey(type, keyValues, path: path)
@@ -324,8 +340,10 @@ public struct Ingest {
 
     /// The object's key when a link is reached before its key fields: the rest of the object is
     /// scanned for them (the cursor is at the link's value), and the cursor put back.
-    private mutating func lookAheadKey(_ variant: ResolvedVariant, type: TypeID, known: KeyValues,
-                                       path: PathID) throws -> String {
+    private mutating func lookAheadKey(
+        _ variant: ResolvedVariant, type: TypeID, known: KeyValues,
+        path: PathID
+    ) throws -> String {
         var values = known
         if values.isIncomplete {
             let mark = reader.position
@@ -334,7 +352,8 @@ public struct Ingest {
             while try reader.nextMember(first: false) {
                 let name = try reader.memberName()
                 if let position = variant.key.firstIndex(where: { reader.matches(name, $0) }),
-                   values[position] == nil {
+                    values[position] == nil
+                {
                     values[position] = try readKeyScalar(.id).1
                 } else {
                     try reader.skipValue()
@@ -344,8 +363,10 @@ public struct Ingest {
         return composeKey(type, values, path: path)
     }
 
-    private mutating func readPlural(_ child: ResolvedSelection, base: PathID, depth: Int,
-                                     responsePath: String) throws -> IngestValue {
+    private mutating func readPlural(
+        _ child: ResolvedSelection, base: PathID, depth: Int,
+        responsePath: String
+    ) throws -> IngestValue {
         try reader.expect(0x5B, "a list")
         var keys: [Int?] = []
         var first = true
@@ -357,8 +378,10 @@ public struct Ingest {
                 var path = base
                 path.index = keys.count
                 let elementPath = tracked == nil ? "" : responsePath + "." + String(keys.count)
-                keys.append(try readObject(child, type: child.type, path: path, depth: depth + 1,
-                                           responsePath: elementPath))
+                keys.append(
+                    try readObject(
+                        child, type: child.type, path: path, depth: depth + 1,
+                        responsePath: elementPath))
             } else if try reader.peek() == 0x5B, !keys.contains(where: { $0 != nil }) {
                 // A list of lists of records: the levels nest as the response nests.
                 return try readNestedPlural(child, base: base, depth: depth, responsePath: responsePath, nulls: keys.count)
@@ -371,8 +394,10 @@ public struct Ingest {
 
     /// The rest of a list of lists of records, from its first list (after `nulls` nulls): each
     /// element a null or a list read as `readPlural` reads one (`.links`, or deeper `.list`s).
-    private mutating func readNestedPlural(_ child: ResolvedSelection, base: PathID, depth: Int,
-                                           responsePath: String, nulls: Int) throws -> IngestValue {
+    private mutating func readNestedPlural(
+        _ child: ResolvedSelection, base: PathID, depth: Int,
+        responsePath: String, nulls: Int
+    ) throws -> IngestValue {
         guard depth < Self.maximumDepth else {
             throw IngestError.malformed("lists nest deeper than \(Self.maximumDepth) levels", at: reader.position)
         }
@@ -493,7 +518,8 @@ public struct Ingest {
             // A whole-number float reads as that int; anything else is not an Int.
             let value = reader.double(range)
             guard value.rounded(.towardZero) == value, value >= -9.223372036854775808e18,
-                  value < 9.223372036854775808e18 else {
+                value < 9.223372036854775808e18
+            else {
                 throw IngestError.malformed("an Int with a fraction or beyond the 64-bit range", at: start)
             }
             return .int(Int(value))

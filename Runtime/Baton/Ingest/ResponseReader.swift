@@ -50,7 +50,10 @@ struct ResponseReader {
     @inline(__always)
     mutating func nextMember(first: Bool) throws -> Bool {
         let byte = try peek()
-        if byte == 0x7D { position += 1; return false }
+        if byte == 0x7D {
+            position += 1
+            return false
+        }
         if !first {
             guard byte == 0x2C else { throw IngestError.malformed("expected ',' or '}'", at: position) }
             position += 1
@@ -62,7 +65,10 @@ struct ResponseReader {
     @inline(__always)
     mutating func nextElement(first: Bool) throws -> Bool {
         let byte = try peek()
-        if byte == 0x5D { position += 1; return false }
+        if byte == 0x5D {
+            position += 1
+            return false
+        }
         if !first {
             guard byte == 0x2C else { throw IngestError.malformed("expected ',' or ']'", at: position) }
             position += 1
@@ -152,7 +158,8 @@ struct ResponseReader {
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
                 // Nonzero exactly when some byte is zero (a quote, a backslash) or below 0x20.
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                     | ((word &- ones &* 0x20) & ~word)
                 if special & high != 0 { break }
                 scan += 8
@@ -407,7 +414,10 @@ struct ResponseReader {
         try expect(0x22, "a string")
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == 0x22 { position += 1; return }
+            if byte == 0x22 {
+                position += 1
+                return
+            }
             if byte == 0x5C {
                 position = min(position + 2, bytes.count)
                 continue

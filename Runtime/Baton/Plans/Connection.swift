@@ -123,15 +123,17 @@ extension Store {
     /// The live connection record `key` names, with its merged edges.
     private func liveConnection(_ key: String) -> (Record, [Record?])? {
         guard let connection = records[key], !connection.isDeleted,
-              case .links(let edges)? = connection.peek(slotRef(Self.edgesKey, on: connection.type))
+            case .links(let edges)? = connection.peek(slotRef(Self.edgesKey, on: connection.type))
         else { return nil }
         return (connection, edges)
     }
 
     /// `@appendEdge`/`@prependEdge` (a copy of the payload's edge) and `@appendNode`/`@prependNode`
     /// (a new edge of `edgeType` for the node, its cursor null), unless an edge for the node is there.
-    func insert(_ sourceKey: String, into connections: [String], atEnd: Bool, edgeType: TypeID?,
-                in batch: inout Batch) {
+    func insert(
+        _ sourceKey: String, into connections: [String], atEnd: Bool, edgeType: TypeID?,
+        in batch: inout Batch
+    ) {
         guard let source = records[sourceKey] else { return }
         let node: Record?
         if edgeType == nil {
@@ -144,10 +146,14 @@ extension Store {
             let type = edgeType ?? source.type
             // An edge of another type than the connection's own is left alone.
             if let first = edges.compactMap({ $0 }).first, first.type != type { continue }
-            if let node, edges.contains(where: { edge in
-                guard let edge, case .link(let linked)? = edge.peek(slotRef(Self.nodeKey, on: edge.type)) else { return false }
-                return linked === node
-            }) { continue }
+            if let node,
+                edges.contains(where: { edge in
+                    guard let edge, case .link(let linked)? = edge.peek(slotRef(Self.nodeKey, on: edge.type)) else { return false }
+                    return linked === node
+                })
+            {
+                continue
+            }
             let indexRef = slotRef(Self.nextEdgeIndexKey, on: connection.type)
             var index = 0
             if case .int(let next)? = connection.peek(indexRef) { index = next }
@@ -159,8 +165,9 @@ extension Store {
                 if let node { batch.write(edge, slotRef(Self.nodeKey, on: type), .link(node)) }
             }
             batch.write(connection, indexRef, .int(index + 1))
-            batch.write(connection, slotRef(Self.edgesKey, on: connection.type),
-                        .links(atEnd ? edges + [edge] : [edge] + edges))
+            batch.write(
+                connection, slotRef(Self.edgesKey, on: connection.type),
+                .links(atEnd ? edges + [edge] : [edge] + edges))
         }
     }
 

@@ -38,7 +38,8 @@ public enum Edit: Sendable, Equatable {
         switch self {
         case .deleteRecord: return []
         case .deleteEdge(let variable), .appendEdge(let variable), .prependEdge(let variable),
-             .appendNode(let variable, _), .prependNode(let variable, _): name = variable
+            .appendNode(let variable, _), .prependNode(let variable, _):
+            name = variable
         }
         guard case .list(let values)? = variables[name] else { return [] }
         return values.compactMap { if case .string(let id) = $0 { id } else { nil } }
@@ -77,23 +78,26 @@ public struct Field: Sendable {
         _ responseKey: String, key: StorageKey, kind: ScalarKind, list: Bool = false, levels: Int = 1,
         guards: GuardSet = .always, client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil
     ) -> Field {
-        Field(responseKey, key: key, kind: .scalar(kind, levels: list ? levels : 0), guards: guards, client: client,
-              deferLabel: deferLabel, edit: edit)
+        Field(
+            responseKey, key: key, kind: .scalar(kind, levels: list ? levels : 0), guards: guards, client: client,
+            deferLabel: deferLabel, edit: edit)
     }
 
     public static func linked(
         _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
         client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil
     ) -> Field {
-        Field(responseKey, key: key, kind: .link(selection, plural: false), guards: guards,
-              client: client, deferLabel: deferLabel, edit: edit, connection: connection)
+        Field(
+            responseKey, key: key, kind: .link(selection, plural: false), guards: guards,
+            client: client, deferLabel: deferLabel, edit: edit, connection: connection)
     }
 
     public static func plural(
         _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
         client: Bool = false, deferLabel: String? = nil
     ) -> Field {
-        Field(responseKey, key: key, kind: .link(selection, plural: true), guards: guards,
-              client: client, deferLabel: deferLabel)
+        Field(
+            responseKey, key: key, kind: .link(selection, plural: true), guards: guards,
+            client: client, deferLabel: deferLabel)
     }
 }

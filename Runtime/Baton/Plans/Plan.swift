@@ -42,7 +42,8 @@ public final class Plan: @unchecked Sendable {
 
     /// Whether the plan has deferred parts (known once it has been resolved).
     var hasDeferredParts: Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return deferred ?? false
     }
 

@@ -110,8 +110,10 @@ final class ResolvedField: Sendable {
     /// concrete selection) takes it without matching `slot`.
     private let fixed: Slot?
 
-    init(responseKey: [UInt8], name: String, slot: ResolvedSlot, keyText: String, kind: ResolvedKind, edit: Edit?,
-         deferLabel: String?, connectionIDs: [String], connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?) {
+    init(
+        responseKey: [UInt8], name: String, slot: ResolvedSlot, keyText: String, kind: ResolvedKind, edit: Edit?,
+        deferLabel: String?, connectionIDs: [String], connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?
+    ) {
         self.responseKey = responseKey
         self.name = name
         self.slot = slot
@@ -151,8 +153,9 @@ struct Resolver {
                     resolved.conditions.append((Array(condition.utf8), variant.key, variant.fields))
                     continue
                 }
-                let merged = makeVariant(key: variant.key ?? selection.key,
-                                         fields: selection.fields + variant.fields)
+                let merged = makeVariant(
+                    key: variant.key ?? selection.key,
+                    fields: selection.fields + variant.fields)
                 if variant.types.isEmpty {
                     resolved.others = merged
                 } else {
@@ -209,10 +212,12 @@ struct Resolver {
             }
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }
             if field.deferLabel != nil { sawDeferred = true }
-            out.append(ResolvedField(responseKey: Array(field.responseKey.utf8), name: field.responseKey,
-                                     slot: slot, keyText: keyText, kind: kind, edit: field.edit, deferLabel: field.deferLabel,
-                                     connectionIDs: field.edit?.connectionIDs(variables) ?? [],
-                                     connection: field.connection.map { resolveConnection($0) }))
+            out.append(
+                ResolvedField(
+                    responseKey: Array(field.responseKey.utf8), name: field.responseKey,
+                    slot: slot, keyText: keyText, kind: kind, edit: field.edit, deferLabel: field.deferLabel,
+                    connectionIDs: field.edit?.connectionIDs(variables) ?? [],
+                    connection: field.connection.map { resolveConnection($0) }))
         }
         let keyBytes = key.map { Array($0.utf8) }
         let positions = out.map { field in keyBytes.firstIndex(of: field.responseKey) ?? -1 }

@@ -43,7 +43,8 @@
         var nodes: [Record] = []
         for case let edge? in edges where !edge.isDeleted {
             if case .link(let node)? = edge.read(owner.store.slotRef(Store.nodeKey, on: edge.type)), !node.isDeleted,
-               keys.isEmpty || child(node).holds(keys) {
+                keys.isEmpty || child(node).holds(keys)
+            {
                 nodes.append(node)
             }
         }
@@ -53,7 +54,7 @@
     /// `hasNext` / `hasPrevious`: the merged page info's `hasNextPage` / `hasPreviousPage`.
     @MainActor public func connectionFlag(_ field: String) -> Bool {
         guard case .link(let info)? = record.read(owner.store.slotRef(Store.pageInfoKey, on: record.type)),
-              case .bool(let flag)? = info.read(owner.store.slotRef(field, on: info.type))
+            case .bool(let flag)? = info.read(owner.store.slotRef(field, on: info.type))
         else { return false }
         return flag
     }

@@ -10,8 +10,10 @@
     /// A `@required(action: THROW)` field that `@include`/`@skip` may leave out (`guards`) or that a
     /// deferred part carries (`arrived`: its slot): a field left out, or not answered yet, is absent,
     /// not null, so this is nil then; where it is there, `read` throws as it does anywhere.
-    @MainActor public func selected<T>(_ guards: GuardSet = .always, arrived key: (any SlotName)? = nil,
-                                       _ read: () throws -> T) rethrows -> T? {
+    @MainActor public func selected<T>(
+        _ guards: GuardSet = .always, arrived key: (any SlotName)? = nil,
+        _ read: () throws -> T
+    ) rethrows -> T? {
         guard guards.hold(owner.variables) else { return nil }
         if let key, record.read(key.ref(in: self)) == nil { return nil }
         return try read()

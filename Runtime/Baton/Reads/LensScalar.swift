@@ -10,8 +10,10 @@ public protocol LensScalar: LensField {
 extension LensScalar {
     @inlinable public static func lensValue(_ value: Value, wrong: inout Bool) -> Self? { lensValue(value) }
     /// A built-in scalar has a zero, so a checked read reads it as a plain one.
-    @MainActor public static func checkedLensValue(_ value: Value, at ref: Int32, in anchor: Anchor,
-                                                   wrong: inout Bool) throws -> Self? {
+    @MainActor public static func checkedLensValue(
+        _ value: Value, at ref: Int32, in anchor: Anchor,
+        wrong: inout Bool
+    ) throws -> Self? {
         lensValue(value)
     }
     @inlinable public static var lensConverts: Bool { false }
@@ -97,8 +99,10 @@ extension MappedScalar {
 
     /// A non-null level: converted, or thrown (a null as a required field's, a text that does not
     /// convert as its conversion failure).
-    @MainActor public static func checkedLensValue(_ value: Value, at ref: Int32, in anchor: Anchor,
-                                                   wrong: inout Bool) throws -> Self? {
+    @MainActor public static func checkedLensValue(
+        _ value: Value, at ref: Int32, in anchor: Anchor,
+        wrong: inout Bool
+    ) throws -> Self? {
         guard let read = try anchor.convertMapped(Self.self, value, ref) else { throw anchor.requiredError(ref) }
         return read
     }

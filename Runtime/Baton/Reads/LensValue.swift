@@ -38,8 +38,10 @@ extension Optional: LensValue, LensField where Wrapped: LensValue {
         return .some(read)
     }
 
-    @MainActor public static func checkedLensValue(_ value: Value, at ref: Int32, in anchor: Anchor,
-                                                   wrong: inout Bool) throws -> Wrapped?? {
+    @MainActor public static func checkedLensValue(
+        _ value: Value, at ref: Int32, in anchor: Anchor,
+        wrong: inout Bool
+    ) throws -> Wrapped?? {
         if case .null = value { return .some(nil) }
         guard let read = try Wrapped.checkedLensValue(value, at: ref, in: anchor, wrong: &wrong) else {
             wrong = true
@@ -67,8 +69,10 @@ extension Array: LensValue, LensField where Element: LensValue {
 
     /// A non-null list level: of a mapped scalar, a null throws and a value that is not a list is a
     /// conversion failure; of a built-in scalar, as `lensValue`.
-    @MainActor public static func checkedLensValue(_ value: Value, at ref: Int32, in anchor: Anchor,
-                                                   wrong: inout Bool) throws -> [Element]? {
+    @MainActor public static func checkedLensValue(
+        _ value: Value, at ref: Int32, in anchor: Anchor,
+        wrong: inout Bool
+    ) throws -> [Element]? {
         guard case .list(let values) = value else {
             guard lensConverts else { return nil }
             if case .null = value { throw anchor.requiredError(ref) }

@@ -14,8 +14,9 @@ public protocol PluralValue {
 extension List: PluralValue {
     @MainActor public static func pluralValue(_ value: Value, anchor: Anchor, requiring keys: [any SlotName]) -> List? {
         guard case .links(let targets) = value else { return nil }
-        return List(records: targets.compactMap { $0 }.filter { !$0.isDeleted && (keys.isEmpty || anchor.child($0).holds(keys)) },
-                    anchor: anchor)
+        return List(
+            records: targets.compactMap { $0 }.filter { !$0.isDeleted && (keys.isEmpty || anchor.child($0).holds(keys)) },
+            anchor: anchor)
     }
 
     @inlinable @MainActor public static func pluralEmpty(_ anchor: Anchor) -> List { List(records: [], anchor: anchor) }

@@ -22,8 +22,10 @@ public enum RecordKey {
 
     /// The path id of an object without its key: the parent's key, the field's storage key, the
     /// element's index in a plural link, and the concrete type under an interface or union.
-    public static func path(parent: String, storageKey: String, index: Int? = nil,
-                            concreteType: String? = nil) -> String {
+    public static func path(
+        parent: String, storageKey: String, index: Int? = nil,
+        concreteType: String? = nil
+    ) -> String {
         var out = parent + ":" + storageKey
         if let index { out += ":" + String(index) }
         if let concreteType { out += ":" + concreteType }

@@ -54,7 +54,8 @@ final class RegistryTable: @unchecked Sendable {
     private var typeIndex: [String: Int32] = [:]
 
     func type(_ name: String, transient: Bool) -> TypeID {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let index = typeIndex[name] {
             if transient { types[Int(index)].transient = true }
             return TypeID(index: index)
@@ -66,22 +67,26 @@ final class RegistryTable: @unchecked Sendable {
     }
 
     func existingType(_ name: String) -> TypeID? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return typeIndex[name].map { TypeID(index: $0) }
     }
 
     func typeName(_ index: Int32) -> String {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return types[Int(index)].name
     }
 
     func isTransient(_ index: Int32) -> Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return types[Int(index)].transient
     }
 
     func slot(_ type: Int32, _ key: String, client: Bool) -> Int32 {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let index = types[Int(type)].slotIndex[key] { return index }
         let index = Int32(types[Int(type)].slotKeys.count)
         types[Int(type)].slotKeys.append(key)
@@ -91,12 +96,14 @@ final class RegistryTable: @unchecked Sendable {
     }
 
     func existingSlot(_ type: Int32, _ key: String) -> Int32? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return types[Int(type)].slotIndex[key]
     }
 
     func slotKey(_ type: Int32, _ index: Int32) -> String {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return types[Int(type)].slotKeys[Int(index)]
     }
 }

@@ -22,7 +22,8 @@ public final class AbstractSlot: @unchecked Sendable {
 
     /// The slot of this key on the concrete `type`.
     public func slot(on type: TypeID) -> Slot {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let slot = byType[type.index] { return slot }
         let slot = Registry.slot(type, key)
         byType[type.index] = slot

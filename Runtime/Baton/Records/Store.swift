@@ -18,7 +18,7 @@
     public let mutationRoot: Record
     public let subscriptionRoot: Record
 
-    /// How many released query roots wait before leaving (runtime.md §9).
+    /// How many released query roots wait before leaving.
     public let releaseBufferSize: Int
     /// How long fetched data stays fresh when its operation says nothing; nil: it never goes stale.
     public let cacheExpiration: Duration?

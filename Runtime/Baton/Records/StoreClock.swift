@@ -1,7 +1,7 @@
 import Foundation
 
 /// The store's time: the monotonic clock that ages data and the wall clock that dates it, both moved
-/// together by `advance(by:)` so a test ages data without waiting (runtime.md §20, `advance`).
+/// together by `advance(by:)` so a test ages data without waiting.
 @MainActor public final class StoreClock {
     private var offset: Duration = .zero
     /// Told when a test moves the clock (the environment re-reads its handles' staleness).

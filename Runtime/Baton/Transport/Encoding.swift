@@ -7,7 +7,7 @@ public struct Encoding: Sendable {
         self.encode = encode
     }
 
-    /// The standard encoding (runtime.md §18): one object with `operationName`, then `query` (or
+    /// The standard encoding: one object with `operationName`, then `query` (or
     /// `documentId` for a persisted document), then `variables` with keys sorted, then `onError`
     /// when set. Compact, byte for byte what the specification's `sent` bodies are.
     public static let standard = Encoding { request in

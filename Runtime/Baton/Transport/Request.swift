@@ -11,8 +11,10 @@ public struct Request: Sendable, Hashable {
     /// Whether the answer may come in parts (`@defer`, `@stream`) or as events (a subscription).
     public let answersInParts: Bool
 
-    public init(operationName: String, kind: OperationKind, document: Document, variables: Variables,
-                onError: String? = nil, answersInParts: Bool = false) {
+    public init(
+        operationName: String, kind: OperationKind, document: Document, variables: Variables,
+        onError: String? = nil, answersInParts: Bool = false
+    ) {
         self.operationName = operationName
         self.kind = kind
         self.document = document
@@ -26,8 +28,9 @@ public struct Request: Sendable, Hashable {
     public init<O: RequestableOperation>(_ operation: O) {
         let variables = operation.variables
         let inParts = O.plan.kind == .subscription || O.plan.hasParts(variables)
-        self.init(operationName: O.name, kind: O.plan.kind, document: O.document, variables: variables,
-                  answersInParts: inParts)
+        self.init(
+            operationName: O.name, kind: O.plan.kind, document: O.document, variables: variables,
+            answersInParts: inParts)
     }
 
     /// The body by the standard encoding (`Encoding.standard`).

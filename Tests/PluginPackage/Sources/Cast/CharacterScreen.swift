@@ -2,15 +2,16 @@ import BatonMarkers
 
 /// A screen: its query spreads the card's fragment and the origin's (from Origin.graphql).
 public struct CharacterScreen {
-    @Query("""
-    query CastCharacterQuery($id: ID!) {
-      character(id: $id) {
-        id
-        ...CharacterCard_character
-        ...Origin_character
-      }
-    }
-    """) var query: CastCharacterQuery
+    @Query(
+        """
+        query CastCharacterQuery($id: ID!) {
+          character(id: $id) {
+            id
+            ...CharacterCard_character
+            ...Origin_character
+          }
+        }
+        """) var query: CastCharacterQuery
 
     public init(id: String) {
         query = CastCharacterQuery(id: id)

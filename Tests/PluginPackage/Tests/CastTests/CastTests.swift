@@ -7,7 +7,8 @@ import Testing
         let environment = Environment()
         let screen = CharacterScreen(id: "1")
         #expect(screen.lines(in: environment) == nil)
-        try await screen.commit(#"""
+        try await screen.commit(
+            #"""
             {"data":{"character":{"id":"1","name":"Rick Sanchez","status":"Alive",
              "origin":{"id":"1","name":"Earth (C-137)"}}}}
             """#, to: environment)
