@@ -48,6 +48,16 @@ struct GeneratedOperation: Sendable {
     /// Sends the operation through the environment's transport (a script's `commit`): a query's
     /// `fetch`, a mutation's `mutate`; nil for a subscription.
     var send: (@MainActor @Sendable (Environment, Baton.Variables) async throws -> Void)? = nil
+    /// The variables the operation's document declares, for a query or a mutation: a generated value
+    /// carries each, an unset one as null, so a script's variables are completed with them.
+    var declaredVariables: [String] = []
+
+    /// `$name` of each variable definition in a document's text (before its selection set).
+    static func declaredVariables(of document: Baton.Document) -> [String] {
+        guard case .text(let text) = document else { return [] }
+        let header = text.prefix { $0 != "{" }
+        return header.split(separator: "$").dropFirst().map { String($0.prefix { $0 != ":" && $0 != " " }) }
+    }
 
     static func of<O: Baton.Operation>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
         GeneratedOperation(
@@ -83,6 +93,7 @@ struct GeneratedOperation: Sendable {
             ScriptHandle(environment.handle(for: QueryWithVariables<O>(variables: variables), fetchPolicy: policy))
         }
         operation.send = { environment, variables in try await environment.fetch(QueryWithVariables<O>(variables: variables)) }
+        operation.declaredVariables = declaredVariables(of: O.document)
         return operation
     }
 
@@ -90,6 +101,7 @@ struct GeneratedOperation: Sendable {
     static func of<O: Baton.Mutation>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
         var operation = of(WithVariables<O>.self, reads: reads)
         operation.send = { environment, variables in _ = try await environment.mutate(MutationWithVariables<O>(variables: variables)) }
+        operation.declaredVariables = declaredVariables(of: O.document)
         return operation
     }
 }

@@ -227,7 +227,9 @@ import Foundation
     func operation(_ arguments: JSONObject) throws(Failed) -> (name: String, bound: GeneratedOperation, variables: Baton.Variables) {
         guard let name = arguments["operation"]?.stringValue else { throw Failed("no `operation`") }
         guard let bound = GeneratedOperations.byName[name] else { throw Failed("no generated operation \(name)") }
-        return (name, bound, Self.variables(arguments["variables"]))
+        var variables = Self.variables(arguments["variables"])
+        for declared in bound.declaredVariables where variables[declared] == nil { variables[declared] = .null }
+        return (name, bound, variables)
     }
 
     static func variables(_ value: JSONValue?) -> Baton.Variables {
