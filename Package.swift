@@ -88,7 +88,7 @@ let package = Package(
         // (Conformance/BatonConformance/Generated/). Both BatonConformanceTests and the
         // `baton-spec <spec-dir>` executable run it.
         .target(
-            name: "BatonConformance", dependencies: ["Baton", "BatonInspector", "BatonJSON", "BatonDiagnostics"],
+            name: "BatonConformance", dependencies: ["Baton", "BatonInspector", "BatonJSON", "BatonDiagnostics", "BatonTesting"],
             path: "Conformance/BatonConformance"),
         .executableTarget(name: "baton-spec", dependencies: ["BatonConformance"], path: "Conformance/baton-spec"),
 

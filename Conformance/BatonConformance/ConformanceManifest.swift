@@ -9,7 +9,7 @@ import Foundation
 package struct ConformanceManifest: Sendable {
     package var format: Int
     package var cases: [ConformanceCase]
-    /// Format 2 and later: the scripts' files, in order (this runner does not run them).
+    /// Format 2 and later: the scripts' files, in order (without them, the runner runs every script in `scripts/`).
     package var scripts: [String]
 
     /// Reads `manifest.json` in `directory`; a missing file or malformed text throws a

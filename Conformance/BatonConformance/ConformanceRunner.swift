@@ -22,12 +22,18 @@ package struct ConformanceRunner: Sendable {
         for testCase in manifest.cases {
             outcomes.append(.init(name: testCase.name, result: await run(testCase)))
         }
-        // A script is a case over time; this runner has no steps to run it, so it fails rather than
-        // passing unproven.
-        for script in manifest.scripts {
-            outcomes.append(.init(name: script, result: .failed("scripts are not run by this runner")))
+        for script in scripts(of: manifest) {
+            outcomes.append(.init(name: script, result: await ScriptRun.run(script, in: directory)))
         }
         return ConformanceReport(outcomes: outcomes)
+    }
+
+    /// The manifest's scripts; when it lists none (format 1), every script file in `scripts/`
+    /// (a `.json` that is not a `.store.json` dump), by name.
+    package func scripts(of manifest: ConformanceManifest) -> [String] {
+        guard manifest.scripts.isEmpty else { return manifest.scripts }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("scripts").path)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".store.json") }.sorted().map { "scripts/" + $0 }
     }
 
     /// One case's result.

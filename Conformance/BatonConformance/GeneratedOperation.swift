@@ -10,6 +10,24 @@ struct WithVariables<Base: Baton.Operation>: Baton.Operation {
     let variables: Baton.Variables
 }
 
+/// A generated query with the variables a script gives: requestable, so a handle can fetch it.
+struct QueryWithVariables<Base: Baton.Query>: Baton.Query {
+    typealias Data = Base.Data
+    static var name: String { Base.name }
+    static var plan: Baton.Plan { Base.plan }
+    static var document: Baton.Document { Base.document }
+    let variables: Baton.Variables
+}
+
+/// A generated mutation with the variables a script gives.
+struct MutationWithVariables<Base: Baton.Mutation>: Baton.Mutation {
+    typealias Data = Base.Data
+    static var name: String { Base.name }
+    static var plan: Baton.Plan { Base.plan }
+    static var document: Baton.Document { Base.document }
+    let variables: Baton.Variables
+}
+
 /// A generated operation as the runner drives it by name: its root kind, how a case's responses
 /// commit through its plan, how an optimistic layer applies, and the manifest paths its lens reads.
 struct GeneratedOperation: Sendable {
@@ -23,6 +41,23 @@ struct GeneratedOperation: Sendable {
     /// Nil when the path has no binding. The response places the path's list indices (see
     /// `ReadPath.lensIndices`).
     let read: @MainActor @Sendable (Environment, Baton.Variables, String, _ response: JSONValue?) throws -> JSONValue?
+    /// A script's `resolve`: the server's answer replaces the layer.
+    var resolve: (@MainActor @Sendable (Environment, OptimisticLayer, Baton.Variables, Payload) async throws -> Void)? = nil
+    /// A query's handle, made with the policy (a script's `attach`); nil for another kind.
+    var attach: (@MainActor @Sendable (Environment, Baton.Variables, FetchPolicy) -> ScriptHandle)? = nil
+    /// Sends the operation through the environment's transport (a script's `commit`): a query's
+    /// `fetch`, a mutation's `mutate`; nil for a subscription.
+    var send: (@MainActor @Sendable (Environment, Baton.Variables) async throws -> Void)? = nil
+    /// The variables the operation's document declares, for a query or a mutation: a generated value
+    /// carries each, an unset one as null, so a script's variables are completed with them.
+    var declaredVariables: [String] = []
+
+    /// `$name` of each variable definition in a document's text (before its selection set).
+    static func declaredVariables(of document: Baton.Document) -> [String] {
+        guard case .text(let text) = document else { return [] }
+        let header = text.prefix { $0 != "{" }
+        return header.split(separator: "$").dropFirst().map { String($0.prefix { $0 != ":" && $0 != " " }) }
+    }
 
     static func of<O: Baton.Operation>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
         GeneratedOperation(
@@ -45,7 +80,29 @@ struct GeneratedOperation: Sendable {
                 guard let read = reads[pattern] else { return nil }
                 let data = environment.data(for: WithVariables<O>(variables: variables))
                 return try read(data, ReadPath.lensIndices(path, indices, in: response)).readJSON
+            },
+            resolve: { environment, layer, variables, payload in
+                _ = try await environment.resolve(layer, WithVariables<O>(variables: variables), payload)
             })
+    }
+
+    /// A query: as any operation, and a handle and a fetch for the scripts.
+    static func of<O: Baton.Query>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
+        var operation = of(WithVariables<O>.self, reads: reads)
+        operation.attach = { environment, variables, policy in
+            ScriptHandle(environment.handle(for: QueryWithVariables<O>(variables: variables), fetchPolicy: policy))
+        }
+        operation.send = { environment, variables in try await environment.fetch(QueryWithVariables<O>(variables: variables)) }
+        operation.declaredVariables = declaredVariables(of: O.document)
+        return operation
+    }
+
+    /// A mutation: as any operation, and a `mutate` for the scripts.
+    static func of<O: Baton.Mutation>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
+        var operation = of(WithVariables<O>.self, reads: reads)
+        operation.send = { environment, variables in _ = try await environment.mutate(MutationWithVariables<O>(variables: variables)) }
+        operation.declaredVariables = declaredVariables(of: O.document)
+        return operation
     }
 }
 

@@ -285,5 +285,10 @@ enum GeneratedOperations {
                 "tokenizer.flag": { d, _ in d.tokenizer?.flag },
                 "tokenizer.flags": { d, _ in d.tokenizer?.flags },
             ]),
+        // The operations the `transport` script sends, bound for their requests alone.
+        "TestPinnedCharacter": .of(TestPinnedCharacter.self),
+        "TestCharactersWithStatus": .of(TestCharactersWithStatus.self),
+        "TestPricedAssetsQuery": .of(TestPricedAssetsQuery.self),
+        "TestFilteredCharacters": .of(TestFilteredCharacters.self),
     ]
 }

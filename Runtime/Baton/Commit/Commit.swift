@@ -118,6 +118,7 @@ struct LayerEffects {
             notified.append(.init(record: record.key, field: store.storageKey(ref, on: record.type)))
             record.notify(ref)
         }
+        store.batchNotified?(notified)
         return notified
     }
 }

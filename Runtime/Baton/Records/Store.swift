@@ -10,6 +10,8 @@
     var layers: [OptimisticLayer] = []
     /// Where the store's events go (set by the environment).
     var log: ((LogEvent) -> Void)?
+    /// Told the slots each batch notified, as the batch ends (the specification scripts' `notified`).
+    @_spi(Generated) public var batchNotified: (([CommitResult.Notified]) -> Void)?
     /// Moves with every batch that wrote, made or deleted anything: equal generations mean the
     /// records hold exactly what they held.
     var generation = 0
