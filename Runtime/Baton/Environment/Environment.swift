@@ -161,7 +161,9 @@
         return layer
     }
 
-    /// The server's answer to a layer's mutation: replaces the layer in one batch.
+    /// The server's answer to a layer's mutation: replaces the layer in one batch. After `end()` it
+    /// is a late response: it reaches nothing and nothing is thrown (the `end` script, step 5), since
+    /// it answers a call made before the end rather than being a call after it.
     @discardableResult
     public func resolve<O: Operation>(_ layer: OptimisticLayer, _ operation: O, _ payload: Payload) async throws -> CommitResult {
         let plan = O.plan
@@ -170,7 +172,7 @@
         let changes = try await Task.detached {
             try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
         }.value
-        guard !hasEnded else { throw EnvironmentError.gone }
+        guard !hasEnded else { return CommitResult(kind: .server, notified: []) }
         let result = store.resolve(layer, with: changes)
         didCommit(Root(key: RootKey(name: O.name, variables: variables), plan: plan), kind: .server)
         return result
