@@ -119,7 +119,7 @@ extension Environment {
             if hasEnded { return .failed(Failure(.environment, EnvironmentError.gone)) }
             if error is CancellationError || !isCurrent() { return cancelled(O.name) }
             let failure = Failure.classify(error)
-            log?(.fetchFailed(operation: O.name, kind: LogEvent.FetchFailureKind(rawValue: failure.kind.rawValue)!))
+            log?(.fetchFailed(operation: O.name, kind: LogEvent.FetchFailureKind(failure.kind)))
             return .failed(failure)
         }
     }

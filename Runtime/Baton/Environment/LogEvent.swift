@@ -3,6 +3,16 @@ public enum LogEvent: Sendable, Equatable {
     /// Why a fetch failed, as the log names it: a failure's kind, or cancelled (superseded, ended).
     public enum FetchFailureKind: String, Sendable, Equatable {
         case transport, request, malformed, environment, cancelled
+
+        /// A failure's kind as the log names it; the switch keeps the two lists in step.
+        init(_ kind: Failure.Kind) {
+            switch kind {
+            case .transport: self = .transport
+            case .request: self = .request
+            case .malformed: self = .malformed
+            case .environment: self = .environment
+            }
+        }
     }
 
     /// A request left for the operation (a handle's fetch, `fetch`, `mutate`).

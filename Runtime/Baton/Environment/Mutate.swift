@@ -27,7 +27,7 @@ extension Environment {
             if let layer { revert(layer) }
             if !hasEnded {
                 let kind = Failure.classify(error).kind
-                log?(.fetchFailed(operation: M.name, kind: LogEvent.FetchFailureKind(rawValue: kind.rawValue)!))
+                log?(.fetchFailed(operation: M.name, kind: LogEvent.FetchFailureKind(kind)))
             }
             throw error
         }
