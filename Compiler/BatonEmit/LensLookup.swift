@@ -166,6 +166,8 @@ extension LensBuilder {
         builder.fieldPath = []
         var model = builder.lens(name: "Data", type: operation.type, selections: operation.selections)
         model.isOperationRoot = true
+        // The handle weighs the operation's own selection (its spreads weigh themselves).
+        if builder.throwsOnFieldError { model.errorScope = Self.errorScope(model) }
         return model
     }
 }

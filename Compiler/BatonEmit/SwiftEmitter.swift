@@ -119,11 +119,14 @@ package struct SwiftEmitter {
     /// `owner` is the lens struct's qualified name, which accessor types are spelled through.
     static func printLens(_ lens: LensModel, indent: String, owner: String) -> String {
         let conformance =
-            lens.errorScope != nil
-            ? "Baton.ThrowingFragment"
-            : lens.catchScope != nil
-                ? "Baton.ErrorScopedLens"
-                : lens.requiresAtRoot ? "Baton.RequiringRoot" : "Baton.Lens"
+            switch (lens.errorScope != nil, lens.isOperationRoot) {
+            case (true, true): lens.requiresAtRoot ? "Baton.ThrowingRoot, Baton.RequiringRoot" : "Baton.ThrowingRoot"
+            case (true, false): "Baton.ThrowingFragment"
+            case (false, _):
+                lens.catchScope != nil
+                    ? "Baton.ErrorScopedLens"
+                    : lens.requiresAtRoot ? "Baton.RequiringRoot" : "Baton.Lens"
+            }
         var out = indent + "struct \(SwiftSpelling.identifier(lens.name)): \(conformance) {\n"
         out += indent + "    let anchor: Baton.Anchor\n"
         out += indent + "    init(anchor: Baton.Anchor) { self.anchor = anchor }\n"
@@ -154,8 +157,15 @@ package struct SwiftEmitter {
             case .mutation: "Baton.Mutation"
             case .subscription: "Baton.Subscription"
             }
-        var out = "struct \(SwiftSpelling.identifier(operation.name)): \(conformance) {\n"
+        // `@cacheExpiration(seconds:)` (validated positive) overrides the store's default age.
+        let expiration = operation.directive("cacheExpiration")?.argument("seconds").flatMap { argument -> Int? in
+            guard case .int(let text) = argument.value else { return nil }
+            return Int(text).flatMap { $0 > 0 ? $0 : nil }
+        }
+        let expiring = expiration == nil ? "" : ", Baton.CacheExpiring"
+        var out = "struct \(SwiftSpelling.identifier(operation.name)): \(conformance)\(expiring) {\n"
         out += "    static let name = \(SwiftSpelling.stringLiteral(operation.name))\n"
+        if let expiration { out += "    static let cacheExpiration: Duration = .seconds(\(expiration))\n" }
         // Under `persistConfig` the id goes and the text does not.
         if let id = input.persistedIDs?[operation.name] {
             out += "    static let document: Baton.Document = .persisted(id: \(SwiftSpelling.stringLiteral(id)))\n"

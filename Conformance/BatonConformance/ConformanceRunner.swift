@@ -111,7 +111,7 @@ package struct ConformanceRunner: Sendable {
         _ response: JSONValue?
     ) -> String? {
         do {
-            guard let read = try operation.read(environment, variables, path, response) else {
+            guard let read = try operation.read(environment, variables, path, response, nil) else {
                 return "read \(path): no generated lens accessor is bound to this path"
             }
             guard ReadComparison.matches(read, expected) else {

@@ -39,8 +39,9 @@ struct GeneratedOperation: Sendable {
     let commit: @MainActor @Sendable (Environment, Baton.Variables, [Payload], _ complete: Bool) async throws -> Void
     let applyOptimistic: @MainActor @Sendable (Environment, Baton.Variables, Payload) throws -> OptimisticLayer
     /// Nil when the path has no binding. The response places the path's list indices (see
-    /// `ReadPath.lensIndices`).
-    let read: @MainActor @Sendable (Environment, Baton.Variables, String, _ response: JSONValue?) throws -> JSONValue?
+    /// `ReadPath.lensIndices`). `handle` is a handle's root lens to read through (its reads heal
+    /// its root); without one the read is a lens made by hand (`environment.data(for:)`).
+    let read: @MainActor @Sendable (Environment, Baton.Variables, String, _ response: JSONValue?, _ handle: Any?) throws -> JSONValue?
     /// A script's `resolve`: the server's answer replaces the layer.
     var resolve: (@MainActor @Sendable (Environment, OptimisticLayer, Baton.Variables, Payload) async throws -> Void)? = nil
     /// A query's handle, made with the policy (a script's `attach`); nil for another kind.
@@ -75,10 +76,10 @@ struct GeneratedOperation: Sendable {
             applyOptimistic: { environment, variables, payload in
                 try environment.applyOptimistic(WithVariables<O>(variables: variables), payload)
             },
-            read: { environment, variables, path, response in
+            read: { environment, variables, path, response, handle in
                 let (pattern, indices) = ReadPath.split(path)
                 guard let read = reads[pattern] else { return nil }
-                let data = environment.data(for: WithVariables<O>(variables: variables))
+                let data = handle as? O.Data ?? environment.data(for: WithVariables<O>(variables: variables))
                 return try read(data, ReadPath.lensIndices(path, indices, in: response)).readJSON
             },
             resolve: { environment, layer, variables, payload in

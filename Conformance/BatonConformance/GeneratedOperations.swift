@@ -173,6 +173,11 @@ enum GeneratedOperations {
                 "character.name": { d, _ in d.character?.name },
                 "character.species": { d, _ in try d.character?.species },
             ]),
+        "TestRequiredOrigin": .of(
+            TestRequiredOrigin.self,
+            reads: [
+                "character.origin.name": { d, _ in d.character.origin.name }
+            ]),
         "TestNodeFields": .of(
             TestNodeFields.self,
             reads: [

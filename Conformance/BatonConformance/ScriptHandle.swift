@@ -12,6 +12,8 @@
     let refetch: () async throws -> Void
     let retry: () -> Void
     let retain: () -> Retention
+    /// The handle's own root lens (`O.Data`), whose reads heal the handle's root.
+    let data: () -> Any
     /// The retention the script's `attach` made, ended by `release`.
     var retention: Retention?
 
@@ -25,5 +27,6 @@
         refetch = { try await handle.refetch() }
         retry = { handle.retry() }
         retain = { handle.retain() }
+        data = { handle.data }
     }
 }

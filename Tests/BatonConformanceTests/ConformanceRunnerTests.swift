@@ -6,16 +6,11 @@ import Testing
 @MainActor @Suite struct ConformanceRunnerTests {
     /// The cases that fail today, each for a gap STATUS.md names. A gap closed makes its case pass
     /// and this test fail, so the counts here (and STATUS.md) move with it.
-    /// The cases pass; the scripts fail but `end`, `lifetime`, `optimistic` and `transport`, each at its first failing step (STATUS.md,
-    /// "Scripts").
+    /// The cases pass; of the scripts, `ages` and `check` wait for the image and `subscriptions` for
+    /// live data (STATUS.md, "Scripts").
     static let knownFailures: [String: String] = [
         "scripts/ages.json": "step 0: the script runs with an image, which this runner does not open",
         "scripts/check.json": "step 0: the script runs with an image, which this runner does not open",
-        "scripts/connections.json": "step 2 (commit): cannot read tests/notes-page-2.json",
-        "scripts/events.json": "step 4 (commit): expected it to throw fieldErrors, it threw nothing",
-        "scripts/heal.json": "step 2 (payload): phase of rick: expected ready, it is missingData",
-        "scripts/notifications.json": "step 3 (commit): cannot read tests/notes-page-1-renamed.json",
-        "scripts/phase.json": "step 17 (attach): phase of strict: expected fieldErrors, it is ready",
         "scripts/subscriptions.json": "step 1 (attach): TestNoteAdded is not a query: no handle is bound",
     ]
 
@@ -26,7 +21,9 @@ import Testing
         #expect(scripts.count == 12)
         #expect(
             scripts.filter { $0.result == .passed }.map(\.name) == [
-                "scripts/end.json", "scripts/lifetime.json", "scripts/optimistic.json", "scripts/transport.json",
+                "scripts/connections.json", "scripts/end.json", "scripts/events.json", "scripts/heal.json",
+                "scripts/lifetime.json", "scripts/notifications.json", "scripts/optimistic.json", "scripts/phase.json",
+                "scripts/transport.json",
             ])
     }
 
@@ -34,7 +31,7 @@ import Testing
     @Test func specConformance() async throws {
         let report = try await ConformanceRunner(directory: Fixtures.root).run()
         #expect(report.outcomes.count == 67)
-        #expect(report.passed == 48)
+        #expect(report.passed == 58)
         #expect(report.failed == Self.knownFailures.count)
         for outcome in report.outcomes {
             switch outcome.result {
@@ -47,7 +44,7 @@ import Testing
                 #expect(!missing.isEmpty)
             }
         }
-        #expect(report.lines.last == "48 passed, 8 failed")
+        #expect(report.lines.last == "58 passed, 3 failed")
         #expect(report.exitCode == 1)
     }
 
@@ -115,11 +112,11 @@ import Testing
     /// exit 1 as scripts fail (0 only when nothing fails); a missing directory is a usage error (exit 2).
     @Test func executableRunsTheSuite() throws {
         let run = try Self.runExecutable([Fixtures.root.path])
-        #expect(run.lines.last == "48 passed, 8 failed")
+        #expect(run.lines.last == "58 passed, 3 failed")
         #expect(run.lines.contains("PASS tests/two-spreads-1"))
         #expect(run.lines.contains("PASS scripts/lifetime.json"))
         #expect(run.lines.contains("FAIL scripts/check.json: step 0: the script runs with an image, which this runner does not open"))
-        #expect(run.lines.contains("SKIP tests/notes-page-2: missing files tests/notes-page-2.json"))
+        #expect(run.lines.contains("SKIP tests/note-added-1: missing files tests/note-added-1.json"))
         #expect(run.status == 1)
 
         let missing = try Self.runExecutable([Fixtures.root.appendingPathComponent("no-such-dir").path])

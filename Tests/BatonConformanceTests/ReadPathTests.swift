@@ -37,7 +37,7 @@ import Testing
         let environment = Environment()
         try await operation.commit(environment, ["page": .int(1)], [Payload(json: text)], true)
         let response = try JSONParser.parse(text: text)
-        func read(_ path: String) throws -> JSONValue? { try operation.read(environment, ["page": .int(1)], path, response) }
+        func read(_ path: String) throws -> JSONValue? { try operation.read(environment, ["page": .int(1)], path, response, nil) }
         #expect(try read("characters.results.1.episode.0.characters.1.image") == "m.png")
         #expect(try read("characters.results.1.name") == "Rick")
         #expect(try read("characters.info.next") == .null)

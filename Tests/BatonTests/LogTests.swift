@@ -48,11 +48,11 @@ import Testing
         events.attach(to: environment)
         let handle = environment.handle(for: StrictQuery(id: "1"))
         #expect(await wait(until: { !handle.fetch.isInFlight }))
-        // One slot changed in a record that existed before the batch: the root's link (the script
-        // counts 2, over a store that already held Character:1).
+        // Two cells, as the events script counts them: the root's link (the root existed) and the
+        // error placed on the new Character:1's name.
         #expect(
             Self.names(events) == [
-                .fetchStarted(operation: "TestStrictQuery"), .committed(kind: .server, changed: 1),
+                .fetchStarted(operation: "TestStrictQuery"), .committed(kind: .server, changed: 2),
                 .fieldError(operation: "TestStrictQuery", path: "character.name"),
                 .fetchCompleted(operation: "TestStrictQuery", duration: .zero),
             ])

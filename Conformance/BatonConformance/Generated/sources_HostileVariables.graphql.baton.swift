@@ -160,9 +160,10 @@ struct HostileVariables: Baton.Query {
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
     ])
 
-    struct Data: Baton.Lens {
+    struct Data: Baton.ThrowingRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let errorScope = Baton.ErrorScope([], links: [.init(Slots.Query.charactersByIds_4c515f, Baton.ErrorScope([Slots.Character.id]))])
         @MainActor var charactersByIds: Baton.List<HostileVariables.Data.CharactersByIds>? { anchor.read(plural: Slots.Query.charactersByIds_4c515f) }
 
         struct CharactersByIds: Baton.Lens {

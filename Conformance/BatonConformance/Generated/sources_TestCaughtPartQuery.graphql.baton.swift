@@ -22,9 +22,10 @@ struct TestCaughtPartQuery: Baton.Query {
         .scalar("id", key: .fixed(Slots.Episode.id), kind: .id),
     ])
 
-    struct Data: Baton.Lens {
+    struct Data: Baton.ThrowingRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let errorScope = Baton.ErrorScope([], links: [.init(Slots.Query.character_d86a09, Baton.ErrorScope([Slots.Character.id, Slots.Character.name]))])
         @MainActor var character: TestCaughtPartQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {

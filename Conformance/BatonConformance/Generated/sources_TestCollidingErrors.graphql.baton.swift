@@ -21,9 +21,10 @@ struct TestCollidingErrors: Baton.Query {
         .scalar("name", key: .fixed(Slots.Character.name), kind: .string),
     ])
 
-    struct Data: Baton.Lens {
+    struct Data: Baton.ThrowingRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let errorScope = Baton.ErrorScope([], links: [.init(Slots.Query.character_d86a09, Baton.ErrorScope([Slots.Character.id])), .init(Slots.Query.character_d86a09, Baton.ErrorScope([Slots.Character.id, Slots.Character.name]))])
         @MainActor var types: TestCollidingErrors.Data.Types_? { anchor.read(link: Slots.Query.character_d86a09) }
         @MainActor var typesLens: TestCollidingErrors.Data.TypesLens? { anchor.read(link: Slots.Query.character_d86a09) }
 

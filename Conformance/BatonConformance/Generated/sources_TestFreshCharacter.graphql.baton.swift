@@ -2,8 +2,9 @@
 import Foundation
 @_spi(Generated) import Baton
 
-struct TestFreshCharacter: Baton.Query {
+struct TestFreshCharacter: Baton.Query, Baton.CacheExpiring {
     static let name = "TestFreshCharacter"
+    static let cacheExpiration: Duration = .seconds(30)
     static let document: Baton.Document = .text("query TestFreshCharacter($id:ID!){character(id:$id){id,name}}")
     var id: String
     var variables: Baton.Variables { ["id": Baton.VariableValue.string(id)] }

@@ -18,9 +18,10 @@ struct TestStrictQuery: Baton.Query {
         .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
     ])
 
-    struct Data: Baton.Lens {
+    struct Data: Baton.ThrowingRoot {
         let anchor: Baton.Anchor
         init(anchor: Baton.Anchor) { self.anchor = anchor }
+        static let errorScope = Baton.ErrorScope([], links: [.init(Slots.Query.character_d86a09, Baton.ErrorScope([Slots.Character.name, Slots.Character.species]))])
         @MainActor var character: TestStrictQuery.Data.Character_? { anchor.read(link: Slots.Query.character_d86a09) }
 
         struct Character_: Baton.Lens {

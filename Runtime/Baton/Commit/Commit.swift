@@ -15,7 +15,17 @@ public struct CommitResult: Sendable, Equatable {
 
     public let kind: BatchKind
     public let notified: [Notified]
-    public var changed: Int { notified.count }
+    /// The cells the batch changed, as the log's `committed(changed:)` counts them: a slot's value
+    /// and its error are two cells (a dump keeps errors apart, under `__errors`), counted in records
+    /// that existed; an error is counted wherever it is placed, in a record the batch made too
+    /// (errors are placed once the records stand). The `events` script holds the rule.
+    public let changed: Int
+
+    public init(kind: BatchKind, notified: [Notified], changed: Int? = nil) {
+        self.kind = kind
+        self.notified = notified
+        self.changed = changed ?? notified.count
+    }
 }
 
 /// An optimistic layer: a change set applied over the server's data, with everything it did (the
@@ -64,6 +74,8 @@ struct LayerEffects {
     /// Slots notified whatever their value: links to a record deleted or revived in the batch.
     private var forced: [(record: Record, ref: Int32)] = []
     var created: Set<ObjectIdentifier> = []
+    /// Errors placed in records this batch made (counted in `changed`, never notified).
+    private var errorsInCreated = 0
     /// Set while a layer is being laid.
     var layer: LayerEffects?
 
@@ -85,6 +97,7 @@ struct LayerEffects {
 
     mutating func writeError(_ record: Record, _ ref: Int32, _ error: FieldError?) {
         if record.peekError(ref) == error { return }
+        if error != nil, created.contains(ObjectIdentifier(record)) { errorsInCreated += 1 }
         touch(record, ref)
         layer?.undo.append((record, ref, record.peek(ref), record.peekError(ref)))
         record.storeError(error, at: ref)
@@ -97,16 +110,16 @@ struct LayerEffects {
 
     /// Notifies the slots that ended different, and the forced ones, once each, and returns them.
     /// A batch that notified or made a record moves the store's generation.
-    func end(store: Store) -> [CommitResult.Notified] {
+    func end(store: Store) -> (notified: [CommitResult.Notified], changed: Int) {
         defer { if !created.isEmpty || !touches.isEmpty || !forced.isEmpty { store.generation &+= 1 } }
         var notified: [CommitResult.Notified] = []
+        var changed = errorsInCreated
         var done: Set<TouchKey> = []
         for touch in touches {
-            if sameSlot(touch.record.peek(touch.ref), touch.value)
-                && touch.record.peekError(touch.ref) == touch.error
-            {
-                continue
-            }
+            let valueChanged = !sameSlot(touch.record.peek(touch.ref), touch.value)
+            let errorChanged = touch.record.peekError(touch.ref) != touch.error
+            guard valueChanged || errorChanged else { continue }
+            changed += (valueChanged ? 1 : 0) + (errorChanged ? 1 : 0)
             done.insert(TouchKey(record: ObjectIdentifier(touch.record), ref: touch.ref))
             notified.append(
                 .init(
@@ -116,10 +129,11 @@ struct LayerEffects {
         }
         for (record, ref) in forced where done.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted {
             notified.append(.init(record: record.key, field: store.storageKey(ref, on: record.type)))
+            changed += 1
             record.notify(ref)
         }
         store.batchNotified?(notified)
-        return notified
+        return (notified, changed)
     }
 }
 
@@ -135,9 +149,9 @@ extension Store {
         adopt(changes, from: live)
         apply(changes, in: &batch)
         for layer in live { lay(layer, in: &batch) }
-        let notified = batch.end(store: self)
-        log?(.committed(kind: kind, changed: notified.count))
-        return CommitResult(kind: kind, notified: notified)
+        let (notified, changed) = batch.end(store: self)
+        log?(.committed(kind: kind, changed: changed))
+        return CommitResult(kind: kind, notified: notified, changed: changed)
     }
 
     /// Applies a change set as an optimistic layer over everything committed so far.
@@ -147,9 +161,9 @@ extension Store {
         var batch = Batch()
         lay(layer, in: &batch)
         layers.append(layer)
-        let notified = batch.end(store: self)
-        log?(.committed(kind: .optimistic, changed: notified.count))
-        layer.applied = CommitResult(kind: .optimistic, notified: notified)
+        let (notified, changed) = batch.end(store: self)
+        log?(.committed(kind: .optimistic, changed: changed))
+        layer.applied = CommitResult(kind: .optimistic, notified: notified, changed: changed)
         return (layer, layer.applied)
     }
 
@@ -166,9 +180,9 @@ extension Store {
         layer.markReverted()
         layers.remove(at: position)
         for other in later { lay(other, in: &batch) }
-        let notified = batch.end(store: self)
-        log?(.committed(kind: .optimistic, changed: notified.count))
-        return CommitResult(kind: .optimistic, notified: notified)
+        let (notified, changed) = batch.end(store: self)
+        log?(.committed(kind: .optimistic, changed: changed))
+        return CommitResult(kind: .optimistic, notified: notified, changed: changed)
     }
 
     /// The server's answer to a layer's mutation replaces the layer in one batch.
@@ -183,9 +197,9 @@ extension Store {
             adopt(changes, from: live)
             apply(changes, in: &batch)
             for other in layers where other.isLive { lay(other, in: &batch) }
-            let notified = batch.end(store: self)
-            log?(.committed(kind: .server, changed: notified.count))
-            return CommitResult(kind: .server, notified: notified)
+            let (notified, changed) = batch.end(store: self)
+            log?(.committed(kind: .server, changed: changed))
+            return CommitResult(kind: .server, notified: notified, changed: changed)
         }
         return commit(changes, kind: .server)
     }

@@ -82,6 +82,7 @@
             }.value
             guard !hasEnded else { throw EnvironmentError.gone }
             for path in state.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
+            guard !changes.isEmpty else { continue }
             results.append(store.commit(changes, kind: .server))
             settleHandles()
         }

@@ -160,6 +160,7 @@ extension Environment {
         guard !hasEnded else { throw EnvironmentError.gone }
         guard isCurrent() else { throw CancellationError() }
         for path in next.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
+        guard !changes.isEmpty else { return next }
         store.commit(changes, kind: .server)
         settleHandles()
         return next

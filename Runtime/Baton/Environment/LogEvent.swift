@@ -23,7 +23,7 @@ public enum LogEvent: Sendable, Equatable {
     case fetchFailed(operation: String, kind: FetchFailureKind)
     /// An uncaught field error of a `@throwOnFieldError` operation, at its dotted response path.
     case fieldError(operation: String, path: String)
-    /// A batch ended; `changed` counts the slots it changed in records that existed before it.
+    /// A batch ended; `changed` counts the cells it changed (`CommitResult.changed`: a value and an error apart).
     case committed(kind: BatchKind, changed: Int)
     /// A read found a slot the store never received.
     case missing(type: String, field: String)

@@ -25,6 +25,12 @@ import Observation
     /// The policy of the last attach, taken by the next `retain()`.
     private var attachPolicy = FetchPolicy.storeOrNetwork
     private var holdsData = false
+    /// The data was there once: a field missing later (a link retargeted to a record fetched with
+    /// fewer fields) is healed by the read that finds it, and the phase stays ready.
+    private var heldData = false
+    private var healState = HealState.armed
+    /// The fetch in flight is the heal's.
+    private var fetchIsHeal = false
     private var deferredMissing = false
     /// A `networkOnly` attach over a handle nobody showed: loading until its own response.
     private var awaitingOwnResponse = false
@@ -53,6 +59,7 @@ import Observation
         root = Root(key: RootKey(name: O.name, variables: operation.variables), plan: O.plan)
         request = (operation as? any RequestableOperation).map { Request($0) }
         lens = environment.rootLens(for: operation)
+        lens.anchor.owner.healer = self
     }
 
     // MARK: What a body reads
@@ -75,6 +82,10 @@ import Observation
         registrar.access(self, keyPath: \.fetchState)
         return shownKey != .loading && holdsData && !awaitingOwnResponse && fetchState.isInFlight
     }
+
+    /// The root lens, whatever the phase: it reads what the store holds (a ready phase carries the
+    /// same lens). Its reads heal this root when they find a field missing.
+    public var data: O.Data { lens }
 
     /// The data is older than its expiration, or was invalidated.
     public var isStale: Bool {
@@ -152,8 +163,9 @@ import Observation
 
     /// Starts a fetch, superseding the one in flight (whose response then never commits).
     @discardableResult
-    func start() -> Task<FetchOutcome, Never>? {
+    func start(heal: Bool = false) -> Task<FetchOutcome, Never>? {
         guard let environment, !isGone else { return nil }
+        fetchIsHeal = heal
         fetchToken += 1
         let token = fetchToken
         fetchTask?.cancel()
@@ -179,6 +191,8 @@ import Observation
         case .completed(let unplaced, let duration):
             self.unplaced = unplaced
             awaitingOwnResponse = false
+            healState = fetchIsHeal ? .spent : .armed
+            fetchIsHeal = false
             setFetch(.idle)
             settle()
             if case .failed(let errors as FieldErrors) = shown {
@@ -187,6 +201,8 @@ import Observation
             environment.log?(.fetchCompleted(operation: O.name, duration: duration))
         case .failed(let failure):
             awaitingOwnResponse = false
+            if fetchIsHeal { healState = .armed }
+            fetchIsHeal = false
             setFetch(.failed(failure, at: environment.store.clock.now))
             settle()
         case .cancelled:
@@ -224,7 +240,8 @@ import Observation
                 })
             isTracking = true
         }
-        holdsData = availability.holds
+        heldData = heldData || availability.holds
+        holdsData = availability.holds || heldData
         deferredMissing = availability.deferredMissing
         derive(verdict)
         agesMoved()
@@ -309,6 +326,8 @@ extension OperationHandle: RootHolder {
 
     func detach() {
         isDetached = true
+        // Back from the buffer after collection, the check decides afresh.
+        heldData = false
         fetchToken += 1
         fetchTask?.cancel()
         fetchTask = nil
@@ -331,10 +350,28 @@ extension OperationHandle: RootHolder {
         let store = environment.store
         let expiration = (O.self as? any CacheExpiring.Type)?.cacheExpiration ?? store.cacheExpiration
         let stamp = store.ages.stamps[root.key]
-        let next = AgeState(
-            stale: holdsData && store.ages.isStale(root.key, expiration: expiration, now: store.clock.now),
-            time: stamp?.instant)
+        let stale = healState == .healing || store.ages.isStale(root.key, expiration: expiration, now: store.clock.now)
+        let next = AgeState(stale: holdsData && stale, time: stamp?.instant)
         guard next != ages else { return }
         registrar.withMutation(of: self, keyPath: \.ages) { ages = next }
+    }
+}
+
+extension OperationHandle: MissingDataHealer {
+    /// A read of this root found `type.field` missing: mark the root stale and refetch it, once per
+    /// fetch, if a holder allows the network; after the heal's own refetch, log it as unexpected.
+    func heal(type: String, field: String) {
+        guard let environment, !isGone, !isDetached else { return }
+        switch healState {
+        case .healing:
+            return
+        case .spent:
+            environment.log?(.unexpected(type: type, field: field))
+        case .armed:
+            guard allowsNetwork else { return }
+            healState = .healing
+            agesMoved()
+            start(heal: true)
+        }
     }
 }

@@ -83,6 +83,9 @@ public struct ChangeSet: Sendable {
     public internal(set) var bytes: [UInt8] = []
     var index: [String: Int] = [:]
 
+    /// Nothing to write: a later part whose every item was dropped makes no batch.
+    var isEmpty: Bool { records.isEmpty && unplacedErrors.isEmpty && memberships.isEmpty && edits.isEmpty }
+
     public init() {}
 
     init(bytes: [UInt8]) { self.bytes = bytes }

@@ -26,7 +26,9 @@ extension Lens {
 
     @usableFromInline @MainActor func missing(_ ref: Int32) {
         if !record.isDeleted {
-            report(.missing(type: record.type.name, field: owner.store.storageKey(ref, on: record.type)))
+            let field = owner.store.storageKey(ref, on: record.type)
+            report(.missing(type: record.type.name, field: field))
+            owner.healer?.heal(type: record.type.name, field: field)
         }
     }
 

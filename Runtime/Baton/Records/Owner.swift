@@ -7,6 +7,9 @@
     public let globals: Variables
     private var renderedSlots: [ObjectIdentifier: Int32] = [:]
     private var children: [ObjectIdentifier: Owner] = [:]
+    /// The handle whose root this scope reads, told when a read finds a slot missing (the heal);
+    /// nil for a lens made by hand, which is logged and not healed.
+    weak var healer: (any MissingDataHealer)?
 
     public init(store: Store, variables: Variables) {
         self.store = store
@@ -35,6 +38,7 @@
         var scope = globals
         for (name, binding) in site.bindings { scope[name] = binding.value(in: variables) }
         let child = Owner(store: store, variables: scope, globals: globals)
+        child.healer = healer
         children[ObjectIdentifier(site)] = child
         return child
     }
