@@ -168,7 +168,7 @@ let package = Package(
             path: "Tests/BatonEmitTests"),
         .testTarget(
             name: "BatonConformanceTests",
-            dependencies: ["BatonConformance", "Baton", "BatonCompiler", "baton-spec", "BatonJSON"],
+            dependencies: ["BatonConformance", "Baton", "BatonCompiler", "baton-spec", "BatonJSON", "BatonInspector", "BatonTesting"],
             path: "Tests/BatonConformanceTests"),
         // Generated code of spec/generated-code (argument sites, actions, inputs, transient), compiled.
         .testTarget(

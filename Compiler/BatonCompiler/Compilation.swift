@@ -101,6 +101,7 @@ package enum Compilation {
             }
         }
         guard let schema else { return result }
+        if let config { result.diagnostics += LookupCheck.check(config, schema: schema, identity: identity(of: config)) }
 
         result.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
         let spec = Validator.validate(valid, schema: schema)
@@ -123,6 +124,9 @@ package enum Compilation {
         guard let config else { return identity }
         identity.defaultKey = config.identity.defaultFields
         for entry in config.identity.types { identity.types[entry.type.value] = entry.fields.value }
+        for lookup in config.lookups where lookup.field.type == "Query" {
+            identity.lookups[lookup.field.field] = (lookup.type?.value, lookup.arguments.value)
+        }
         return identity
     }
 

@@ -95,11 +95,7 @@ package enum GenerateCommand {
             return result
         }
         let config = target.config
-        var identity = IdentityConfiguration()
-        if let config {
-            identity.defaultKey = config.identity.defaultFields
-            for entry in config.identity.types { identity.types[entry.type.value] = entry.fields.value }
-        }
+        let identity = Compilation.identity(of: config)
         let plans = PlanBuilder.plans(transforms.normalizationProgram, identity: identity)
         let texts = transforms.texts
         var persistedIDs: [String: String]?

@@ -70,6 +70,16 @@ struct PlanEmitter {
             if let before = connection.before { parts.append("before: " + SwiftSpelling.stringLiteral(before)) }
             trailing.append("connection: .init(" + parts.joined(separator: ", ") + ")")
         }
+        if let lookup = field.lookup {
+            let types = lookup.types.map(references.type).joined(separator: ", ")
+            let values = lookup.values.map { segment in
+                switch segment {
+                case .literal(let text): ".literal(\(SwiftSpelling.stringLiteral(text)))"
+                case .variable(let name): ".variable(\(SwiftSpelling.stringLiteral(name)))"
+                }
+            }
+            trailing.append("lookup: .init([\(types)], [\(values.joined(separator: ", "))])")
+        }
         let tail = trailing.isEmpty ? "" : ", " + trailing.joined(separator: ", ")
         switch field.kind {
         case .scalar(let kind, let levels):

@@ -50,6 +50,7 @@ package struct PlanBuilder {
         var deferLabel: String?
         var edit: PlanEdit?
         var connection: PlanConnection?
+        var lookup: PlanLookup?
     }
 
     struct DraftVariant {
@@ -248,7 +249,28 @@ package struct PlanBuilder {
         return DraftField(
             responseKey: first.responseKey, storageKey: storage, kind: kind, guards: guards,
             client: first.isClientExtension, deferLabel: deferLabel, edit: edit(first),
-            connection: connection(first, on: type))
+            connection: connection(first, on: type), lookup: lookup(first, on: type))
+    }
+
+    /// The lookup of a query-root link `lookups` names, when each key argument is one variable or a
+    /// constant (the value the key is composed of).
+    func lookup(_ field: IRField, on type: TypeID) -> PlanLookup? {
+        guard type == schema.queryType, field.isLinked, !field.definition.type.isList, let rule = identity.lookups[field.name] else {
+            return nil
+        }
+        let key = StorageKey.of(field, schema: schema)
+        var values: [KeySegment] = []
+        for name in rule.arguments {
+            guard let argument = key.arguments.first(where: { $0.name == name }), argument.segments.count == 1 else { return nil }
+            values.append(argument.segments[0])
+        }
+        let types: [String]
+        if let typed = rule.type {
+            types = [typed]
+        } else {
+            types = schema.possibleTypes(of: field.type).map { schema[$0].name }.sorted()
+        }
+        return types.isEmpty ? nil : PlanLookup(types: types, values: values)
     }
 
     func storageKey(_ field: IRField, on type: TypeID, abstract: Bool) -> PlanStorageKey {

@@ -69,11 +69,14 @@ package struct PlanField: Sendable, Hashable {
     package var deferLabel: String?
     package var edit: PlanEdit?
     package var connection: PlanConnection?
+    package var lookup: PlanLookup?
 
     package init(
         responseKey: String, storageKey: PlanStorageKey, kind: PlanFieldKind, guards: [[PlanGuard]] = [],
-        client: Bool = false, deferLabel: String? = nil, edit: PlanEdit? = nil, connection: PlanConnection? = nil
+        client: Bool = false, deferLabel: String? = nil, edit: PlanEdit? = nil, connection: PlanConnection? = nil,
+        lookup: PlanLookup? = nil
     ) {
+        self.lookup = lookup
         self.responseKey = responseKey
         self.storageKey = storageKey
         self.kind = kind
@@ -161,5 +164,17 @@ package struct PlanConnection: Sendable, Hashable {
         self.key = key
         self.after = after
         self.before = before
+    }
+}
+
+/// A query-root field `lookups` names: the availability check binds its missing link to the live
+/// record whose key the field's arguments give (the types to try, and each key value's source).
+package struct PlanLookup: Sendable, Hashable {
+    package var types: [String]
+    package var values: [KeySegment]
+
+    package init(types: [String], values: [KeySegment]) {
+        self.types = types
+        self.values = values
     }
 }

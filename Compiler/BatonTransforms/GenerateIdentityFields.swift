@@ -7,6 +7,9 @@ package struct IdentityConfiguration: Sendable {
     package var defaultKey: [String]
     /// Per type (an interface's entry applies to implementers without their own).
     package var types: [String: [String]]
+    /// `lookups`, by the query-root field they name: the entity's type (nil for an abstract field
+    /// such as `node`, whose members are probed) and the arguments holding its key, in key order.
+    package var lookups: [String: (type: String?, arguments: [String])] = [:]
 
     package init(defaultKey: [String] = ["id"], types: [String: [String]] = [:]) {
         self.defaultKey = defaultKey

@@ -9,10 +9,10 @@ struct HostileInlineReach: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("scalarsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection1),
-        .linked("linksCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection2),
-        .linked("pluralsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3),
-        .linked("spreadsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection4),
+        .linked("scalarsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection1, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("linksCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection2, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("pluralsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("spreadsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection4, lookup: .init([Types.Character], [.literal("1")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
         .scalar("Type", key: .fixed(Slots.Character.name), kind: .string),

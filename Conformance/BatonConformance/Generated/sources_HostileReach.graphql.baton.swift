@@ -9,13 +9,13 @@ struct HostileReach: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("scalarsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection1),
-        .linked("linksCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection2),
-        .linked("selectionsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3),
-        .linked("spreadTargetCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3),
-        .linked("spreadsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3),
-        .linked("connectionNodesCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection4),
-        .linked("abstractNode", key: .fixed(Slots.Query.node_9fe284), selection: selection5),
+        .linked("scalarsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection1, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("linksCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection2, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("selectionsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("spreadTargetCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("spreadsCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection3, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("connectionNodesCharacter", key: .fixed(Slots.Query.character_fc9f7d), selection: selection4, lookup: .init([Types.Character], [.literal("1")])),
+        .linked("abstractNode", key: .fixed(Slots.Query.node_9fe284), selection: selection5, lookup: .init([Types.Character, Types.Episode, Types.Location, Types.Note], [.literal("1")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
         .scalar("Type", key: .fixed(Slots.Character.name), kind: .string),

@@ -9,7 +9,7 @@ struct HostileRequired: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("character", key: .fixed(Slots.Query.character_fc9f7d), selection: selection1),
+        .linked("character", key: .fixed(Slots.Query.character_fc9f7d), selection: selection1, lookup: .init([Types.Character], [.literal("1")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
         .scalar("Type", key: .fixed(Slots.Character.name), kind: .string),

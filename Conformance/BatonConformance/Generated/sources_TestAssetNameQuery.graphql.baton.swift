@@ -10,7 +10,7 @@ struct TestAssetNameQuery: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("asset", key: .dynamic(Slots.Query.asset_54d228), selection: selection1),
+        .linked("asset", key: .dynamic(Slots.Query.asset_54d228), selection: selection1, lookup: .init([Types.Asset], [.variable("uuid")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Asset, key: ["uuid"], fields: [
         .scalar("name", key: .fixed(Slots.Asset.name), kind: .string),

@@ -12,7 +12,7 @@ struct TestConditionNames: Baton.Query {
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .linked("namesake", key: .dynamic(Slots.Query.namesake_659a6e), selection: selection1),
-        .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection2),
+        .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection2, lookup: .init([Types.Character, Types.Episode, Types.Location, Types.Note], [.variable("id")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Named, abstract: true, fields: [
         .scalar("asCharacter", key: .abstract(AbstractSlots.name), kind: .string),

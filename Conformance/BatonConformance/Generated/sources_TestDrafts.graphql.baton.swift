@@ -10,7 +10,7 @@ struct TestDrafts: Baton.Query {
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("drafts", key: .fixed(Slots.Query.drafts), selection: selection1, client: true),
-        .linked("character", key: .fixed(Slots.Query.character_aaf45e), selection: selection2),
+        .linked("character", key: .fixed(Slots.Query.character_aaf45e), selection: selection2, lookup: .init([Types.Character], [.literal("\"1\"")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Draft, key: ["id"], fields: [
         .scalar("id", key: .fixed(Slots.Draft.id), kind: .id, client: true),

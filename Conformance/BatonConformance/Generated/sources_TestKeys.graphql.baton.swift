@@ -12,7 +12,7 @@ struct TestKeys: Baton.Query {
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("search", key: .fixed(Slots.Query.search_c69638), selection: selection1),
-        .linked("character", key: .fixed(Slots.Query.character_e9ad1d), selection: selection2),
+        .linked("character", key: .fixed(Slots.Query.character_e9ad1d), selection: selection2, lookup: .init([Types.Character], [.literal("\"a,b\"")])),
         .plural("charactersByIds", key: .dynamic(Slots.Query.charactersByIds_959ab0), selection: selection2),
         .linked("characters", key: .dynamic(Slots.Query.characters_2adc02), selection: selection3),
     ])

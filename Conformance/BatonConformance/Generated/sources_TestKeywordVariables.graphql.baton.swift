@@ -11,7 +11,7 @@ struct TestKeywordVariables: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("character", key: .dynamic(Slots.Query.character_c165ec), selection: selection1),
+        .linked("character", key: .dynamic(Slots.Query.character_c165ec), selection: selection1, lookup: .init([Types.Character], [.variable("where")])),
         .plural("search", key: .dynamic(Slots.Query.search_0153cf), selection: selection2),
     ])
     private static let selection1 = Baton.Selection(type: Types.Character, key: ["id"], fields: [

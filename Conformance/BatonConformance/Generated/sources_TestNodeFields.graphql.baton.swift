@@ -10,7 +10,7 @@ struct TestNodeFields: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1),
+        .linked("node", key: .dynamic(Slots.Query.node_60e262), selection: selection1, lookup: .init([Types.Character, Types.Episode, Types.Location, Types.Note], [.variable("id")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Node, key: ["id"], abstract: true, fields: [
         .scalar("id", key: .abstract(AbstractSlots.id), kind: .id),

@@ -10,7 +10,7 @@ struct TestProfileQuery: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1),
+        .linked("character", key: .dynamic(Slots.Query.character_d86a09), selection: selection1, lookup: .init([Types.Character], [.variable("id")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Character, key: ["id"], fields: [
         .scalar("name", key: .fixed(Slots.Character.name), kind: .string),

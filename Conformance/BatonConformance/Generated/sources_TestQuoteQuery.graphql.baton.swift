@@ -11,7 +11,7 @@ struct TestQuoteQuery: Baton.Query {
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
-        .linked("quote", key: .dynamic(Slots.Query.quote_eb6b8a), selection: selection1),
+        .linked("quote", key: .dynamic(Slots.Query.quote_eb6b8a), selection: selection1, lookup: .init([Types.Quote], [.variable("base"), .variable("quote")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Quote, key: ["base", "quote"], fields: [
         .scalar("base", key: .fixed(Slots.Quote.base), kind: .string),

@@ -11,7 +11,7 @@ struct TestSecrets: Baton.Query {
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
         .plural("secrets", key: .dynamic(Slots.Query.secrets_549ad1), selection: selection1),
-        .linked("character", key: .fixed(Slots.Query.character_aaf45e), selection: selection2),
+        .linked("character", key: .fixed(Slots.Query.character_aaf45e), selection: selection2, lookup: .init([Types.Character], [.literal("\"1\"")])),
     ])
     private static let selection1 = Baton.Selection(type: Types.Secret, key: ["id"], fields: [
         .scalar("id", key: .fixed(Slots.Secret.id), kind: .id),

@@ -8,6 +8,12 @@ struct Availability {
     var holds = true
     /// A deferred field is not held (a `storeOrNetwork` attach then fetches).
     var deferredMissing = false
+    /// Missing query-root links a lookup binds to a live entity: written (`Store.bind`) once the
+    /// walk is over, as one local batch.
+    var bindings: [LookupBinding] = []
+    /// A lookup that found several live entities (an untyped `node(id:)` over records of several
+    /// types sharing the id) binds nothing.
+    var ambiguous = false
 
     @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store) -> Availability {
         var result = Availability()
@@ -27,6 +33,14 @@ struct Availability {
             guard waited || deferred else { continue }  // a client field: never waited for
             let ref = store.slotRef(field.entry(on: record.type), on: record.type)
             guard let value = record.read(ref) else {
+                if waited, !field.lookupKeys.isEmpty, case .link(let child, plural: false) = field.kind,
+                    let target = bound(field, store)
+                {
+                    bindings.append(LookupBinding(record: record, ref: ref, target: target))
+                    walk(child, target, store, depth: depth + 1)
+                    if !holds { return }
+                    continue
+                }
                 if waited {
                     holds = false
                     return
@@ -42,6 +56,13 @@ struct Availability {
         }
     }
 
+    /// The one live entity a lookup's keys name, if exactly one.
+    @MainActor private mutating func bound(_ field: ResolvedField, _ store: Store) -> Record? {
+        let found = field.lookupKeys.compactMap { store.record(forKey: $0) }.filter { !$0.isDeleted }
+        if found.count > 1 { ambiguous = true }
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// The records a link's value names: one, a list, or lists of lists.
     static func targets(_ value: Value) -> [Record] {
         switch value {
@@ -49,6 +70,25 @@ struct Availability {
         case .links, .list: value.listedRecords
         default: []
         }
+    }
+}
+
+/// A missing link a lookup bound: the record and slot, and the entity it names.
+struct LookupBinding {
+    let record: Record
+    let ref: Int32
+    let target: Record
+}
+
+extension Store {
+    /// Writes the links the availability check bound, as one local batch notified at its end
+    /// (only when everything the selection waits for is there).
+    func bind(_ availability: Availability) {
+        if availability.ambiguous { log?(.ambiguousIdentity) }
+        guard availability.holds, !availability.bindings.isEmpty else { return }
+        var batch = Batch()
+        for binding in availability.bindings { batch.write(binding.record, binding.ref, .link(binding.target)) }
+        _ = batch.end(store: self)
     }
 }
 

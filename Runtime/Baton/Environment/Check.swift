@@ -9,6 +9,8 @@ extension Environment {
     /// making one or fetching (the scripts' `check` step). Deferred parts are not waited for.
     public func check<O: Operation>(_ operation: O) -> CheckAnswer {
         guard !hasEnded else { return .miss }
-        return Availability.check(O.plan, operation.variables, in: store).holds ? .memory : .miss
+        let availability = Availability.check(O.plan, operation.variables, in: store)
+        store.bind(availability)
+        return availability.holds ? .memory : .miss
     }
 }

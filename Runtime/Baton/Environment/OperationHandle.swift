@@ -221,6 +221,8 @@ import Observation
         let variables = root.key.variables
         let evaluate = { () -> (Availability, (any Error)?) in
             let availability = Availability.check(plan, variables, in: store)
+            // Links a lookup bound are written before the verdict reads through them.
+            store.bind(availability)
             return (availability, availability.holds ? self.verdict(environment) : nil)
         }
         let availability: Availability

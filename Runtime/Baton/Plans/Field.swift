@@ -59,11 +59,15 @@ public struct Field: Sendable {
     public let deferLabel: String?
     public let edit: Edit?
     public let connection: Connection?
+    /// A query-root link `lookups` names: the check binds it to a live entity when it is missing.
+    public let lookup: Lookup?
 
     public init(
         _ responseKey: String, key: StorageKey, kind: FieldKind, guards: GuardSet = .always,
-        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil
+        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil,
+        lookup: Lookup? = nil
     ) {
+        self.lookup = lookup
         self.edit = edit
         self.connection = connection
         self.responseKey = responseKey
@@ -85,11 +89,12 @@ public struct Field: Sendable {
 
     public static func linked(
         _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
-        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil
+        client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil,
+        lookup: Lookup? = nil
     ) -> Field {
         Field(
             responseKey, key: key, kind: .link(selection, plural: false), guards: guards,
-            client: client, deferLabel: deferLabel, edit: edit, connection: connection)
+            client: client, deferLabel: deferLabel, edit: edit, connection: connection, lookup: lookup)
     }
 
     public static func plural(

@@ -109,11 +109,15 @@ final class ResolvedField: Sendable {
     /// The slot's constant and its type, when it is one: an object of that type (every object of a
     /// concrete selection) takes it without matching `slot`.
     private let fixed: Slot?
+    /// A lookup's record keys under these variables (`Lookup`), tried in order.
+    let lookupKeys: [String]
 
     init(
         responseKey: [UInt8], name: String, slot: ResolvedSlot, keyText: String, kind: ResolvedKind, edit: Edit?,
-        deferLabel: String?, connectionIDs: [String], connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?
+        deferLabel: String?, connectionIDs: [String], connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?,
+        lookupKeys: [String] = []
     ) {
+        self.lookupKeys = lookupKeys
         self.responseKey = responseKey
         self.name = name
         self.slot = slot
@@ -217,7 +221,8 @@ struct Resolver {
                     responseKey: Array(field.responseKey.utf8), name: field.responseKey,
                     slot: slot, keyText: keyText, kind: kind, edit: field.edit, deferLabel: field.deferLabel,
                     connectionIDs: field.edit?.connectionIDs(variables) ?? [],
-                    connection: field.connection.map { resolveConnection($0) }))
+                    connection: field.connection.map { resolveConnection($0) },
+                    lookupKeys: field.lookup?.keys(variables) ?? []))
         }
         let keyBytes = key.map { Array($0.utf8) }
         let positions = out.map { field in keyBytes.firstIndex(of: field.responseKey) ?? -1 }
