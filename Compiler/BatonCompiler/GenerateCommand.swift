@@ -111,6 +111,7 @@ package enum GenerateCommand {
             customScalars: customScalars, transientTypes: Set(config?.transient.types.map(\.value) ?? []),
             schemaDigest: digest)
         input.transientFields = config?.transient.fields.map(\.description) ?? []
+        input.onError = config?.onError?.value.rawValue
         let emitted = SwiftEmitter.emit(input)
 
         func join(_ directory: String, _ name: String) -> String {

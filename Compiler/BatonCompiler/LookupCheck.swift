@@ -19,7 +19,9 @@ package enum LookupCheck {
         for (index, lookup) in config.lookups.enumerated() {
             let at = "lookups[\(index)]"
             guard lookup.field.type == queryName else {
-                error("\(at).field '\(lookup.field)' is not a field of the query root '\(queryName)': a lookup binds a root field", lookup.field.range)
+                error(
+                    "\(at).field '\(lookup.field)' is not a field of the query root '\(queryName)': a lookup binds a root field",
+                    lookup.field.range)
                 continue
             }
             guard let field = schema[queryType].field(lookup.field.field) else {
@@ -66,7 +68,9 @@ package enum LookupCheck {
             for entity in entities {
                 guard let key = identity.key(of: entity, in: schema) else {
                     if lookup.type != nil {
-                        error("\(at).type '\(schema[entity].name)' has no key fields (`identity`), so no record of it can be found by key", lookup.type!.range)
+                        error(
+                            "\(at).type '\(schema[entity].name)' has no key fields (`identity`), so no record of it can be found by key",
+                            lookup.type!.range)
                     }
                     continue
                 }

@@ -25,8 +25,11 @@ package enum LensLookup {
     }
 
     /// The lens generated for `root`, or nil when the program has no such definition.
-    package static func lens(of root: Root, program: IRProgram, customScalars: [String: String]) -> LensModel? {
-        let builder = LensBuilder(program: program, customScalars: customScalars, references: SharedReferences())
+    package static func lens(
+        of root: Root, program: IRProgram, customScalars: [String: String], nullsOnError: Bool = false
+    ) -> LensModel? {
+        var builder = LensBuilder(program: program, customScalars: customScalars, references: SharedReferences())
+        builder.nullsOnError = nullsOnError
         switch root {
         case .fragment(let name): return program.fragment(named: name).map(builder.lens(of:))
         case .operation(let name): return program.operation(named: name).map(builder.dataLens(of:))
@@ -39,9 +42,9 @@ package enum LensLookup {
     /// for what the value leaves out).
     package static func member(
         at offset: Int, in root: Root, program: IRProgram,
-        customScalars: [String: String] = [:]
+        customScalars: [String: String] = [:], nullsOnError: Bool = false
     ) -> Member? {
-        guard let lens = lens(of: root, program: program, customScalars: customScalars) else { return nil }
+        guard let lens = lens(of: root, program: program, customScalars: customScalars, nullsOnError: nullsOnError) else { return nil }
         return find(offset, in: lens, owner: owner(of: root, program: program))
     }
 

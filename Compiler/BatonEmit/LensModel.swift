@@ -132,6 +132,12 @@ struct LensBuilder {
     /// Inside a `@throwOnFieldError` fragment or operation, where `@semanticNonNull` fields read
     /// non-optional.
     var throwsOnFieldError = false
+    /// `onError: NULL` in baton.json: the server nulls an errored field in place, so a field
+    /// non-null in the schema reads optional unless errors are handled where it is read
+    /// (`@throwOnFieldError`, or inside a `@catch`).
+    var nullsOnError = false
+    /// Inside a `@catch`ed link, where its errors are the catch's.
+    var insideCatch = false
     /// Whether the lens being built is a fragment's that defines arguments: its spreads then bind
     /// their children's scope at an argument site, so no child sees these arguments.
     var enclosingDefinesArguments = false
@@ -477,7 +483,8 @@ struct LensBuilder {
         let schemaType = field.definition.type
         // Under `@throwOnFieldError` a `@semanticNonNull` field is null only with an error, which throws.
         let semantic = throwsOnFieldError && !schemaType.isNonNull && Self.isSemanticNonNull(field.definition)
-        let nonNull = (schemaType.isNonNull || semantic) && !conditional
+        let handled = throwsOnFieldError || insideCatch || Self.catchTarget(field) != nil
+        let nonNull = ((schemaType.isNonNull && (!nullsOnError || handled)) || semantic) && !conditional
         let named = schema[field.type]
         let slot = slot(field, in: type)
         if field.isLinked, let key = PlanBuilder.connectionKey(field, schema: schema) {
@@ -489,7 +496,9 @@ struct LensBuilder {
             var nestedName = LensNaming.nestedLensName(responseKey: field.responseKey)
             while !nestedNames.insert(nestedName).inserted { nestedName += "_" }
             let selections = group.flatMap { $0.0.selections ?? [] }
-            let nested = below(field.responseKey).lens(name: nestedName, type: field.type, selections: selections)
+            var inner = below(field.responseKey)
+            inner.insideCatch = insideCatch || Self.catchTarget(field) != nil
+            let nested = inner.lens(name: nestedName, type: field.type, selections: selections)
             if let element = schemaType.listElement, element.isList {
                 return nestedPluralAccessor(field, name: name, nested: nested, slot: slot, nonNull: nonNull)
             }

@@ -22,6 +22,9 @@ package struct SwiftEmitter {
         package var transientTypes: Set<String>
         /// `transient.fields`: root fields as `Query.secrets`.
         package var transientFields: [String] = []
+        /// `onError` from baton.json (`"NULL"`, …): sent with every operation; under `NULL` the
+        /// lenses type schema-non-null fields by whether errors are handled where they are read.
+        package var onError: String?
         package var schemaDigest: String
 
         package init(
@@ -62,7 +65,8 @@ package struct SwiftEmitter {
 
     package static func emit(_ input: Input) -> Output {
         let references = SharedReferences()
-        let lensBuilder = LensBuilder(program: input.lensProgram, customScalars: input.customScalars, references: references)
+        var lensBuilder = LensBuilder(program: input.lensProgram, customScalars: input.customScalars, references: references)
+        lensBuilder.nullsOnError = input.onError == "NULL"
         let planEmitter = PlanEmitter(references: references)
         let variables = VariableSpelling(schema: input.schema, references: references)
         let plans = Dictionary(input.plans.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -166,6 +170,7 @@ package struct SwiftEmitter {
         var out = "struct \(SwiftSpelling.identifier(operation.name)): \(conformance)\(expiring) {\n"
         out += "    static let name = \(SwiftSpelling.stringLiteral(operation.name))\n"
         if let expiration { out += "    static let cacheExpiration: Duration = .seconds(\(expiration))\n" }
+        if let onError = input.onError { out += "    static let onError: Baton.ErrorBehavior? = .\(onError.lowercased())\n" }
         // Under `persistConfig` the id goes and the text does not.
         if let id = input.persistedIDs?[operation.name] {
             out += "    static let document: Baton.Document = .persisted(id: \(SwiftSpelling.stringLiteral(id)))\n"

@@ -26,7 +26,7 @@ enum LensAccessor {
         guard
             let member = LensLookup.member(
                 at: offset, in: root, program: snapshot.lensProgram(schema: schema),
-                customScalars: project.config?.swiftScalarTypes ?? [:])
+                customScalars: project.config?.swiftScalarTypes ?? [:], nullsOnError: project.config?.onError?.value == .null)
         else { return nil }
         // The member must be what the hovered name is: a field's read, a spread, a type condition.
         switch (symbol, member.accessor.reads) {

@@ -37,7 +37,8 @@ import Testing
             """
         try config.write(toFile: directory.path + "/baton.json", atomically: true, encoding: .utf8)
         try source.write(toFile: directory.path + "/Q.graphql", atomically: true, encoding: .utf8)
-        let request = CompilationSetup.Request(configPath: directory.path + "/baton.json", schemaPath: nil, paths: [directory.path + "/Q.graphql"])
+        let request = CompilationSetup.Request(
+            configPath: directory.path + "/baton.json", schemaPath: nil, paths: [directory.path + "/Q.graphql"])
         let result = GenerateCommand.compute(.init(request: request, out: directory.path + "/out", workingDirectory: directory.path))
         #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics.map { $0.rendered() })")
         let output = try #require(result.outputs.first { $0.key.hasSuffix("Q.graphql.baton.swift") }?.value)

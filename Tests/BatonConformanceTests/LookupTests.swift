@@ -43,7 +43,8 @@ import Testing
         environment.log = { events.append($0) }
         try await environment.commitResponse(TestHeaderQuery(id: "5"), Payload(try Fixtures.bytes("tests/character-header-5.json")))
         // Location:20 (the origin) and a Character:20 answered by another query share the id 20.
-        let character20 = #"{"data":{"character":{"name":"Twenty","status":"Alive","species":"Human","image":"x","origin":null,"id":"20"}}}"#
+        let character20 =
+            #"{"data":{"character":{"name":"Twenty","status":"Alive","species":"Human","image":"x","origin":null,"id":"20"}}}"#
         try await environment.commitResponse(TestHeaderQuery(id: "20"), Payload(json: character20))
         #expect(environment.check(TestNodeFields(id: "20")) == .miss)
         #expect(events.contains(.ambiguousIdentity))

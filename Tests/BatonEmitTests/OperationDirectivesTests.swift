@@ -1,3 +1,5 @@
+import BatonCompiler
+import BatonDiagnostics
 import Testing
 
 /// What an operation's own directives make of its generated value: `@throwOnFieldError` a root the
@@ -44,5 +46,45 @@ import Testing
         #expect(output.contains("    static let cacheExpiration: Duration = .seconds(30)\n"))
         #expect(output.contains("struct PlainQuery: Baton.Query {"))
         #expect(output.components(separatedBy: "cacheExpiration").count == 2)
+    }
+}
+
+/// `onError` in baton.json: sent with every operation, and under `NULL` (the server nulls an
+/// errored field in place) a schema-non-null field reads optional unless errors are handled there.
+@Suite struct OnErrorTests {
+    static func generate(onError: String?) throws -> String {
+        let setting = onError.map { #", "onError": ""# + $0 + #"""# } ?? ""
+        let target = try TemporaryTarget(
+            config: #"{"schema": "schema.graphql""# + setting + "}",
+            files: [
+                "Sources/App/Q.graphql": """
+                fragment Row_character on Character { species codes }
+                fragment Strict_character on Character @throwOnFieldError { species }
+                query Q { character(id: "1") { species ...Row_character ...Strict_character friends @catch { species } } }
+                """
+            ])
+        defer { target.remove() }
+        let result = GenerateCommand.compute(target.options(["Sources/App/Q.graphql"]))
+        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics.map { $0.rendered() })")
+        return try #require(result.outputs.first { $0.key.hasSuffix("Q.graphql.baton.swift") }?.value)
+    }
+
+    @Test func nullTypesNonNullFieldsByWhetherErrorsAreHandled() throws {
+        let output = try Self.generate(onError: "NULL")
+        #expect(output.contains("    static let onError: Baton.ErrorBehavior? = .null\n"))
+        // Unhandled: optional.
+        #expect(output.contains("@MainActor var species: String? { anchor.read(Slots.Character.species) }"))
+        #expect(output.contains("@MainActor var codes: [String]? { anchor.read(Slots.Character.codes) }"))
+        // Under @throwOnFieldError, and inside a @catch: as the schema says.
+        #expect(output.contains("@MainActor var species: String { anchor.read(Slots.Character.species) }"))
+    }
+
+    @Test func withoutNullTheSchemaDecides() throws {
+        for setting in [nil, "PROPAGATE"] {
+            let output = try Self.generate(onError: setting)
+            #expect(output.contains("static let onError") == (setting != nil))
+            #expect(!output.contains("@MainActor var species: String? {"))
+            #expect(output.contains("@MainActor var codes: [String] { anchor.read(Slots.Character.codes) }"))
+        }
     }
 }

@@ -45,6 +45,21 @@ import Testing
         #expect(body.hasSuffix(#","variables":{"any":["a",1],"name":null,"status":"DEAD"},"onError":"NO_PROPAGATE"}"#))
     }
 
+    /// An operation value generated under `onError` carries it; its request sends it last.
+    @Test func anOperationsOnErrorIsSent() {
+        struct NullingHeader: Baton.Query {
+            static let name = "TestHeaderQuery"
+            static let document = TestHeaderQuery.document
+            static let plan = TestHeaderQuery.plan
+            static let onError: Baton.ErrorBehavior? = .null
+            var variables: Baton.Variables { ["id": "5"] }
+            typealias Data = TestHeaderQuery.Data
+        }
+        #expect(Request(NullingHeader()).onError == "NULL")
+        #expect(String(decoding: Request(NullingHeader()).body, as: UTF8.self).hasSuffix(#""variables":{"id":"5"},"onError":"NULL"}"#))
+        #expect(Request(TestHeaderQuery(id: "5")).onError == nil)
+    }
+
     @Test func aPersistedDocumentIsSentByItsID() {
         let body = String(decoding: Self.request(document: .persisted(id: "abc123")).body, as: UTF8.self)
         #expect(body == #"{"operationName":"TestPinnedCharacter","documentId":"abc123","variables":{"id":"1"}}"#)

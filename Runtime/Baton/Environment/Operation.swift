@@ -11,6 +11,22 @@ public protocol Operation: Hashable, Sendable {
 /// `persistConfig`) the persisted id.
 public protocol RequestableOperation: Operation {
     static var document: Document { get }
+    /// The error behaviour `baton.json`'s `onError` asks of the server, sent with the request; nil
+    /// (no `onError` configured) sends none.
+    static var onError: ErrorBehavior? { get }
+}
+
+extension RequestableOperation {
+    public static var onError: ErrorBehavior? { nil }
+}
+
+/// What a server does with a field error (`onError`): `PROPAGATE` nulls up to the nearest nullable
+/// parent, as the GraphQL specification has always said; `NULL` nulls the field alone, so the
+/// data around it survives; `ABORT` answers no data.
+public enum ErrorBehavior: String, Sendable, Hashable, CaseIterable {
+    case propagate = "PROPAGATE"
+    case null = "NULL"
+    case abort = "ABORT"
 }
 
 /// A query operation value.

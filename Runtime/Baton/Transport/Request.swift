@@ -30,7 +30,7 @@ public struct Request: Sendable, Hashable {
         let inParts = O.plan.kind == .subscription || O.plan.hasParts(variables)
         self.init(
             operationName: O.name, kind: O.plan.kind, document: O.document, variables: variables,
-            answersInParts: inParts)
+            onError: O.onError?.rawValue, answersInParts: inParts)
     }
 
     /// The body by the standard encoding (`Encoding.standard`).
