@@ -154,8 +154,14 @@ extension LensBuilder {
         builder.fieldPath = []
         builder.throwsOnFieldError = fragment.directive("throwOnFieldError") != nil
         builder.enclosingDefinesArguments = !fragment.argumentDefinitions.isEmpty
+        let query = RefetchEmitter.queryName(of: fragment)
+        builder.refetchable = query == nil ? nil : fragment
         var model = builder.lens(name: fragment.name, type: fragment.typeCondition, selections: fragment.selections)
         if builder.throwsOnFieldError { model.errorScope = Self.errorScope(model) }
+        // A field the author named `refetch` keeps the name; the lens then has no `refetch()`.
+        if let query, !model.accessors.contains(where: { $0.name == "refetch" }) {
+            model.methods = RefetchEmitter.fragmentMethods(query: query)
+        }
         return model
     }
 

@@ -28,6 +28,9 @@ package struct LensModel: Sendable {
     package var catchScope: String?
     /// An operation's root lens (`Data`): its required fields, if any, fail the operation.
     package var isOperationRoot = false
+    /// Members that are not reads, printed after the accessors: a `@refetchable` fragment's
+    /// `refetch()`, its connection's `loadNext(_:)` and the rest (`RefetchEmitter`).
+    package var methods: [String] = []
 
     /// A root whose required null fails the operation (`Baton.RequiringRoot`).
     var requiresAtRoot: Bool { isOperationRoot && !requirements.isEmpty }
@@ -138,6 +141,8 @@ struct LensBuilder {
     var nullsOnError = false
     /// Inside a `@catch`ed link, where its errors are the catch's.
     var insideCatch = false
+    /// The `@refetchable` fragment being built: its connection's lens pages through its query.
+    var refetchable: IRFragment?
     /// Whether the lens being built is a fragment's that defines arguments: its spreads then bind
     /// their children's scope at an argument site, so no child sees these arguments.
     var enclosingDefinesArguments = false
@@ -835,6 +840,11 @@ struct LensBuilder {
                 read: "anchor.connectionID", optional: true, list: false,
                 elementsOptional: false, fragment: nil, conditionType: nil, nested: nil))
         connection.accessors = accessors
+        if let fragment = refetchable, let query = RefetchEmitter.queryName(of: fragment),
+            RefetchEmitter.connectionField(in: fragment.selections)?.responseKey == fields[0].responseKey
+        {
+            connection.methods = RefetchEmitter.connectionMethods(query: query, fragment: fragment)
+        }
         // The connection's own required fields, checked on the connection record the lens stands on.
         connection.requirements = accessors.compactMap(\.requirement)
         let typeName = references.type(schema[connectionType].name)

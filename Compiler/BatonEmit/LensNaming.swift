@@ -91,8 +91,11 @@ package enum LensNaming {
     /// appended where a member the lens adds (`BatonNames.connectionMembers`) keeps the name. (A
     /// `@refetchable` fragment's fields are refused such names before.)
     package static func connectionFieldAccessorName(_ name: String) -> String {
-        BatonNames.connectionMembers.contains(name) ? name + "_" : name
+        BatonNames.connectionMembers.contains(name) || pagingMembers.contains(name) ? name + "_" : name
     }
+
+    /// What a `@refetchable` fragment's connection lens pages with (`RefetchEmitter`).
+    static let pagingMembers: Set<String> = ["loadNext", "loadPrevious", "refetch"]
 
     /// A type condition's accessor and nested lens: `asCharacter`, `AsCharacter`.
     package static func conditionAccessorName(type: String) -> String { "as" + SwiftSpelling.upperFirst(type) }

@@ -144,6 +144,7 @@ package struct SwiftEmitter {
             let body = accessor.throwing ? "get throws { \(accessor.read) }" : accessor.read
             out += indent + "    @MainActor \(LensNaming.accessorDeclaration(accessor, in: owner)) { \(body) }\n"
         }
+        for method in lens.methods { out += indent + "    " + method + "\n" }
         for accessor in lens.accessors {
             guard let nested = accessor.nested else { continue }
             out += "\n" + printLens(nested, indent: indent + "    ", owner: LensNaming.nestedPath(nested.name, in: owner))
@@ -187,7 +188,15 @@ package struct SwiftEmitter {
             out += line + "\n"
             entries.append(SwiftSpelling.stringLiteral(definition.name) + ": " + variables.value(definition.type, name))
         }
-        out += "    var variables: Baton.Variables { [" + (entries.isEmpty ? ":" : entries.joined(separator: ", ")) + "] }\n\n"
+        out += "    var variables: Baton.Variables { [" + (entries.isEmpty ? ":" : entries.joined(separator: ", ")) + "] }\n"
+        var refetchAlias = ""
+        if let from = operation.generatedFrom, let fragment = input.lensProgram.fragment(named: from),
+            RefetchEmitter.queryName(of: fragment) == operation.name
+        {
+            out += RefetchEmitter.pagination(operation, fragment: fragment, schema: input.lensProgram)
+            refetchAlias = RefetchEmitter.aliasDeclaration(operation.name)
+        }
+        out += "\n"
         out += planEmitter.emit(plan, indent: "    ")
         out += "\n" + printLens(data, indent: "    ", owner: SwiftSpelling.identifier(operation.name) + ".Data")
         if plan.kind == .mutation {
@@ -197,6 +206,6 @@ package struct SwiftEmitter {
             out += "\n" + mutation.action(operation, indent: "    ")
             out += "\n" + mutation.optimisticResponse(plan, indent: "    ")
         }
-        return out + "}\n"
+        return out + "}\n" + refetchAlias
     }
 }

@@ -6,6 +6,7 @@ struct HostileConnection_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var notes: HostileConnection_character.Notes { anchor.read(connection: Slots.Character.__HostileConnection_notes_connection, Types.NoteConnection) }
+    @MainActor func refetch() async throws { try await anchor.refetch(Refetch_HostileConnectionRefetchQuery.pagination) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
@@ -87,10 +88,10 @@ struct HostileConnection_character: Baton.Lens {
         @MainActor var throwing: Int { anchor.read(Slots.NoteConnection.totalCount) }
         @MainActor var caught: Int { anchor.read(Slots.NoteConnection.totalCount) }
         @MainActor var refetchable: Int { anchor.read(Slots.NoteConnection.totalCount) }
-        @MainActor var refetch: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var refetch_: Int { anchor.read(Slots.NoteConnection.totalCount) }
         @MainActor var connection: Int { anchor.read(Slots.NoteConnection.totalCount) }
-        @MainActor var loadNext: Int { anchor.read(Slots.NoteConnection.totalCount) }
-        @MainActor var loadPrevious: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var loadNext_: Int { anchor.read(Slots.NoteConnection.totalCount) }
+        @MainActor var loadPrevious_: Int { anchor.read(Slots.NoteConnection.totalCount) }
         @MainActor var bound: Int { anchor.read(Slots.NoteConnection.totalCount) }
         @MainActor var errors: Int { anchor.read(Slots.NoteConnection.totalCount) }
         @MainActor var child: Int { anchor.read(Slots.NoteConnection.totalCount) }
@@ -160,6 +161,9 @@ struct HostileConnection_character: Baton.Lens {
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
+        @MainActor var isLoadingNext: Bool { anchor.isLoading(.next) }
+        @MainActor func loadNext(_ count: Int) async throws { try await anchor.loadNext(count, Refetch_HostileConnectionRefetchQuery.pagination) }
+        @MainActor func refetch() async throws { try await anchor.refetchConnection(Refetch_HostileConnectionRefetchQuery.pagination) }
 
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
@@ -198,6 +202,7 @@ struct HostileConnectionRefetchQuery: Baton.Query {
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
+    static let pagination = Baton.Pagination<HostileConnectionRefetchQuery>(variables: ["count", "cursor", "id"], id: "id", forward: (count: "count", cursor: "cursor"))
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
@@ -384,3 +389,5 @@ struct HostileConnectionRefetchQuery: Baton.Query {
         }
     }
 }
+
+fileprivate typealias Refetch_HostileConnectionRefetchQuery = HostileConnectionRefetchQuery

@@ -7,6 +7,7 @@ struct TestAuthorNotes_note: Baton.Lens {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
     @MainActor var author: TestAuthorNotes_note.Author? { anchor.read(link: Slots.Note.author) }
+    @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestAuthorNotesPaginationQuery.pagination) }
 
     struct Author: Baton.Lens {
         let anchor: Baton.Anchor
@@ -24,6 +25,9 @@ struct TestAuthorNotes_note: Baton.Lens {
             @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
             @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
             @MainActor var connectionID: String? { anchor.connectionID }
+            @MainActor var isLoadingNext: Bool { anchor.isLoading(.next) }
+            @MainActor func loadNext(_ count: Int) async throws { try await anchor.loadNext(count, Refetch_TestAuthorNotesPaginationQuery.pagination) }
+            @MainActor func refetch() async throws { try await anchor.refetchConnection(Refetch_TestAuthorNotesPaginationQuery.pagination) }
 
             struct Edges: Baton.Lens {
                 let anchor: Baton.Anchor
@@ -65,6 +69,7 @@ struct TestAuthorNotesPaginationQuery: Baton.Query {
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
+    static let pagination = Baton.Pagination<TestAuthorNotesPaginationQuery>(variables: ["count", "cursor", "id"], id: "id", forward: (count: "count", cursor: "cursor"))
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
@@ -113,3 +118,5 @@ struct TestAuthorNotesPaginationQuery: Baton.Query {
         }
     }
 }
+
+fileprivate typealias Refetch_TestAuthorNotesPaginationQuery = TestAuthorNotesPaginationQuery

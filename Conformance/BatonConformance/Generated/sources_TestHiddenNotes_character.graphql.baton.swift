@@ -8,6 +8,7 @@ struct TestHiddenNotes_character: Baton.Lens {
     @MainActor var TestHiddenNotes_character: String? { anchor.read(Slots.Character.name) }
     @MainActor var TestHiddenNotesPaginationQuery: String? { anchor.read(Slots.Character.status) }
     @MainActor var notes: TestHiddenNotes_character.Notes { anchor.read(connection: Slots.Character.__TestHiddenNotes_notes_connection, Types.NoteConnection) }
+    @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestHiddenNotesPaginationQuery.pagination) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
@@ -20,6 +21,9 @@ struct TestHiddenNotes_character: Baton.Lens {
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
+        @MainActor var isLoadingNext: Bool { anchor.isLoading(.next) }
+        @MainActor func loadNext(_ count: Int) async throws { try await anchor.loadNext(count, Refetch_TestHiddenNotesPaginationQuery.pagination) }
+        @MainActor func refetch() async throws { try await anchor.refetchConnection(Refetch_TestHiddenNotesPaginationQuery.pagination) }
 
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
@@ -60,6 +64,7 @@ struct TestHiddenNotesPaginationQuery: Baton.Query {
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
+    static let pagination = Baton.Pagination<TestHiddenNotesPaginationQuery>(variables: ["count", "cursor", "id"], id: "id", forward: (count: "count", cursor: "cursor"))
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
@@ -107,3 +112,5 @@ struct TestHiddenNotesPaginationQuery: Baton.Query {
         }
     }
 }
+
+fileprivate typealias Refetch_TestHiddenNotesPaginationQuery = TestHiddenNotesPaginationQuery

@@ -6,6 +6,7 @@ struct TestHiddenRecentNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var notes: TestHiddenRecentNotes_character.Notes { anchor.read(connection: Slots.Character.__TestHiddenRecentNotes_notes_connection, Types.NoteConnection) }
+    @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestHiddenRecentNotesPaginationQuery.pagination) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
@@ -18,6 +19,9 @@ struct TestHiddenRecentNotes_character: Baton.Lens {
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
+        @MainActor var isLoadingPrevious: Bool { anchor.isLoading(.previous) }
+        @MainActor func loadPrevious(_ count: Int) async throws { try await anchor.loadPrevious(count, Refetch_TestHiddenRecentNotesPaginationQuery.pagination) }
+        @MainActor func refetch() async throws { try await anchor.refetchConnection(Refetch_TestHiddenRecentNotesPaginationQuery.pagination) }
 
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
@@ -58,6 +62,7 @@ struct TestHiddenRecentNotesPaginationQuery: Baton.Query {
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
+    static let pagination = Baton.Pagination<TestHiddenRecentNotesPaginationQuery>(variables: ["count", "cursor", "id"], id: "id", backward: (count: "count", cursor: "cursor"))
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
@@ -103,3 +108,5 @@ struct TestHiddenRecentNotesPaginationQuery: Baton.Query {
         }
     }
 }
+
+fileprivate typealias Refetch_TestHiddenRecentNotesPaginationQuery = TestHiddenRecentNotesPaginationQuery

@@ -7,6 +7,7 @@ struct TestNotes_character: Baton.Lens {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var name: String? { anchor.read(Slots.Character.name) }
     @MainActor var notes: TestNotes_character.Notes { anchor.read(connection: Slots.Character.__TestNotes_notes_connection, Types.NoteConnection) }
+    @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestNotesPaginationQuery.pagination) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
@@ -18,6 +19,9 @@ struct TestNotes_character: Baton.Lens {
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
+        @MainActor var isLoadingNext: Bool { anchor.isLoading(.next) }
+        @MainActor func loadNext(_ count: Int) async throws { try await anchor.loadNext(count, Refetch_TestNotesPaginationQuery.pagination) }
+        @MainActor func refetch() async throws { try await anchor.refetchConnection(Refetch_TestNotesPaginationQuery.pagination) }
 
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
@@ -58,6 +62,7 @@ struct TestNotesPaginationQuery: Baton.Query {
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
+    static let pagination = Baton.Pagination<TestNotesPaginationQuery>(variables: ["count", "cursor", "id"], id: "id", forward: (count: "count", cursor: "cursor"))
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
@@ -103,3 +108,5 @@ struct TestNotesPaginationQuery: Baton.Query {
         }
     }
 }
+
+fileprivate typealias Refetch_TestNotesPaginationQuery = TestNotesPaginationQuery

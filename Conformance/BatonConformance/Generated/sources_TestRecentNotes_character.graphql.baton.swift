@@ -6,6 +6,7 @@ struct TestRecentNotes_character: Baton.Lens {
     let anchor: Baton.Anchor
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var notes: TestRecentNotes_character.Notes { anchor.read(connection: Slots.Character.__TestRecentNotes_notes_connection, Types.NoteConnection) }
+    @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestRecentNotesPaginationQuery.pagination) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor
@@ -16,6 +17,9 @@ struct TestRecentNotes_character: Baton.Lens {
         @MainActor var hasNext: Bool { anchor.connectionFlag("hasNextPage") }
         @MainActor var hasPrevious: Bool { anchor.connectionFlag("hasPreviousPage") }
         @MainActor var connectionID: String? { anchor.connectionID }
+        @MainActor var isLoadingPrevious: Bool { anchor.isLoading(.previous) }
+        @MainActor func loadPrevious(_ count: Int) async throws { try await anchor.loadPrevious(count, Refetch_TestRecentNotesPaginationQuery.pagination) }
+        @MainActor func refetch() async throws { try await anchor.refetchConnection(Refetch_TestRecentNotesPaginationQuery.pagination) }
 
         struct Edges: Baton.Lens {
             let anchor: Baton.Anchor
@@ -56,6 +60,7 @@ struct TestRecentNotesPaginationQuery: Baton.Query {
     var cursor: String?
     var id: String
     var variables: Baton.Variables { ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null, "id": Baton.VariableValue.string(id)] }
+    static let pagination = Baton.Pagination<TestRecentNotesPaginationQuery>(variables: ["count", "cursor", "id"], id: "id", backward: (count: "count", cursor: "cursor"))
 
     static let plan = Baton.Plan(root: selection0, transient: Types.transient)
     private static let selection0 = Baton.Selection(type: Types.Query, fields: [
@@ -99,3 +104,5 @@ struct TestRecentNotesPaginationQuery: Baton.Query {
         }
     }
 }
+
+fileprivate typealias Refetch_TestRecentNotesPaginationQuery = TestRecentNotesPaginationQuery

@@ -20,6 +20,7 @@
     public init(store: Store = Store(), transport: (any Transport)? = nil) {
         self.store = store
         self.transport = transport
+        store.environment = self
         store.clock.onAdvance = { [weak self] in self?.clockAdvanced() }
     }
 

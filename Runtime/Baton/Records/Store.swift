@@ -1,6 +1,11 @@
 /// The records of one session, by key, on the main actor. It always holds the three roots. Keys
 /// rendered from variables are numbered here (negative numbers), apart from the process's constants.
 @MainActor public final class Store {
+    /// The environment whose session this store is: what a lens's `refetch` and `loadNext` fetch
+    /// through (one environment per store).
+    weak var environment: Environment?
+    /// Pages in flight, by connection record and direction (`isLoadingNext`, `isLoadingPrevious`).
+    let pageLoads = PageLoads()
     @exclusivity(unchecked) var records: [String: Record] = [:]
     private var renderedNumbers: [String: Int32] = [:]
     private var renderedTexts: [String] = [""]
