@@ -75,6 +75,17 @@ import Testing
         #expect(Self.held(environment) == (["Character:1", "Location:1", "client:root:mutation:rename"] + roots).sorted())
     }
 
+    /// A batch that moves a link runs the collection on a later turn: the record only the old link
+    /// reached goes, the new target stays.
+    @Test func aRetargetedLinkLetsItsFormerTargetGo() async throws {
+        let environment = Environment()
+        try await environment.commitPayload(TestNodeFields(id: "1"), Payload(try Fixtures.bytes("tests/node-fields-character.json")))
+        #expect(environment.store.record(forKey: "Character:1") != nil)
+        try await environment.commitPayload(TestNodeFields(id: "1"), Payload(try Fixtures.bytes("tests/node-fields-episode.json")))
+        #expect(await wait(until: { environment.store.record(forKey: "Character:1") == nil }, timeout: .seconds(10)))
+        #expect(environment.store.record(forKey: "Episode:1") != nil)
+    }
+
     @Test func aRetentionEndsWhenItGoesAway() async throws {
         let environment = Environment(store: Store(releaseBufferSize: 0), transport: try Self.transport())
         var (handle, retention): (OperationHandle<TestHeaderQuery>, Retention?) = await Self.attach(environment, F.header("5"))

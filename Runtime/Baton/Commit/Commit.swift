@@ -115,10 +115,13 @@ struct LayerEffects {
         var notified: [CommitResult.Notified] = []
         var changed = errorsInCreated
         var done: Set<TouchKey> = []
+        var droppedLink = false
         for touch in touches {
-            let valueChanged = !sameSlot(touch.record.peek(touch.ref), touch.value)
+            let now = touch.record.peek(touch.ref)
+            let valueChanged = !sameSlot(now, touch.value)
             let errorChanged = touch.record.peekError(touch.ref) != touch.error
             guard valueChanged || errorChanged else { continue }
+            if valueChanged, !droppedLink, let before = touch.value { droppedLink = Self.drops(before, now) }
             changed += (valueChanged ? 1 : 0) + (errorChanged ? 1 : 0)
             done.insert(TouchKey(record: ObjectIdentifier(touch.record), ref: touch.ref))
             notified.append(
@@ -133,7 +136,18 @@ struct LayerEffects {
             record.notify(ref)
         }
         store.batchNotified?(notified)
+        // A link moved or dropped may leave records no root reaches (a list that only grew cannot).
+        if droppedLink { store.environment?.scheduleCollection() }
         return (notified, changed)
+    }
+
+    /// Whether a slot that held `before` no longer links to one of its records.
+    private static func drops(_ before: Value, _ now: Value?) -> Bool {
+        let old = Availability.targets(before)
+        guard !old.isEmpty else { return false }
+        guard let now else { return true }
+        let kept = Set(Availability.targets(now).map(ObjectIdentifier.init))
+        return old.contains { !kept.contains(ObjectIdentifier($0)) }
     }
 }
 
