@@ -160,7 +160,8 @@ extension LensBuilder {
         if builder.throwsOnFieldError { model.errorScope = Self.errorScope(model) }
         // A field the author named `refetch` keeps the name; the lens then has no `refetch()`.
         if let query, !model.accessors.contains(where: { $0.name == "refetch" }) {
-            model.methods = RefetchEmitter.fragmentMethods(query: query)
+            let spelling = VariableSpelling(schema: schema, references: references)
+            model.methods = RefetchEmitter.fragmentMethods(query: query, fragment: fragment, spelling: spelling)
         }
         return model
     }

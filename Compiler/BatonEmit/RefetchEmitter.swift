@@ -67,9 +67,23 @@ enum RefetchEmitter {
         "\nfileprivate typealias \(SwiftSpelling.identifier(alias(query))) = \(SwiftSpelling.identifier(query))\n"
     }
 
-    /// The fragment lens's `refetch()`.
-    static func fragmentMethods(query: String) -> [String] {
-        ["@MainActor func refetch() async throws { try await anchor.refetch(\(SwiftSpelling.identifier(alias(query))).pagination) }"]
+    /// The fragment lens's `refetch()`, and with arguments of its own `refetch(<arguments>)`, which
+    /// fetches with new values and returns the lens that reads under them (the old one keeps its).
+    static func fragmentMethods(query: String, fragment: IRFragment, spelling: VariableSpelling) -> [String] {
+        let pagination = SwiftSpelling.identifier(alias(query)) + ".pagination"
+        var methods = ["@MainActor func refetch() async throws { try await anchor.refetch(\(pagination)) }"]
+        guard !fragment.argumentDefinitions.isEmpty else { return methods }
+        var parameters: [String] = []
+        var values: [String] = []
+        for definition in fragment.argumentDefinitions {
+            let name = SwiftSpelling.identifier(LensNaming.variablePropertyName(definition.name))
+            parameters.append("\(name): \(spelling.swiftType(definition.type))")
+            values.append(SwiftSpelling.stringLiteral(definition.name) + ": " + spelling.value(definition.type, name))
+        }
+        methods.append(
+            "@MainActor func refetch(\(parameters.joined(separator: ", "))) async throws -> Self { "
+                + "Self(anchor: try await anchor.refetch(\(pagination), with: [\(values.joined(separator: ", "))])) }")
+        return methods
     }
 
     /// The connection lens's paging members.

@@ -80,6 +80,23 @@ import Testing
         #expect(fragment.name == "Rick Prime")
     }
 
+    /// New argument values: the request carries them, and the lens returned reads under them.
+    @Test func aRefetchWithNewArgumentsReturnsTheLensThatReadsUnderThem() async throws {
+        let (environment, transport) = try Self.environment()
+        try await environment.commitResponse(TestNotesQuery(id: "1"), Payload(try Fixtures.bytes("tests/notes-page-1.json")))
+        let fragment = try #require(environment.data(for: TestNotesQuery(id: "1")).character?.testNotes)
+        let one =
+            #"{"data":{"node":{"__typename":"Character","id":"1","name":"Rick Sanchez","notes":{"totalCount":5,"edges":[{"cursor":"c1","node":{"__typename":"Note","id":"n1","text":"Wubba lubba dub dub"}}],"pageInfo":{"endCursor":"c1","hasNextPage":true}}}}}"#
+        let refetch = Task { @MainActor in try await fragment.refetch(count: 1, cursor: nil) }
+        #expect(await wait(until: { transport.held.count == 1 }, timeout: .seconds(10)))
+        #expect(transport.held[0].request.variables == ["count": .int(1), "cursor": .null, "id": .string("1")])
+        transport.held[0].respond(Payload(json: one))
+        let replaced = try await refetch.value
+        #expect(replaced.notes.nodes.map(\.text) == ["Wubba lubba dub dub"])
+        #expect(replaced.notes.pageInfo.endCursor == "c1")
+        #expect(replaced.anchor.owner.variables["count"] == .int(1))
+    }
+
     @Test func aFailedPageThrowsAndStopsLoading() async throws {
         let (environment, transport) = try Self.environment()
         try await environment.commitResponse(TestNotesQuery(id: "1"), Payload(try Fixtures.bytes("tests/notes-page-1.json")))

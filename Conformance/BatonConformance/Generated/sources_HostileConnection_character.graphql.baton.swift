@@ -7,6 +7,7 @@ struct HostileConnection_character: Baton.Lens {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var notes: HostileConnection_character.Notes { anchor.read(connection: Slots.Character.__HostileConnection_notes_connection, Types.NoteConnection) }
     @MainActor func refetch() async throws { try await anchor.refetch(Refetch_HostileConnectionRefetchQuery.pagination) }
+    @MainActor func refetch(count: Int?, cursor: String?) async throws -> Self { Self(anchor: try await anchor.refetch(Refetch_HostileConnectionRefetchQuery.pagination, with: ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null])) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor

@@ -8,6 +8,7 @@ struct TestAuthorNotes_note: Baton.Lens {
     @MainActor var id: Baton.ID? { anchor.read(Slots.Note.id) }
     @MainActor var author: TestAuthorNotes_note.Author? { anchor.read(link: Slots.Note.author) }
     @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestAuthorNotesPaginationQuery.pagination) }
+    @MainActor func refetch(count: Int?, cursor: String?) async throws -> Self { Self(anchor: try await anchor.refetch(Refetch_TestAuthorNotesPaginationQuery.pagination, with: ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null])) }
 
     struct Author: Baton.Lens {
         let anchor: Baton.Anchor

@@ -7,6 +7,7 @@ struct TestDeferredNotes_character: Baton.Lens {
     init(anchor: Baton.Anchor) { self.anchor = anchor }
     @MainActor var notes: TestDeferredNotes_character.Notes { anchor.read(connection: Slots.Character.__TestDeferredNotes_notes_connection, Types.NoteConnection) }
     @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestDeferredNotesPaginationQuery.pagination) }
+    @MainActor func refetch(count: Int?, cursor: String?) async throws -> Self { Self(anchor: try await anchor.refetch(Refetch_TestDeferredNotesPaginationQuery.pagination, with: ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null])) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor

@@ -9,6 +9,7 @@ struct TestHiddenNotes_character: Baton.Lens {
     @MainActor var TestHiddenNotesPaginationQuery: String? { anchor.read(Slots.Character.status) }
     @MainActor var notes: TestHiddenNotes_character.Notes { anchor.read(connection: Slots.Character.__TestHiddenNotes_notes_connection, Types.NoteConnection) }
     @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestHiddenNotesPaginationQuery.pagination) }
+    @MainActor func refetch(count: Int?, cursor: String?) async throws -> Self { Self(anchor: try await anchor.refetch(Refetch_TestHiddenNotesPaginationQuery.pagination, with: ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null])) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor

@@ -8,6 +8,7 @@ struct TestNotes_character: Baton.Lens {
     @MainActor var name: String? { anchor.read(Slots.Character.name) }
     @MainActor var notes: TestNotes_character.Notes { anchor.read(connection: Slots.Character.__TestNotes_notes_connection, Types.NoteConnection) }
     @MainActor func refetch() async throws { try await anchor.refetch(Refetch_TestNotesPaginationQuery.pagination) }
+    @MainActor func refetch(count: Int?, cursor: String?) async throws -> Self { Self(anchor: try await anchor.refetch(Refetch_TestNotesPaginationQuery.pagination, with: ["count": count.map { v0 in Baton.VariableValue.int(v0) } ?? Baton.VariableValue.null, "cursor": cursor.map { v0 in Baton.VariableValue.string(v0) } ?? Baton.VariableValue.null])) }
 
     struct Notes: Baton.Lens {
         let anchor: Baton.Anchor

@@ -73,6 +73,15 @@ extension Anchor {
         try await fetch(pagination, overriding: [:])
     }
 
+    /// Fetches the refetch query with new values of the fragment's arguments and returns the anchor
+    /// that reads under them (a lens over it replaces the old one, which keeps reading its own).
+    @MainActor public func refetch<Q: Query>(_ pagination: Pagination<Q>, with arguments: Variables) async throws -> Anchor {
+        try await fetch(pagination, overriding: arguments)
+        var scope = owner.variables
+        for (name, value) in arguments { scope[name] = value }
+        return Anchor(record: record, owner: Owner(store: owner.store, variables: scope), origin: origin)
+    }
+
     /// A connection lens's next page (`first: count, after: endCursor`), merged at the end of the
     /// list; nothing when there is no next page or one is already loading.
     @MainActor public func loadNext<Q: Query>(_ count: Int, _ pagination: Pagination<Q>) async throws {
