@@ -118,34 +118,65 @@ package enum GenerateCommand {
             directory.hasSuffix("/") ? directory + name : directory + "/" + name
         }
         var outputs: [String: String] = [:]
+        // Who each output path belongs to: two claims on one path would overwrite one with the other
+        // (a source named `Baton.swift` and the shared file; `a_b.swift` and `a/b.swift`).
+        var owners: [String: (owner: String, source: String?)] = [:]
+        var collisions: [Diagnostic] = []
+        func claim(_ path: String, by owner: String, _ text: String, at source: String? = nil) {
+            if let earlier = owners[path] {
+                // At the start of a source whose output collides.
+                let name = (source ?? earlier.source).map { relative($0, to: options.workingDirectory) }
+                let document = name.flatMap { name in
+                    target.documents.first { relative($0.source.name, to: options.workingDirectory) == name }
+                }
+                let at = document.map { [Location(source: $0.source, range: SourceRange(0, 0))] } ?? []
+                collisions.append(
+                    .error(
+                        "\(earlier.owner) and \(owner) would both be generated at \(relative(path, to: options.workingDirectory)): rename one (or map it with --emit)",
+                        at: at, code: .generate))
+                return
+            }
+            owners[path] = (owner, source)
+            outputs[path] = text
+        }
         var emittedSources = Set<String>()
         for (source, output) in options.emits {
             let key = emitted.sources.keys.first {
                 relative($0, to: options.workingDirectory) == relative(source, to: options.workingDirectory)
             }
-            outputs[output] = key.map { emitted.sources[$0]! } ?? SwiftEmitter.headerOnly
+            claim(
+                output, by: "the code of \(relative(source, to: options.workingDirectory))",
+                key.map { emitted.sources[$0]! } ?? SwiftEmitter.headerOnly)
             if let key { emittedSources.insert(key) }
         }
         if let out = options.out {
-            for (source, text) in emitted.sources where !emittedSources.contains(source) {
-                outputs[join(out, outputName(forSource: relative(source, to: options.workingDirectory)))] = text
+            for (source, text) in emitted.sources.sorted(by: { $0.key < $1.key }) where !emittedSources.contains(source) {
+                let name = relative(source, to: options.workingDirectory)
+                claim(join(out, outputName(forSource: name)), by: "the code of \(name)", text, at: source)
             }
         }
         if let shared = options.shared ?? options.out.map({ join($0, sharedFileName) }) {
-            outputs[shared] = emitted.shared
+            claim(shared, by: "the shared file", emitted.shared)
         }
         if let persist = config?.persistConfig, let persistedIDs {
             let path =
                 options.persisted
                 ?? options.out.map { join($0, (persist.file.written as NSString).lastPathComponent) }
                 ?? persist.file.resolved
-            outputs[path] = persistedFile(persistedIDs, texts: texts)
+            claim(path, by: "the persisted documents", persistedFile(persistedIDs, texts: texts))
         }
         if let report = options.report {
-            outputs[report] = GenerateReport.json(
-                target: target, transforms: transforms, lenses: emitted.lenses,
-                persistedIDs: persistedIDs, digest: digest,
-                workingDirectory: options.workingDirectory)
+            claim(
+                report, by: "the report",
+                GenerateReport.json(
+                    target: target, transforms: transforms, lenses: emitted.lenses,
+                    persistedIDs: persistedIDs, digest: digest,
+                    workingDirectory: options.workingDirectory))
+        }
+        // Nothing is written when two outputs collide.
+        guard collisions.isEmpty else {
+            result.diagnostics += collisions
+            return result
         }
         result.outputs = outputs
         return result

@@ -90,6 +90,33 @@ import Testing
         #expect(target.read("report.json") == nil)
     }
 
+    /// Two outputs on one path would overwrite one with the other: an error naming both, at the
+    /// source, and nothing written.
+    @Test func outputsThatWouldLandOnOnePathAreRefused() throws {
+        let other = Self.screen.replacingOccurrences(of: "ScreenQuery", with: "OtherQuery").replacingOccurrences(
+            of: "Header_character", with: "Other_character")
+        let target = try TemporaryTarget(files: ["Sources/Baton.swift": Self.screen, "Sources/App_Other.swift": other])
+        defer { target.remove() }
+        try FileManager.default.createDirectory(atPath: target.directory + "/Sources/App", withIntermediateDirectories: true)
+        try Self.screen.replacingOccurrences(of: "ScreenQuery", with: "ThirdQuery").replacingOccurrences(
+            of: "Header_character", with: "Third_character"
+        ).write(toFile: target.directory + "/Sources/App/Other.swift", atomically: true, encoding: .utf8)
+        var options = target.options(["Sources/Baton.swift", "Sources/App_Other.swift", "Sources/App/Other.swift"])
+        options.workingDirectory = target.directory + "/Sources"
+        let result = GenerateCommand.run(options)
+        #expect(result.exitCode == 1)
+        #expect(result.outputs.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: target.directory + "/Generated"))
+        let messages = result.diagnostics.filter { $0.severity == .error }.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("the code of Baton.swift and the shared file would both be generated at ") })
+        #expect(
+            messages.contains {
+                $0.contains("the code of App/Other.swift and the code of App_Other.swift")
+                    || $0.contains("the code of App_Other.swift and the code of App/Other.swift")
+            })
+        #expect(result.diagnostics.allSatisfy { $0.severity != .error || !$0.locations.isEmpty })
+    }
+
     @Test func emitGivesHeaderOnlyFilesForSourcesWithoutDocuments() throws {
         let target = try TemporaryTarget(files: [
             "Sources/App/Screen.swift": Self.screen,
