@@ -26,6 +26,17 @@ struct Availability {
             let deferred = field.deferLabel != nil
             guard waited || deferred else { continue }  // a client field: never waited for
             let ref = store.slotRef(field.entry(on: record.type), on: record.type)
+            guard case .link(let child, _) = field.kind else {
+                // A scalar is only looked at: its value is not copied out.
+                if !Self.isHeld(record, ref) {
+                    if waited {
+                        holds = false
+                        return
+                    }
+                    deferredMissing = true
+                }
+                continue
+            }
             guard let value = record.read(ref) else {
                 if waited {
                     holds = false
@@ -34,12 +45,31 @@ struct Availability {
                 deferredMissing = true
                 continue
             }
-            guard case .link(let child, _) = field.kind else { continue }
-            for target in Self.targets(value) where !target.isDeleted {
-                walk(child, target, store, depth: depth + 1)
-                if !holds { return }
+            // The targets are entered where they lie: no array is made for a link or a list of links.
+            switch value {
+            case .link(let target):
+                if !target.isDeleted { walk(child, target, store, depth: depth + 1) }
+            case .links(let targets):
+                for case let target? in targets where !target.isDeleted {
+                    walk(child, target, store, depth: depth + 1)
+                    if !holds { return }
+                }
+            default:
+                for target in Self.targets(value) where !target.isDeleted {
+                    walk(child, target, store, depth: depth + 1)
+                    if !holds { return }
+                }
             }
+            if !holds { return }
         }
+    }
+
+    /// Whether the record holds the slot (a value, null included), registering the read as `read` does.
+    @MainActor @inline(__always) private static func isHeld(_ record: Record, _ ref: Int32) -> Bool {
+        record.track(ref)
+        guard ref >= 0 else { return record.peek(ref) != nil }
+        let index = Int(ref)
+        return index < record.fixed.count && record.fixed[index] != nil
     }
 
     /// The records a link's value names: one, a list, or lists of lists.
