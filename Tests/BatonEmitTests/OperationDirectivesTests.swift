@@ -14,7 +14,10 @@ import Testing
         #expect(
             output.contains(
                 "static let errorScope = Baton.ErrorScope([], links: [.init(Slots.Query.character_"))
-        #expect(output.contains("Baton.ErrorScope([Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))])"))
+        #expect(
+            output.contains(
+                "Baton.ErrorScope([Slots.Character.name], links: [.init(Slots.Character.origin, Baton.ErrorScope([Slots.Location.name]))])")
+        )
         // The directive is the client's: the server never sees it.
         #expect(!output.contains("@throwOnFieldError{"))
         #expect(output.contains(#"static let document: Baton.Document = .text("query StrictQuery{"#))
