@@ -84,7 +84,10 @@ extension Environment {
         store.generation &+= 1
         // The removed records and their values are freed off the main actor: freeing them is most
         // of a large collection's time, and nothing on it needs them (a lens held past the collection
-        // keeps its record, emptied, alive on its own).
-        Task.detached(priority: .utility) { _ = (removed, contents) }
+        // keeps its record, emptied, alive on its own). Consumed, not copied: were the main actor to
+        // keep a reference until after the task ended, the freeing would fall back on it.
+        Task.detached(priority: .utility) { [removed = consume removed, contents = consume contents] in
+            _ = (removed, contents)
+        }
     }
 }
