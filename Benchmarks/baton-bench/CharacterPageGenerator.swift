@@ -51,13 +51,15 @@ struct CharacterPageGenerator {
 
     private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-    /// JSON text of the whole response (`{"data":{"characters":{…}}}`) for `count` characters.
-    mutating func page(characters count: Int) -> [UInt8] {
+    /// JSON text of the whole response (`{"data":{"characters":{…}}}`) for `count` characters. Every
+    /// id (characters', episodes', locations') is moved by `idBase`, so pages of other bases share no
+    /// record; the rest of the text does not depend on it.
+    mutating func page(characters count: Int, idBase: Int = 0) -> [UInt8] {
         let episodes = (1...51).map { id -> String in
             let title = (0..<number(1..<4)).map { _ in pick(Self.words) }.joined(separator: " ")
             let code = "S0\((id - 1) / 11 + 1)E\(pad((id - 1) % 11 + 1))"
             let aired = "\(pick(Self.months)) \(number(1..<29)), \(2013 + (id - 1) / 11)"
-            return "{\"id\":\"\(id)\",\"name\":\"\(title)\",\"air_date\":\"\(aired)\",\"episode\":\"\(code)\"}"
+            return "{\"id\":\"\(idBase + id)\",\"name\":\"\(title)\",\"air_date\":\"\(aired)\",\"episode\":\"\(code)\"}"
         }
         let locations = (1...126).map { id -> (full: String, short: String) in
             let name = pick(Self.words) + " " + pick(["Planet", "Dimension", "Citadel", "Station", "Earth (C-\(number(100..<999)))"])
@@ -65,11 +67,14 @@ struct CharacterPageGenerator {
                 "\"Dimension C-137\"", "\"Replacement Dimension\"", "\"unknown\"", "\"Cronenberg Dimension\"",
                 "\"Fantasy Dimension\"", "null",
             ])
-            return ("{\"id\":\"\(id)\",\"name\":\"\(name)\",\"dimension\":\(dimension)}", "{\"id\":\"\(id)\",\"name\":\"\(name)\"}")
+            return (
+                "{\"id\":\"\(idBase + id)\",\"name\":\"\(name)\",\"dimension\":\(dimension)}",
+                "{\"id\":\"\(idBase + id)\",\"name\":\"\(name)\"}"
+            )
         }
         var text = "{\"data\":{\"characters\":{\"info\":{\"count\":\(count * 7),\"pages\":7,\"next\":2,\"prev\":null},\"results\":["
         for index in 0..<count {
-            let id = index + 1
+            let id = idBase + index + 1
             if index > 0 { text += "," }
             text += "{\"id\":\"\(id)\",\"name\":\"\(pick(Self.firstNames)) \(pick(Self.lastNames))\""
             text += ",\"status\":\"\(pick(Self.statuses))\",\"species\":\"\(pick(Self.species))\""

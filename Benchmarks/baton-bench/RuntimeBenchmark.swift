@@ -89,6 +89,11 @@ import Foundation
         ReadBenchmark(page: bytes, operation: operation, runs: runs).run()
     }
 
+    /// See `EnvironmentBenchmark`.
+    func environment() async {
+        await EnvironmentBenchmark(page: bytes, operation: operation, runs: runs).run()
+    }
+
     /// The page committed again through `Environment.commitResponse` (as an app commits a fetch),
     /// with a body observing a sample of fields; wall time, as the ingest runs off the main actor
     /// there. Three refetches, each beside the first commit:

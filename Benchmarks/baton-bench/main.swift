@@ -15,10 +15,13 @@ let usage = """
       read       one scalar field through a generated lens, untracked and tracked (ns per read)
       refetch    the same page committed again: notifications (0) and time beside the first commit
       recommit   the refetch's full path alone, synchronous (the one to run under callgrind)
+      environment  the page's handle attached again (data fresh) and its availability check, beside its
+                 first commit; collect() after releasing 100,000 records, beside committing them; a
+                 refetch of the same bytes through a RecordedTransport: notifications and body runs (0)
       all        every command (also with no argument)
     """
 
-let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit"]
+let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit", "environment"]
 var requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested == ["all"] { requested = commands }
 if let unknown = requested.first(where: { !commands.contains($0) }) {
@@ -26,7 +29,7 @@ if let unknown = requested.first(where: { !commands.contains($0) }) {
     exit(unknown == "help" || unknown == "--help" ? 0 : 2)
 }
 let runtime = RuntimeBenchmark(root: root)
-if requested.contains(where: { ["ingest", "read", "refetch", "recommit"].contains($0) }) { runtime.checkGeneratedCode() }
+if requested.contains(where: { ["ingest", "read", "refetch", "recommit", "environment"].contains($0) }) { runtime.checkGeneratedCode() }
 for command in requested {
     switch command {
     case "frontend": FrontendBenchmark(root: root).run()
@@ -35,6 +38,7 @@ for command in requested {
     case "ingest": runtime.ingest()
     case "read": runtime.read()
     case "recommit": runtime.recommit()
+    case "environment": await runtime.environment()
     default: await runtime.refetch()
     }
 }

@@ -95,6 +95,23 @@ import Testing
         #expect(await wait(until: { environment.store.record(forKey: "Character:5") == nil }))
     }
 
+    /// A lens held past the collection keeps its record, emptied: it reads nothing there, while a
+    /// record another root keeps reads as before.
+    @Test func aLensHeldPastTheCollectionReadsNothing() async throws {
+        let environment = Environment(store: Store(releaseBufferSize: 0), transport: try Self.transport())
+        let (_, jerry) = await Self.attach(environment, F.header("5"))
+        let (_, einstein) = await Self.attach(environment, F.header("11"))
+        let held = try #require(environment.lens(TestHeader_character.self, at: "Character:5"))
+        #expect(held.name == "Jerry Smith" && held.origin?.name == "Earth (Replacement Dimension)")
+        jerry.end()
+        environment.collect()
+        #expect(environment.store.record(forKey: "Character:5") == nil)
+        #expect(environment.store.record(forKey: "Location:20") == nil)
+        #expect(held.name == nil && held.origin == nil)
+        #expect(environment.lens(TestHeader_character.self, at: "Character:11")?.name == "Albert Einstein")
+        _ = einstein
+    }
+
     @Test func aRootPushedOutLeavesWithItsHandleAndItsFetch() async throws {
         let transport = ScriptedTransport()
         let environment = Environment(store: Store(releaseBufferSize: 1), transport: transport)

@@ -95,6 +95,27 @@ import Testing
         #expect(host.runs == 1)
     }
 
+    /// A body that attaches its handle on every run (as a view resolving its operation does) depends
+    /// on the phase it reads, not on what the availability check read: attaching a settled handle
+    /// again walks nothing, so a change to a field the body never read leaves it alone.
+    @Test func reattachingASettledHandleLeavesTheBodyToThePhase() async throws {
+        let environment = Environment(transport: SilentTransport())
+        try await environment.commitResponse(operation, Self.header())
+        let handle = environment.handle(for: operation)
+        let retention = handle.retain()
+        let operation = operation
+        let host = BodyHost { environment.handle(for: operation).phase.kind }
+        #expect(host.output == .ready)
+
+        // The check read the name; the body read only the phase.
+        let nameChange = try await environment.commitResponse(operation, Self.header(name: "Director"))
+        #expect(nameChange.notified.map(\.description) == ["Character:9.name"])
+        #expect(host.invalidations == 0)
+        // Settled again at the end of that commit: the next attach is ready over the new name.
+        #expect(environment.handle(for: operation).phase.data?.character?.testHeader.name == "Director")
+        _ = retention
+    }
+
     /// The unchanged-refetch shortcut holds only while the store is as that response left it: once
     /// another batch wrote, the same bytes are read and committed again, and undo that write.
     @Test func sameBytesAfterTheStoreMovedAreCommittedAgain() async throws {

@@ -218,6 +218,25 @@ import Testing
         _ = retention
     }
 
+    /// A batch committed past the environment's doors settles its handles on the next turn; an attach
+    /// before then still settles afresh (its observation fired), so it shows that batch's verdict.
+    @Test func attachRightAfterABatchPastTheDoorsShowsItsVerdict() async throws {
+        let environment = Environment(transport: SilentTransport())
+        let value = StrictQuery(id: "1")
+        try await environment.commitPayload(value, Payload(try F.response("tests/character-name-shown.json")))
+        let strict = environment.handle(for: value)
+        let retention = strict.retain()
+        #expect(strict.phase.kind == .ready)
+        for (fixture, kind) in [("tests/character-name-hidden.json", PhaseKind.fieldErrors), ("tests/character-name-shown.json", .ready)] {
+            let changes = try Ingest.changeSet(
+                try F.response(fixture), plan: StrictQuery.plan, variables: value.variables, complete: true)
+            environment.store.commit(changes)
+            #expect(environment.handle(for: value).phase.kind == kind)
+        }
+        #expect(!strict.fetch.isInFlight)
+        _ = retention
+    }
+
     @Test func unplacedErrorsFailAThrowingOperationAndRefetchUnderStoreOrNetwork() async throws {
         let unplaced = Array(
             #"{"data":{"character":{"id":"1","name":"Rick","species":"Human"}},"errors":[{"message":"quota","path":["elsewhere"]}]}"#.utf8)

@@ -32,8 +32,19 @@ struct Availability {
             let deferred = field.deferLabel != nil
             guard waited || deferred else { continue }  // a client field: never waited for
             let ref = store.slotRef(field.entry(on: record.type), on: record.type)
+            guard case .link(let child, _) = field.kind else {
+                // A scalar is only looked at: its value is not copied out.
+                if !Self.isHeld(record, ref) {
+                    if waited {
+                        holds = false
+                        return
+                    }
+                    deferredMissing = true
+                }
+                continue
+            }
             guard let value = record.read(ref) else {
-                if waited, !field.lookupKeys.isEmpty, case .link(let child, plural: false) = field.kind,
+                if waited, !field.lookupKeys.isEmpty, case .link(_, plural: false) = field.kind,
                     let target = bound(field, store)
                 {
                     bindings.append(LookupBinding(record: record, ref: ref, target: target))
@@ -48,11 +59,22 @@ struct Availability {
                 deferredMissing = true
                 continue
             }
-            guard case .link(let child, _) = field.kind else { continue }
-            for target in Self.targets(value) where !target.isDeleted {
-                walk(child, target, store, depth: depth + 1)
-                if !holds { return }
+            // The targets are entered where they lie: no array is made for a link or a list of links.
+            switch value {
+            case .link(let target):
+                if !target.isDeleted { walk(child, target, store, depth: depth + 1) }
+            case .links(let targets):
+                for case let target? in targets where !target.isDeleted {
+                    walk(child, target, store, depth: depth + 1)
+                    if !holds { return }
+                }
+            default:
+                for target in Self.targets(value) where !target.isDeleted {
+                    walk(child, target, store, depth: depth + 1)
+                    if !holds { return }
+                }
             }
+            if !holds { return }
         }
     }
 
@@ -61,6 +83,14 @@ struct Availability {
         let found = field.lookupKeys.compactMap { store.record(forKey: $0) }.filter { !$0.isDeleted }
         if found.count > 1 { ambiguous = true }
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// Whether the record holds the slot (a value, null included), registering the read as `read` does.
+    @MainActor @inline(__always) private static func isHeld(_ record: Record, _ ref: Int32) -> Bool {
+        record.track(ref)
+        guard ref >= 0 else { return record.peek(ref) != nil }
+        let index = Int(ref)
+        return index < record.fixed.count && record.fixed[index] != nil
     }
 
     /// The records a link's value names: one, a list, or lists of lists.

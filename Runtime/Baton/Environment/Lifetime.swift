@@ -66,11 +66,10 @@ extension Environment {
         var removed: [Record] = []
         for record in store.records.values where !marking.isMarked(record) { removed.append(record) }
         guard !removed.isEmpty else { return }
+        var contents: [Record.Contents] = []
+        contents.reserveCapacity(removed.count)
         for record in removed {
-            for ref in record.occupiedSlots {
-                record.store(nil, at: ref)
-                record.storeError(nil, at: ref)
-            }
+            contents.append(record.takeContents())
             store.records[record.key] = nil
         }
         let gone = Set(removed.map(ObjectIdentifier.init))
@@ -83,5 +82,12 @@ extension Environment {
             }
         }
         store.generation &+= 1
+        // The removed records and their values are freed off the main actor: freeing them is most
+        // of a large collection's time, and nothing on it needs them (a lens held past the collection
+        // keeps its record, emptied, alive on its own). Consumed, not copied: were the main actor to
+        // keep a reference until after the task ended, the freeing would fall back on it.
+        Task.detached(priority: .utility) { [removed = consume removed, contents = consume contents] in
+            _ = (removed, contents)
+        }
     }
 }

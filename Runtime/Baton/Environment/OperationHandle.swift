@@ -42,6 +42,8 @@ import Observation
     private var isDetached = false
     /// An observation of what the last settle read is registered and has not fired.
     private var isTracking = false
+    /// The store's generation when the last settle ran (nil: none counts, as after a detach).
+    private var settledGeneration: Int?
 
     private enum ShownKey: Equatable {
         case loading, ready
@@ -146,7 +148,7 @@ import Observation
     func attach(_ policy: FetchPolicy) {
         attachPolicy = policy
         guard !isGone else { return }
-        settle()
+        settleForAttach()
         switch policy {
         case .storeOnly:
             return
@@ -245,7 +247,23 @@ import Observation
         heldData = heldData || availability.holds
         holdsData = availability.holds || heldData
         deferredMissing = availability.deferredMissing
+        settledGeneration = store.generation
         derive(verdict)
+        agesMoved()
+    }
+
+    /// An attach settles, unless nothing moved since the last settle: its observation has not fired
+    /// and the store's generation (moved by every batch that wrote and every collection that removed
+    /// a record, which tells no reader) is the one it saw. Then the check and the verdict would find
+    /// what they found, so only the phase and the ages are derived again: an attach of a settled
+    /// handle (a view's body resolving it again) costs no walk over its data, and puts none of the
+    /// walk's reads in the caller's observation scope.
+    private func settleForAttach() {
+        guard isTracking, let generation = settledGeneration, generation == environment?.store.generation else {
+            settle()
+            return
+        }
+        derive()
         agesMoved()
     }
 
@@ -330,6 +348,7 @@ extension OperationHandle: RootHolder {
         isDetached = true
         // Back from the buffer after collection, the check decides afresh.
         heldData = false
+        settledGeneration = nil
         fetchToken += 1
         fetchTask?.cancel()
         fetchTask = nil

@@ -97,6 +97,24 @@ import Observation
         errors[ref] = error
     }
 
+    /// Everything a record holds, taken out of it at once.
+    struct Contents: Sendable {
+        let fixed: [Value?]
+        let rendered: [(ref: Int32, value: Value?)]
+        let errors: [Int32: FieldError]
+    }
+
+    /// Empties the record (a collection removing it) and returns what it held, so the caller chooses
+    /// where that is freed. Tells no reader.
+    func takeContents() -> Contents {
+        defer {
+            fixed = []
+            rendered = []
+            errors = [:]
+        }
+        return Contents(fixed: fixed, rendered: rendered, errors: errors)
+    }
+
     /// Tells the slot's observers it changed. Called once per slot when a batch ends.
     func notify(_ ref: Int32) {
         Channels.channel(ref)._withUnsafeGuaranteedRef { channel in
