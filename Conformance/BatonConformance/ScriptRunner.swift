@@ -480,6 +480,10 @@ import Foundation
         case .requiredFieldMissing(let type, let path): ("requiredFieldMissing", ["type": type, "path": path])
         case .partDropped(let path): ("partDropped", ["path": path])
         case .ambiguousIdentity: ("ambiguousIdentity", [:])
+        case .imageOpened: ("imageOpened", [:])
+        case .imageUnavailable: ("imageUnavailable", [:])
+        case .imageWritten(let batches): ("imageWritten", ["batches": "\(batches)"])
+        case .imageWriteFailed: ("imageWriteFailed", [:])
         }
     }
 
