@@ -8,9 +8,6 @@ import Foundation
 final class ImageFile: StoreImage, @unchecked Sendable {
     /// The schema and row format; an image of another one is started over.
     static let format = "baton-image-1"
-    /// Queued work beyond this many rows is dropped and the image started again.
-    static let workLimit = 50_000
-
     let persistence: Persistence
     var path: String { persistence.url.path }
     /// A file that did not exist when the store was made is never read (nothing to wait for).
@@ -357,7 +354,7 @@ final class ImageFile: StoreImage, @unchecked Sendable {
                 return total
             }
             blocked = true
-            if pendingRows > Self.workLimit {
+            if pendingRows > persistence.workLimit {
                 through = Self.lastBatch(pending)
                 pending.removeAll()
                 pendingRows = 0

@@ -21,6 +21,9 @@ public struct Persistence: Sendable {
 
     /// The default size limit, 50 MB (the design leaves it open).
     public static let defaultSizeLimit = 50 << 20
+    /// Queued rows beyond this many (the file locked or full meanwhile) are dropped and the image
+    /// started again; tests lower it.
+    var workLimit = 50_000
 
     /// `<name>.baton-image` in the caches directory (`~/.cache/baton` on Linux).
     public init(name: String, version: String, sizeLimit: Int = Persistence.defaultSizeLimit) {
