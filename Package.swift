@@ -84,7 +84,7 @@ let package = Package(
 
         // MARK: Examples
         .executableTarget(
-            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonTesting"],
+            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonTesting"],
             path: "Examples/RickAndMorty", resources: [.copy("Responses")],
             plugins: ["BatonPlugin"]),
 
@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "baton-bench",
             dependencies: [
-                "BatonCompiler", "Baton", "BatonTesting", "BatonDiagnostics", "BatonSyntax",
+                "BatonCompiler", "Baton", "BatonImage", "BatonTesting", "BatonDiagnostics", "BatonSyntax",
                 "BatonSchema", "BatonValidation",
             ],
             path: "Benchmarks/baton-bench"),

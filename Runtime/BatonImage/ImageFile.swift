@@ -256,6 +256,7 @@ final class ImageFile: StoreImage, @unchecked Sendable {
                 try statement.run()
             }
             // A row neither written nor read during the last launch leaves now.
+            let changes = connection.totalChanges
             try connection.execute("DELETE FROM baton_records WHERE launch < \(launch - 1)")
             try connection.execute("DELETE FROM baton_root WHERE launch < \(launch - 1)")
             if try usedBytes(connection) > persistence.sizeLimit {
@@ -263,6 +264,8 @@ final class ImageFile: StoreImage, @unchecked Sendable {
                 try connection.execute("DELETE FROM baton_root WHERE launch < \(launch)")
                 if try usedBytes(connection) > persistence.sizeLimit { try empty(connection) }
             }
+            // Names no row uses go with the rows that used them.
+            if connection.totalChanges > changes { try collectNames(connection) }
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
@@ -278,6 +281,29 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             names[text] = number
             namesByNumber[number] = text
             nextName = max(nextName, number + 1)
+        }
+    }
+
+    /// Deletes the names no row and no root field names (as a type, a field or a link's type).
+    private func collectNames(_ connection: SQLiteConnection) throws {
+        var used: Set<Int> = []
+        let mark = { (number: Int) -> String? in
+            used.insert(number)
+            return ""
+        }
+        let rows = try connection.statement("SELECT row FROM baton_records")
+        while try rows.step() { _ = RowEncoding.decode(rows.blob(0), key: "", names: mark) }
+        let root = try connection.statement("SELECT value FROM baton_root")
+        while try root.step() { _ = RowEncoding.decodeValue(root.blob(0), names: mark) }
+        var unused: [Int] = []
+        let names = try connection.statement("SELECT id FROM baton_names")
+        while try names.step() {
+            if !used.contains(names.int(0)) { unused.append(names.int(0)) }
+        }
+        for number in unused {
+            let delete = try connection.statement("DELETE FROM baton_names WHERE id = ?")
+            delete.bind(1, number)
+            try delete.run()
         }
     }
 

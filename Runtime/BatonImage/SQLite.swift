@@ -74,6 +74,9 @@ final class SQLiteConnection {
         return out
     }
 
+    /// Rows inserted, changed or deleted since the connection opened.
+    var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+
     func integer(_ sql: String) throws(SQLiteError) -> Int {
         let statement = try statement(sql)
         guard try statement.step() else { return 0 }

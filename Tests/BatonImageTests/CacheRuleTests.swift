@@ -106,10 +106,14 @@ import Testing
         let third = Session(persistence)
         #expect(await third.opened())
         third.environment.end()
-        // Launch 3 read nothing: launch 4 finds nothing.
+        // Launch 3 read nothing: launch 4 finds nothing, and the names went with the rows.
         let fourth = Session(persistence)
         #expect(fourth.environment.check(CharactersQuery()) == .miss)
         #expect(fourth.store.record(forKey: "Character:1")?.exportedFields(in: fourth.store).isEmpty ?? true)
+        let file = try SQLiteConnection(path: directory.file().path, readOnly: true)
+        #expect(try file.integer("SELECT count(*) FROM baton_records") == 0)
+        #expect(try file.integer("SELECT count(*) FROM baton_names") == 0)
+        file.close()
         fourth.environment.end()
     }
 

@@ -138,6 +138,9 @@ import Testing
         try await first.environment.commitPayload(CharactersQuery(), Responses.characters(2, tag: "server"))
         _ = try first.environment.applyOptimistic(
             CharacterQuery(id: "1"), Payload(json: #"{"data":{"character":{"id":"1","name":"Optimistic"}}}"#))
+        // A record the layer makes is lifted and laid again around the server batch, never written.
+        _ = try first.environment.applyOptimistic(
+            CharacterQuery(id: "99"), Payload(json: #"{"data":{"character":{"id":"99","name":"Ghost"}}}"#))
         try await first.environment.commitPayload(CharactersQuery(), Responses.characters(2, tag: "later"))
         #expect(first.string("Character:1", "name") == "Optimistic")
         #expect(await first.written(3))
@@ -149,6 +152,8 @@ import Testing
         second.environment.end()
         let bytes = try Self.fileBytes(directory.file())
         #expect(!Self.contains(bytes, "Optimistic"))
+        #expect(!Self.contains(bytes, "Ghost"))
+        #expect(!Self.contains(bytes, "Character:99"))
     }
 
     /// Transient types and root fields never reach the file: a grep of its bytes (database and log)

@@ -77,6 +77,8 @@ extension Environment {
                 record.storeError(nil, at: ref)
             }
             store.records[record.key] = nil
+            // Made again, the record has not read its row: a later batch merges into the row.
+            store.imageState.read.remove(record.key)
         }
         let gone = Set(removed.map(ObjectIdentifier.init))
         for rootRecord in [store.root, store.mutationRoot, store.subscriptionRoot] {

@@ -93,8 +93,9 @@ extension Store {
     }
 
     mutating func add(_ record: Record) {
-        guard seen.insert(ObjectIdentifier(record)).inserted, record !== store.mutationRoot,
-            record !== store.subscriptionRoot, !store.isTransient(record.type)
+        // A record a lifted layer made is not the store's (the server never sent it).
+        guard seen.insert(ObjectIdentifier(record)).inserted, store.records[record.key] === record,
+            record !== store.mutationRoot, record !== store.subscriptionRoot, !store.isTransient(record.type)
         else { return }
         let type = typeName(record.type)
         if record.isDeleted {
