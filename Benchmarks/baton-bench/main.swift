@@ -15,10 +15,12 @@ let usage = """
       read       one scalar field through a generated lens, untracked and tracked (ns per read)
       refetch    the same page committed again: notifications (0) and time beside the first commit
       recommit   the refetch's full path alone, synchronous (the one to run under callgrind)
+      image      the page kept in an image: a relaunch's first body, the commit's cost on the main
+                 actor, the file's size, each beside committing the page into an empty store
       all        every command (also with no argument)
     """
 
-let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit"]
+let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit", "image"]
 var requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested == ["all"] { requested = commands }
 if let unknown = requested.first(where: { !commands.contains($0) }) {
@@ -26,7 +28,7 @@ if let unknown = requested.first(where: { !commands.contains($0) }) {
     exit(unknown == "help" || unknown == "--help" ? 0 : 2)
 }
 let runtime = RuntimeBenchmark(root: root)
-if requested.contains(where: { ["ingest", "read", "refetch", "recommit"].contains($0) }) { runtime.checkGeneratedCode() }
+if requested.contains(where: { ["ingest", "read", "refetch", "recommit", "image"].contains($0) }) { runtime.checkGeneratedCode() }
 for command in requested {
     switch command {
     case "frontend": FrontendBenchmark(root: root).run()
@@ -35,6 +37,7 @@ for command in requested {
     case "ingest": runtime.ingest()
     case "read": runtime.read()
     case "recommit": runtime.recommit()
+    case "image": await ImageBenchmark(runtime: runtime).run()
     default: await runtime.refetch()
     }
 }
