@@ -84,7 +84,7 @@ final class ImageFile: StoreImage, @unchecked Sendable {
     }
 
     func write(_ batch: ImageBatch) {
-        enqueue(.batch(batch), rows: batch.rows.count + batch.rootCells.count)
+        enqueue(.batch(batch), rows: batch.rowCount)
     }
 
     func forgetFetchTimes() { enqueue(.forgetFetchTimes, rows: 0) }
@@ -376,7 +376,7 @@ final class ImageFile: StoreImage, @unchecked Sendable {
         if transient && !dropped {
             pending = work + pending
             pendingRows = pending.reduce(0) { total, item in
-                if case .batch(let batch) = item { return total + batch.rows.count + batch.rootCells.count }
+                if case .batch(let batch) = item { return total + batch.rowCount }
                 return total
             }
             blocked = true
@@ -408,7 +408,8 @@ final class ImageFile: StoreImage, @unchecked Sendable {
     private func apply(_ work: Work, _ writer: SQLiteConnection, _ added: inout [String]) throws {
         switch work {
         case .batch(let batch):
-            try apply(batch, writer, &added)
+            // The change set's records become rows here, off the main actor.
+            try apply(batch.resolved(), writer, &added)
         case .forgetFetchTimes:
             try writer.execute("DELETE FROM baton_fetch_times")
         case .used(let records, let rootFields):

@@ -181,3 +181,26 @@ struct TemporaryDirectory {
         return nil
     }
 }
+
+/// `mutation DeleteCharacter($id: ID!) { deleteCharacter(id: $id) { id @deleteRecord } }`
+struct DeleteCharacterMutation: Baton.Operation {
+    static let name = "DeleteCharacter"
+    static let payload = Registry.type("DeleteCharacterPayload")
+    static let plan = Plan(
+        root: Selection(
+            type: .mutation,
+            fields: [
+                .linked(
+                    "deleteCharacter", key: .fixed(Registry.slot(.mutation, "deleteCharacter")),
+                    selection: Selection(
+                        type: payload,
+                        fields: [.scalar("id", key: .fixed(Registry.slot(payload, "id")), kind: .id, edit: .deleteRecord)]))
+            ]),
+        kind: .mutation)
+    var id: String
+    var variables: Variables { ["id": .string(id)] }
+
+    struct Data: Lens {
+        let anchor: Anchor
+    }
+}

@@ -183,6 +183,27 @@ import Testing
         second.environment.end()
     }
 
+    /// A record a server batch deletes (`@deleteRecord`, an edit the change set's entries do not
+    /// say) loses its row; the others keep theirs.
+    @Test func deletedRecordLosesItsRow() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let persistence = Persistence(url: directory.file(), version: "1")
+        let first = Session(persistence)
+        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(2))
+        try await first.environment.commitPayload(
+            DeleteCharacterMutation(id: "1"), Payload(json: #"{"data":{"deleteCharacter":{"id":"1"}}}"#))
+        #expect(first.store.record(forKey: "Character:1")?.isDeleted == true)
+        #expect(await first.written(3))
+        first.environment.end()
+
+        let second = Session(persistence)
+        #expect(second.environment.check(CharactersQuery()) == .miss)
+        #expect(second.string("Character:1", "name") == nil)
+        #expect(second.string("Character:2", "name") == "Character 2 v1")
+        second.environment.end()
+    }
+
     /// Every byte of the image's files: the database, its write-ahead log and shared memory.
     static func fileBytes(_ url: URL) throws -> [UInt8] {
         var bytes: [UInt8] = []

@@ -99,6 +99,7 @@ import Foundation
     private mutating func fillRow(_ record: Record) {
         guard !record.isDeleted, store.imageState.read.insert(record.key).inserted else { return }
         guard let read = image(), let row = read.row(record.key), !row.isDeleted else { return }
+        store.imageState.replacing.insert(record.key)
         for (field, cell) in row.cells {
             let ref = store.slotRef(field, on: record.type)
             guard record.peek(ref) == nil else { continue }

@@ -59,8 +59,10 @@ extension Environment {
         for record in [store.root, store.mutationRoot, store.subscriptionRoot] { _ = marking.mark(record) }
         for root in roots.live { marking.mark(root) }
         // A record whose row waits in the image's write queue stays until the row is written.
-        for key in store.imageState.pending.keys {
-            if let record = store.records[key] { _ = marking.mark(record) }
+        for (_, changes, keys) in store.imageState.pending {
+            for key in (changes?.records.map(\.key) ?? []) + keys {
+                if let record = store.records[key] { _ = marking.mark(record) }
+            }
         }
         for layer in store.layers where layer.isLive {
             for change in layer.changes.records {
@@ -79,6 +81,7 @@ extension Environment {
             store.records[record.key] = nil
             // Made again, the record has not read its row: a later batch merges into the row.
             store.imageState.read.remove(record.key)
+            store.imageState.replacing.remove(record.key)
         }
         let gone = Set(removed.map(ObjectIdentifier.init))
         for rootRecord in [store.root, store.mutationRoot, store.subscriptionRoot] {

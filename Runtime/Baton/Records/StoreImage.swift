@@ -52,10 +52,18 @@ public struct ImageBatch: Sendable {
     /// Operation roots (`RootKey.imageText`) and when they were fetched.
     public var fetchTimes: [(root: String, date: Date)] = []
     public var memberships: [(type: String, abstractType: String)] = []
+    /// The server's change set, made into rows by `resolved()` off the main actor.
+    var changes: ChangeSet?
+    /// Records `rows` holds whole (snapshotted on the main actor): the change set's entries for
+    /// them are not used.
+    var snapshotted: Set<String> = []
+    var transientTypes: Set<TypeID> = []
+    var transientFields: Set<String> = []
 
     public init(number: Int) { self.number = number }
 
-    public var isEmpty: Bool { rows.isEmpty && rootCells.isEmpty && fetchTimes.isEmpty && memberships.isEmpty }
+    /// The rows and root cells the batch writes (its change set counted, before `resolved()`).
+    public var rowCount: Int { rows.count + rootCells.count + (changes?.records.count ?? 0) }
 }
 
 /// A record's row: its key and type, each slot that holds a value, and whether the batch's
