@@ -7,7 +7,7 @@ import Foundation
 /// second, read-only connection inside one read transaction.
 final class ImageFile: StoreImage, @unchecked Sendable {
     /// The schema and row format; an image of another one is started over.
-    static let format = "baton-image-1"
+    static let format = "baton-image-2"
     let persistence: Persistence
     var path: String { persistence.url.path }
     /// A file that did not exist when the store was made is never read (nothing to wait for).
@@ -136,12 +136,13 @@ final class ImageFile: StoreImage, @unchecked Sendable {
         guard wasLive else { return }
         queue.async {
             self.drain()
-            self.writer?.close()
-            self.writer = nil
+            // The writer closes last: the last connection checkpoints the log into the database.
             self.readLock.lock()
             self.reader?.close()
             self.reader = nil
             self.readLock.unlock()
+            self.writer?.close()
+            self.writer = nil
             self.condition.lock()
             self.state = .ended
             self.condition.broadcast()

@@ -2,10 +2,11 @@ import Baton
 
 /// The image's binary row: a format byte, the type's name number, the cells (each a field's name
 /// number and a tagged value). Names are numbers of the file's names table, because slot numbers
-/// belong to a process. Integers are LEB128 varints (signed ones zigzagged), text is its UTF-8
-/// bytes after their count, floats their 8 bytes.
+/// belong to a process; a link's type and key are names too (a key is linked from many rows).
+/// Integers are LEB128 varints (signed ones zigzagged), text is its UTF-8 bytes after their count,
+/// floats their 8 bytes.
 enum RowEncoding {
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
 
     private enum Tag: UInt8 {
         case null = 0
@@ -79,7 +80,7 @@ enum RowEncoding {
 
     private static func encode(_ link: ImageLink, names: (String) -> Int, _ out: inout [UInt8]) {
         varint(UInt64(names(link.type)), &out)
-        bytes(link.key, &out)
+        varint(UInt64(names(link.key)), &out)
     }
 
     private static func bytes(_ text: String, _ out: inout [UInt8]) {
@@ -168,9 +169,9 @@ enum RowEncoding {
     }
 
     private static func decodeLink(_ reader: inout Reader, names: (Int) -> String?) -> ImageLink? {
-        guard let typeNumber = reader.varint(), let type = names(Int(typeNumber)), let key = reader.text() else {
-            return nil
-        }
+        guard let typeNumber = reader.varint(), let type = names(Int(typeNumber)), let keyNumber = reader.varint(),
+            let key = names(Int(keyNumber))
+        else { return nil }
         return ImageLink(key: key, type: type)
     }
 

@@ -1,7 +1,8 @@
 @_spi(Generated) import Baton
-import BatonImage
 import BatonTesting
 import Foundation
+
+@testable import BatonImage
 
 // Hand-written operations over a small schema, as batonc would emit them: a list of characters
 // (the query root's `characters` field, each with a name and an origin), and a transient `Secret`
@@ -156,12 +157,20 @@ struct TemporaryDirectory {
 
     /// Waits until the image has said how its opening went.
     func opened() async -> Bool {
-        await wait(until: { self.events.contains { $0 == .imageOpened || $0 == .imageUnavailable } }, timeout: .seconds(20))
+        await wait(until: { self.events.contains { $0 == .imageOpened || $0 == .imageUnavailable } }, timeout: .seconds(120))
     }
 
     /// Waits until the image has written `batches` batches in all.
     func written(_ batches: Int) async -> Bool {
-        await wait(until: { self.writtenBatches >= batches }, timeout: .seconds(20))
+        await wait(until: { self.writtenBatches >= batches }, timeout: .seconds(120))
+    }
+
+    /// Ends the environment and waits until its image has written what it held and given the file
+    /// back (so a test may touch the file's bytes).
+    func end() async -> Bool {
+        environment.end()
+        guard let image = store.image as? ImageFile else { return true }
+        return await wait(until: { image.hasEnded }, timeout: .seconds(120))
     }
 
     var writtenBatches: Int {

@@ -60,7 +60,13 @@ struct ItemsQuery: Baton.Operation {
             process.arguments = [url.path, String(Self.items)]
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-            // From before the file is opened to well into the writes.
+            // Every other round waits for the writer's log to appear (the file is open and written
+            // to: a busy machine may start the child slowly); the others may kill it before.
+            if round % 2 == 0 {
+                #expect(
+                    await wait(until: { FileManager.default.fileExists(atPath: url.path + "-wal") }, timeout: .seconds(120)),
+                    "round \(round)")
+            }
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...150)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -83,7 +89,7 @@ struct ItemsQuery: Baton.Operation {
             #expect(await session.opened(), "round \(round)")
             session.environment.end()
             let image = try #require(session.store.image as? ImageFile)
-            #expect(await wait(until: { image.hasEnded }, timeout: .seconds(10)), "round \(round)")
+            #expect(await wait(until: { image.hasEnded }, timeout: .seconds(120)), "round \(round)")
         }
         // Most rounds kill the writer after it wrote something.
         #expect(images > 10)

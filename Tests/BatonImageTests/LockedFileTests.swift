@@ -19,7 +19,7 @@ import Testing
         let lock = try SQLiteConnection(path: directory.file().path, readOnly: false)
         try lock.execute("BEGIN IMMEDIATE")
         try await session.environment.commitPayload(CharactersQuery(), Responses.characters(2))
-        #expect(await wait(until: { session.events.contains(.imageWriteFailed) }, timeout: .seconds(20)))
+        #expect(await wait(until: { session.events.contains(.imageWriteFailed) }, timeout: .seconds(120)))
         #expect(session.writtenBatches == 0)
         try lock.execute("ROLLBACK")
         lock.close()
@@ -44,7 +44,7 @@ import Testing
         try lock.execute("BEGIN IMMEDIATE")
         try await session.environment.commitPayload(
             CharacterQuery(id: "9"), Payload(json: #"{"data":{"character":{"id":"9","name":"Nine","origin":null}}}"#))
-        #expect(await wait(until: { session.events.contains(.imageWriteFailed) }, timeout: .seconds(20)))
+        #expect(await wait(until: { session.events.contains(.imageWriteFailed) }, timeout: .seconds(120)))
         #expect(session.environment.check(CharactersQuery()) == .miss)
         try lock.execute("ROLLBACK")
         lock.close()
@@ -66,7 +66,7 @@ import Testing
         let lock = try SQLiteConnection(path: directory.file().path, readOnly: false)
         try lock.execute("BEGIN IMMEDIATE")
         try await session.environment.commitPayload(CharactersQuery(), Responses.characters(12, tag: "dropped"))
-        #expect(await wait(until: { session.events.contains(.imageWriteFailed) }, timeout: .seconds(20)))
+        #expect(await wait(until: { session.events.contains(.imageWriteFailed) }, timeout: .seconds(120)))
         try lock.execute("ROLLBACK")
         lock.close()
         // A later batch is written into the emptied image.
