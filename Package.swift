@@ -187,7 +187,8 @@ let package = Package(
         // Real SQLite files in temporary directories; the kill test runs baton-image-writer as the
         // child it kills.
         .testTarget(
-            name: "BatonImageTests", dependencies: ["BatonImage", "Baton", "BatonTesting", "baton-image-writer"],
+            name: "BatonImageTests",
+            dependencies: ["BatonImage", "Baton", "BatonTesting", "BatonInspector", "baton-image-writer"],
             path: "Tests/BatonImageTests"),
         .executableTarget(
             name: "baton-image-writer", dependencies: ["BatonImage", "Baton"], path: "Tests/BatonImageWriter"),

@@ -6,8 +6,8 @@ import Foundation
 final class ImageFileRead: ImageRead {
     private let file: ImageFile
     private let connection: SQLiteConnection
-    private var records: [String] = []
-    private var rootFields: [String] = []
+    private var readRecords: [String] = []
+    private var readRootFields: [String] = []
     private var ended = false
 
     init(file: ImageFile, connection: SQLiteConnection) {
@@ -40,13 +40,13 @@ final class ImageFileRead: ImageRead {
 
     func row(_ key: String) -> ImageRow? {
         guard let bytes = blob("SELECT row FROM baton_records WHERE key = ?", key) else { return nil }
-        records.append(key)
+        readRecords.append(key)
         return RowEncoding.decode(bytes, key: key, names: name)
     }
 
     func rootCell(_ field: String) -> ImageValue? {
         guard let bytes = blob("SELECT value FROM baton_root WHERE field = ?", field) else { return nil }
-        rootFields.append(field)
+        readRootFields.append(field)
         return RowEncoding.decodeValue(bytes, names: name)
     }
 
@@ -68,9 +68,22 @@ final class ImageFileRead: ImageRead {
         return out
     }
 
+    func recordKeys() -> [String] { texts("SELECT key FROM baton_records ORDER BY key") }
+
+    func rootFields() -> [String] { texts("SELECT field FROM baton_root ORDER BY field") }
+
+    /// A query's texts; a file that cannot answer holds nothing for a dump.
+    private func texts(_ sql: String) -> [String] {
+        do {
+            return try connection.texts(sql)
+        } catch {
+            return []
+        }
+    }
+
     func end() {
         guard !ended else { return }
         ended = true
-        file.readEnded(records: records, rootFields: rootFields)
+        file.readEnded(records: readRecords, rootFields: readRootFields)
     }
 }

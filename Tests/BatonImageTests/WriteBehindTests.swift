@@ -1,4 +1,5 @@
 @_spi(Generated) import Baton
+import BatonInspector
 import BatonTesting
 import Foundation
 import Testing
@@ -204,6 +205,32 @@ import Testing
         #expect(second.string("Character:1", "name") == nil)
         #expect(second.string("Character:2", "name") == "Character 2 v1")
         second.environment.end()
+    }
+
+    /// `StoreExport` dumps what an image holds, once a store over it has read it whole.
+    @Test func dumpOfTheImage() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let persistence = Persistence(url: directory.file(), version: "1")
+        let first = Session(persistence)
+        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(1))
+        #expect(await first.written(2))
+        #expect(await first.end())
+
+        let store = Store(persistence: persistence)
+        #expect(store.readWholeImage())
+        #expect(
+            StoreExport.text(of: store) == """
+                {
+                  "Character:1": {"__typename": "Character", "id": "1", "name": "Character 1 v1", "origin": {"__ref": "Location:L1"}},
+                  "Location:L1": {"__typename": "Location", "id": "L1", "name": "Place 1"},
+                  "client:root": {"__typename": "Query", "characters": {"__refs": ["Character:1"]}},
+                  "client:root:mutation": {"__typename": "Mutation"},
+                  "client:root:subscription": {"__typename": "Subscription"}
+                }
+
+                """)
+        store.image?.close()
     }
 
     /// Every byte of the image's files: the database, its write-ahead log and shared memory.

@@ -44,6 +44,27 @@ import Foundation
         return filled
     }
 
+    /// Reads every row and root field the image holds into the slots memory lacks, as one local
+    /// batch: what `StoreExport.text(of:)` then dumps is what the image holds. False when the image
+    /// cannot be read (none, unavailable, or held by another store in this process).
+    static func readAll(into store: Store) -> Bool {
+        var hydration = Hydration(store: store)
+        guard let read = hydration.image() else { return false }
+        for field in read.rootFields() {
+            hydration.fillRootCell(store.slotRef(field, on: store.root.type))
+        }
+        for key in read.recordKeys() {
+            if let record = store.records[key] {
+                hydration.fillRow(record)
+            } else if let row = read.row(key), !row.isDeleted {
+                hydration.fillRow(store.findOrCreate(key, Registry.type(row.type), in: &hydration.batch))
+            }
+        }
+        read.end()
+        _ = hydration.batch.end(store: store)
+        return true
+    }
+
     /// The image's read, begun at the first slot memory lacks.
     private mutating func image() -> (any ImageRead)? {
         if !opened {

@@ -29,6 +29,9 @@ public protocol ImageRead: AnyObject {
     func fetchTime(_ root: String) -> Date?
     /// The abstract types each concrete type satisfies, as responses taught them.
     func memberships() -> [(type: String, abstractType: String)]
+    /// Every record key with a row, and every query root field with a row (for a dump).
+    func recordKeys() -> [String]
+    func rootFields() -> [String]
     /// Ends the read transaction and reports the rows read (they count as used in this launch).
     func end()
 }

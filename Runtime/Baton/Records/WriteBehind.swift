@@ -28,6 +28,13 @@ extension Store {
         }
     }
 
+    /// Reads everything the store's image holds into memory (memory wins), so
+    /// `StoreExport.text(of:)` dumps what the image holds. False when the image cannot be read.
+    @discardableResult
+    public func readWholeImage() -> Bool {
+        Hydration.readAll(into: self)
+    }
+
     /// A plan about to commit names what never reaches the image.
     func learnTransient(_ transient: Transient) {
         guard image != nil, transient != .none else { return }
