@@ -60,6 +60,26 @@ import Testing
         second.end()
     }
 
+    /// `invalidate()` makes the image forget its fetch times: the next launch reads the data with no
+    /// known age, stale wherever an expiration applies.
+    @Test func invalidateForgetsFetchTimes() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let persistence = Persistence(url: directory.file(), version: "1")
+        let first = Session(persistence)
+        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(2))
+        #expect(await first.written(2))
+        first.environment.invalidate()
+        #expect(await first.end())
+
+        let second = Environment(store: Store(persistence: persistence, cacheExpiration: .seconds(3600)))
+        let handle = second.handle(for: CharactersQuery(), fetchPolicy: .storeOnly)
+        #expect(handle.phase.kind == .ready)
+        #expect(handle.fetchTime == nil)
+        #expect(handle.isStale)
+        second.end()
+    }
+
     /// An operation whose root field the image never saw is a miss; a lookup-free link to another
     /// variables' root field is its own cell.
     @Test func otherVariablesMiss() async throws {
