@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Baton", targets: ["Baton", "BatonMarkers"]),
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
+        .library(name: "BatonImage", targets: ["BatonImage"]),
         .executable(name: "baton-spec", targets: ["baton-spec"]),
         .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
@@ -70,6 +71,11 @@ let package = Package(
         .target(name: "Baton", path: "Runtime/Baton"),
         .target(name: "BatonTesting", dependencies: ["Baton"], path: "Runtime/BatonTesting"),
         .target(name: "BatonInspector", dependencies: ["Baton"], path: "Runtime/BatonInspector"),
+        // The image: one SQLite file (Debian's libsqlite3-dev) behind the core's StoreImage protocol;
+        // SQLite never enters Baton.
+        .systemLibrary(
+            name: "CSQLite", path: "Runtime/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "BatonImage", dependencies: ["Baton", "CSQLite"], path: "Runtime/BatonImage"),
         // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).
         .target(name: "BatonMarkers", dependencies: ["Baton"], path: "Runtime/BatonMarkers"),
 
@@ -78,7 +84,7 @@ let package = Package(
 
         // MARK: Examples
         .executableTarget(
-            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonTesting"],
+            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonTesting"],
             path: "Examples/RickAndMorty", resources: [.copy("Responses")],
             plugins: ["BatonPlugin"]),
 
@@ -88,7 +94,8 @@ let package = Package(
         // (Conformance/BatonConformance/Generated/). Both BatonConformanceTests and the
         // `baton-spec <spec-dir>` executable run it.
         .target(
-            name: "BatonConformance", dependencies: ["Baton", "BatonInspector", "BatonJSON", "BatonDiagnostics", "BatonTesting"],
+            name: "BatonConformance",
+            dependencies: ["Baton", "BatonImage", "BatonInspector", "BatonJSON", "BatonDiagnostics", "BatonTesting"],
             path: "Conformance/BatonConformance"),
         .executableTarget(name: "baton-spec", dependencies: ["BatonConformance"], path: "Conformance/baton-spec"),
 
@@ -96,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "baton-bench",
             dependencies: [
-                "BatonCompiler", "Baton", "BatonTesting", "BatonDiagnostics", "BatonSyntax",
+                "BatonCompiler", "Baton", "BatonImage", "BatonTesting", "BatonDiagnostics", "BatonSyntax",
                 "BatonSchema", "BatonValidation",
             ],
             path: "Benchmarks/baton-bench"),
@@ -177,6 +184,14 @@ let package = Package(
         .testTarget(
             name: "BatonTests", dependencies: ["Baton", "BatonTesting", "BatonInspector"],
             path: "Tests/BatonTests"),
+        // Real SQLite files in temporary directories; the kill test runs baton-image-writer as the
+        // child it kills.
+        .testTarget(
+            name: "BatonImageTests",
+            dependencies: ["BatonImage", "Baton", "BatonTesting", "BatonInspector", "baton-image-writer"],
+            path: "Tests/BatonImageTests"),
+        .executableTarget(
+            name: "baton-image-writer", dependencies: ["BatonImage", "Baton"], path: "Tests/BatonImageWriter"),
         // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         .testTarget(

@@ -18,10 +18,12 @@ let usage = """
       environment  the page's handle attached again (data fresh) and its availability check, beside its
                  first commit; collect() after releasing 100,000 records, beside committing them; a
                  refetch of the same bytes through a RecordedTransport: notifications and body runs (0)
+      image      the page kept in an image: a relaunch's first body, the commit's cost on the main
+                 actor, the file's size, each beside committing the page into an empty store
       all        every command (also with no argument)
     """
 
-let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit", "environment"]
+let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit", "environment", "image"]
 var requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested == ["all"] { requested = commands }
 if let unknown = requested.first(where: { !commands.contains($0) }) {
@@ -29,7 +31,9 @@ if let unknown = requested.first(where: { !commands.contains($0) }) {
     exit(unknown == "help" || unknown == "--help" ? 0 : 2)
 }
 let runtime = RuntimeBenchmark(root: root)
-if requested.contains(where: { ["ingest", "read", "refetch", "recommit", "environment"].contains($0) }) { runtime.checkGeneratedCode() }
+if requested.contains(where: { ["ingest", "read", "refetch", "recommit", "environment", "image"].contains($0) }) {
+    runtime.checkGeneratedCode()
+}
 for command in requested {
     switch command {
     case "frontend": FrontendBenchmark(root: root).run()
@@ -39,6 +43,7 @@ for command in requested {
     case "read": runtime.read()
     case "recommit": runtime.recommit()
     case "environment": await runtime.environment()
+    case "image": await ImageBenchmark(runtime: runtime).run()
     default: await runtime.refetch()
     }
 }

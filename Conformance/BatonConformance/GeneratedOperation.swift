@@ -19,6 +19,17 @@ struct QueryWithVariables<Base: Baton.Query>: Baton.Query {
     let variables: Baton.Variables
 }
 
+/// A generated query that says how long its data stays fresh (`@cacheExpiration`), with the
+/// variables a script gives: the handle ages it by the query's expiration, not the store's.
+struct ExpiringQueryWithVariables<Base: Baton.Query & Baton.CacheExpiring>: Baton.Query, Baton.CacheExpiring {
+    typealias Data = Base.Data
+    static var name: String { Base.name }
+    static var plan: Baton.Plan { Base.plan }
+    static var document: Baton.Document { Base.document }
+    static var cacheExpiration: Duration { Base.cacheExpiration }
+    let variables: Baton.Variables
+}
+
 /// A generated mutation with the variables a script gives.
 struct MutationWithVariables<Base: Baton.Mutation>: Baton.Mutation {
     typealias Data = Base.Data
@@ -42,6 +53,8 @@ struct GeneratedOperation: Sendable {
     /// `ReadPath.lensIndices`). `handle` is a handle's root lens to read through (its reads heal
     /// its root); without one the read is a lens made by hand (`environment.data(for:)`).
     let read: @MainActor @Sendable (Environment, Baton.Variables, String, _ response: JSONValue?, _ handle: Any?) throws -> JSONValue?
+    /// A script's `check`: the availability check's answer, without a handle.
+    let check: @MainActor @Sendable (Environment, Baton.Variables) -> CheckAnswer
     /// A script's `resolve`: the server's answer replaces the layer.
     var resolve: (@MainActor @Sendable (Environment, OptimisticLayer, Baton.Variables, Payload) async throws -> Void)? = nil
     /// A query's handle, made with the policy (a script's `attach`); nil for another kind.
@@ -82,6 +95,7 @@ struct GeneratedOperation: Sendable {
                 let data = handle as? O.Data ?? environment.data(for: WithVariables<O>(variables: variables))
                 return try read(data, ReadPath.lensIndices(path, indices, in: response)).readJSON
             },
+            check: { environment, variables in environment.check(WithVariables<O>(variables: variables)) },
             resolve: { environment, layer, variables, payload in
                 _ = try await environment.resolve(layer, WithVariables<O>(variables: variables), payload)
             })
@@ -95,6 +109,15 @@ struct GeneratedOperation: Sendable {
         }
         operation.send = { environment, variables in try await environment.fetch(QueryWithVariables<O>(variables: variables)) }
         operation.declaredVariables = declaredVariables(of: O.document)
+        return operation
+    }
+
+    /// A query with its own expiration: its handle is made through a wrapper that keeps it.
+    static func of<O: Baton.Query & Baton.CacheExpiring>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
+        var operation = of(QueryWithVariables<O>.self, reads: reads)
+        operation.attach = { environment, variables, policy in
+            ScriptHandle(environment.handle(for: ExpiringQueryWithVariables<O>(variables: variables), fetchPolicy: policy))
+        }
         return operation
     }
 

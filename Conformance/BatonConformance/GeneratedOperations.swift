@@ -30,6 +30,11 @@ enum GeneratedOperations {
                 "character.episode.#.id": { d, i in try d.character?.episode.at(i[0]).id },
                 "character.episode.#.name": { d, i in try d.character?.episode.at(i[0]).name },
             ]),
+        "TestFreshCharacter": .of(
+            TestFreshCharacter.self,
+            reads: [
+                "character.name": { d, _ in d.character?.name }
+            ]),
         "TestHeaderQuery": .of(
             TestHeaderQuery.self,
             reads: [

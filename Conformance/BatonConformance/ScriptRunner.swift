@@ -1,4 +1,5 @@
 @_spi(Generated) import Baton
+import BatonImage
 import BatonInspector
 import BatonJSON
 import BatonTesting
@@ -21,8 +22,15 @@ import Foundation
 
     let directory: URL
     let transport = ScriptedTransport()
-    let environment: Environment
+    /// The environment of the launch the script is in: `relaunch` ends it and makes the next.
+    var environment: Environment
     let events = Events()
+    /// The image's file, for a script with `"image": true`; the next launch opens it again.
+    let image: Persistence?
+    let buffer: Int
+    let expiration: Duration?
+    /// The last `check` step's answer.
+    var answer: CheckAnswer?
     var handles: [String: ScriptHandle] = [:]
     /// The slots the step's batches notified, and the fields that held a value before it.
     var notified: [CommitResult.Notified] = []
@@ -35,11 +43,38 @@ import Foundation
     }
     var layers: [String: (layer: OptimisticLayer, operation: GeneratedOperation, variables: Baton.Variables)] = [:]
 
-    init(directory: URL, buffer: Int, expiration: Duration?) {
+    init(directory: URL, buffer: Int, expiration: Duration?, image: Persistence?) {
         self.directory = directory
-        environment = Environment(store: Store(releaseBufferSize: buffer, cacheExpiration: expiration), transport: transport)
+        self.image = image
+        self.buffer = buffer
+        self.expiration = expiration
+        environment = Self.launch(image, buffer: buffer, expiration: expiration, clock: StoreClock(), transport: transport)
+        attach()
+    }
+
+    /// One launch's environment: over the image when the script has one. The clock is the script's,
+    /// across launches, as a relaunch happens in the same process.
+    static func launch(
+        _ image: Persistence?, buffer: Int, expiration: Duration?, clock: StoreClock, transport: ScriptedTransport
+    ) -> Environment {
+        let store =
+            image.map { Store(persistence: $0, releaseBufferSize: buffer, cacheExpiration: expiration, clock: clock) }
+            ?? Store(releaseBufferSize: buffer, cacheExpiration: expiration, clock: clock)
+        return Environment(store: store, transport: transport)
+    }
+
+    private func attach() {
         events.attach(to: environment)
         environment.store.batchNotified = { [unowned self] in notified += $0 }
+    }
+
+    /// `relaunch`: the environment ends (its image given back) and a new one opens the same file.
+    func relaunch() throws(Failed) {
+        guard let image else { throw Failed("needs an image: the script has no `\"image\": true`") }
+        let clock = environment.store.clock
+        environment.end()
+        environment = Self.launch(image, buffer: buffer, expiration: expiration, clock: clock, transport: transport)
+        attach()
     }
 
     /// Every field of every live record, as `notified` names them.
@@ -63,13 +98,26 @@ import Foundation
         } catch {
             return .failed("cannot read the script: \(error)")
         }
-        if script["image"]?.boolValue == true {
-            return .failed("step 0: the script runs with an image, which this runner does not open")
-        }
         guard let steps = script["steps"]?.arrayValue else { return .failed("the script has no `steps`") }
         let buffer = script["buffer"]?.intValue ?? 10
         let expiration = script["expiration"]?.doubleValue.map { Duration.milliseconds(Int($0 * 1000)) }
-        let run = ScriptRun(directory: directory, buffer: buffer, expiration: expiration)
+        // An image on a temporary file, removed when the script is over.
+        var imageDirectory: URL?
+        if script["image"]?.boolValue == true {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-spec-image-\(UUID().uuidString)")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                return .failed("step 0: cannot make a directory for the image: \(error)")
+            }
+            imageDirectory = folder
+        }
+        let image = imageDirectory.map { Persistence(url: $0.appendingPathComponent("script.baton-image"), version: path) }
+        let run = ScriptRun(directory: directory, buffer: buffer, expiration: expiration, image: image)
+        defer {
+            run.environment.end()
+            if let imageDirectory { try? FileManager.default.removeItem(at: imageDirectory) }
+        }
         for (index, step) in steps.enumerated() {
             if ProcessInfo.processInfo.environment["BATON_SPEC_TRACE"] != nil {
                 FileHandle.standardError.write(Data("\(path) step \(index + 1)\n".utf8))
@@ -213,10 +261,13 @@ import Foundation
         case "revert":
             _ = environment.revert(try layer(arguments).layer)
         case "relaunch":
-            throw Failed("needs an image, which this runner does not open")
+            try relaunch()
+        case "check":
+            let operation = try operation(arguments)
+            answer = operation.bound.check(environment, operation.variables)
         case "event":
             throw Failed("a subscription's events are not bound by this runner")
-        case "check", "active":
+        case "active":
             throw Failed("the `\(kind)` step is not bound by this runner")
         default:
             throw Failed("unknown step kind `\(kind)`")
@@ -359,6 +410,10 @@ import Foundation
             {
                 throw Failed("records: \(difference)")
             }
+        case "answer":
+            guard let expected = value.stringValue else { throw Failed("`answer` is not memory, image or miss") }
+            guard let answer else { throw Failed("answer: no `check` step ran") }
+            guard answer.rawValue == expected else { throw Failed("answer: expected \(expected), the check answered \(answer.rawValue)") }
         case "records_held":
             let held = environment.store.recordKeys.sorted()
             let expected = (value.arrayValue ?? []).compactMap(\.stringValue)
@@ -487,6 +542,10 @@ import Foundation
         case .requiredFieldMissing(let type, let path): ("requiredFieldMissing", ["type": type, "path": path])
         case .partDropped(let path): ("partDropped", ["path": path])
         case .ambiguousIdentity: ("ambiguousIdentity", [:])
+        case .imageOpened: ("imageOpened", [:])
+        case .imageUnavailable: ("imageUnavailable", [:])
+        case .imageWritten(let batches): ("imageWritten", ["batches": "\(batches)"])
+        case .imageWriteFailed: ("imageWriteFailed", [:])
         }
     }
 

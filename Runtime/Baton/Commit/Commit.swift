@@ -103,6 +103,23 @@ struct LayerEffects {
         record.storeError(error, at: ref)
     }
 
+    /// The records the batch wrote to (not those it made), once each, in the order of their first
+    /// write, with the slots it wrote in each: what the image's snapshot of the batch takes.
+    var touchedRecords: [(record: Record, refs: [Int32])] {
+        var positions: [ObjectIdentifier: Int] = [:]
+        var out: [(record: Record, refs: [Int32])] = []
+        for touch in touches {
+            let id = ObjectIdentifier(touch.record)
+            if let position = positions[id] {
+                out[position].refs.append(touch.ref)
+            } else {
+                positions[id] = out.count
+                out.append((touch.record, [touch.ref]))
+            }
+        }
+        return out
+    }
+
     mutating func force(_ record: Record, _ ref: Int32) {
         if created.contains(ObjectIdentifier(record)) { return }
         forced.append((record, ref))
@@ -162,6 +179,8 @@ extension Store {
         for layer in live.reversed() { lift(layer, in: &batch) }
         adopt(changes, from: live)
         apply(changes, in: &batch)
+        // The server's values, before the layers are laid again: no layer reaches the image.
+        if kind == .server, image != nil { writeBehind(changes, batch) }
         for layer in live { lay(layer, in: &batch) }
         let (notified, changed) = batch.end(store: self)
         log?(.committed(kind: kind, changed: changed))
@@ -210,6 +229,7 @@ extension Store {
             layers.remove(at: position)
             adopt(changes, from: live)
             apply(changes, in: &batch)
+            if image != nil { writeBehind(changes, batch) }
             for other in layers where other.isLive { lay(other, in: &batch) }
             let (notified, changed) = batch.end(store: self)
             log?(.committed(kind: .server, changed: changed))

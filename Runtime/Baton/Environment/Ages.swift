@@ -31,19 +31,23 @@ struct Ages {
 }
 
 extension Environment {
-    /// Stamps a server commit of `root` with the store's time and invalidation generation.
-    func stamp(_ key: RootKey) {
+    /// Stamps a server commit of `root` with the store's time and invalidation generation; the image
+    /// keeps the date, so the age survives a launch.
+    func stamp(_ key: RootKey, plan: Plan) {
         let previous = store.ages.stamps[key]?.fetches ?? 0
+        let date = store.clock.date
         store.ages.stamps[key] = Ages.Stamp(
-            instant: store.clock.now, date: store.clock.date,
+            instant: store.clock.now, date: date,
             generation: store.ages.generation, fetches: previous + 1)
+        store.writeFetchTime(key, plan: plan, date: date)
     }
 
-    /// Marks everything stale, in memory, and refetches the retained roots a holder allows the
+    /// Marks everything stale, in memory and in the image (it forgets its fetch times), and refetches the retained roots a holder allows the
     /// network for. Their data stays visible meanwhile.
     public func invalidate() {
         guard !hasEnded else { return }
         store.ages.generation += 1
+        store.image?.forgetFetchTimes()
         refreshAfterInvalidation { _ in true }
     }
 

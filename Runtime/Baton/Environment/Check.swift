@@ -1,5 +1,5 @@
-/// Where the availability check found an operation's data: all in memory, filled
-/// from the image, or missing. There is no image yet, so the check answers `memory` or `miss`.
+/// Where the availability check found an operation's data: all in memory, filled from the image
+/// (the walk re-ran with the image at hand), or missing.
 public enum CheckAnswer: String, Sendable, Equatable {
     case memory, image, miss
 }
@@ -9,8 +9,15 @@ extension Environment {
     /// making one or fetching (the scripts' `check` step). Deferred parts are not waited for.
     public func check<O: Operation>(_ operation: O) -> CheckAnswer {
         guard !hasEnded else { return .miss }
-        let availability = Availability.check(O.plan, operation.variables, in: store)
+        let variables = operation.variables
+        let availability = Availability.check(O.plan, variables, in: store)
         store.bind(availability)
-        return availability.holds ? .memory : .miss
+        if availability.holds { return .memory }
+        let filled = Hydration.run(O.plan, variables, root: RootKey(name: O.name, variables: variables), in: store)
+        guard filled else { return .miss }
+        settleHandles()
+        let again = Availability.check(O.plan, variables, in: store)
+        store.bind(again)
+        return again.holds ? .image : .miss
     }
 }

@@ -70,6 +70,7 @@
             try Ingest.firstPart(bytes, plan: plan, variables: variables, complete: true)
         }.value
         guard !hasEnded else { throw EnvironmentError.gone }
+        store.learnTransient(plan.transient)
         var results = [store.commit(changes, kind: .server)]
         didCommit(Root(key: RootKey(name: O.name, variables: variables), plan: plan), kind: .server)
         for part in parts.dropFirst() {
@@ -125,6 +126,7 @@
         // The single door: a response that lands after the end reaches nothing.
         guard !hasEnded else { throw EnvironmentError.gone }
         guard isCurrent() else { throw CancellationError() }
+        store.learnTransient(plan.transient)
         let result = store.commit(changes, kind: kind)
         lastResponses.remember(plan, variables, bytes, complete: complete, changes: changes, in: store)
         didCommit(root, kind: kind)
@@ -134,7 +136,7 @@
     /// After a server commit: the root is stamped and kept, and the handles it changed settle.
     func didCommit(_ root: Root, kind: BatchKind) {
         if kind == .server {
-            stamp(root.key)
+            stamp(root.key, plan: root.plan)
             if !roots.handles.isEmpty { roots.handles[root.key]?.agesMoved() }
         }
         rootCommitted(root)
@@ -175,6 +177,7 @@
             try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
         }.value
         guard !hasEnded else { return CommitResult(kind: .server, notified: []) }
+        store.learnTransient(plan.transient)
         let result = store.resolve(layer, with: changes)
         didCommit(Root(key: RootKey(name: O.name, variables: variables), plan: plan), kind: .server)
         return result

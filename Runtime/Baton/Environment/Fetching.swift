@@ -113,7 +113,7 @@ extension Environment {
             guard answered else {
                 throw TransportError(statusCode: 0, message: "the transport answered nothing for \(O.name)")
             }
-            if state != nil { stamp(RootKey(name: O.name, variables: variables)) }  // dated when the stream completes
+            if state != nil { stamp(RootKey(name: O.name, variables: variables), plan: O.plan) }  // dated when the stream completes
             return .completed(unplaced: unplaced, duration: started.duration(to: .now))
         } catch {
             if hasEnded { return .failed(Failure(.environment, EnvironmentError.gone)) }
@@ -140,6 +140,7 @@ extension Environment {
         }.value
         guard !hasEnded else { throw EnvironmentError.gone }
         guard isCurrent() else { throw CancellationError() }
+        store.learnTransient(plan.transient)
         store.commit(changes, kind: .server)
         didCommit(Root(key: RootKey(name: O.name, variables: variables), plan: plan), kind: .server)
         return (changes.unplacedErrors, state)

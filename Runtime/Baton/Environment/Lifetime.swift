@@ -48,7 +48,8 @@ extension Environment {
     }
 
     /// Removes every record no root reaches: marks from the live roots through the
-    /// links their plans follow and from the records optimistic layers wrote; each unmarked record's
+    /// links their plans follow, from the records optimistic layers wrote and from those whose rows
+    /// wait in the image's write queue; each unmarked record's
     /// values are cleared (breaking cycles) and it leaves the store, and root links to it are dropped.
     /// Runs by itself after a root left; a test or a script may run it at once.
     public func collect() {
@@ -57,6 +58,12 @@ extension Environment {
         var marking = Marking(store: store)
         for record in [store.root, store.mutationRoot, store.subscriptionRoot] { _ = marking.mark(record) }
         for root in roots.live { marking.mark(root) }
+        // A record whose row waits in the image's write queue stays until the row is written.
+        for (_, changes, keys) in store.imageState.pending {
+            for key in (changes?.records.map(\.key) ?? []) + keys {
+                if let record = store.records[key] { _ = marking.mark(record) }
+            }
+        }
         for layer in store.layers where layer.isLive {
             for change in layer.changes.records {
                 if let record = store.records[change.key] { _ = marking.mark(record) }
@@ -71,6 +78,9 @@ extension Environment {
         for record in removed {
             contents.append(record.takeContents())
             store.records[record.key] = nil
+            // Made again, the record has not read its row: a later batch merges into the row.
+            store.imageState.read.remove(record.key)
+            store.imageState.replacing.remove(record.key)
         }
         let gone = Set(removed.map(ObjectIdentifier.init))
         for rootRecord in [store.root, store.mutationRoot, store.subscriptionRoot] {

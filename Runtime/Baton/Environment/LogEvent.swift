@@ -36,4 +36,13 @@ public enum LogEvent: Sendable, Equatable {
     case partDropped(path: String)
     /// `@deleteRecord` found several live records with one id, and deleted none.
     case ambiguousIdentity
+    /// The store's image was opened (off the main actor): the check may read it.
+    case imageOpened
+    /// The image could not be used (not an image, corrupt, unwritable, held by another image in
+    /// this process): reads miss and the app works from the network.
+    case imageUnavailable
+    /// The image's writer put `batches` server batches on disk in one transaction.
+    case imageWritten(batches: Int)
+    /// A write failed (a locked or full file): the writer keeps its work and tries again.
+    case imageWriteFailed
 }

@@ -221,6 +221,12 @@ import Observation
         let store = environment.store
         let plan = root.plan
         let variables = root.key.variables
+        if store.image != nil, !imageRead {
+            // The first check of a store with an image fills what memory lacks from it, untracked,
+            // before the tracked check reads the result.
+            imageRead = true
+            _ = Hydration.run(plan, variables, root: root.key, in: store)
+        }
         let evaluate = { () -> (Availability, (any Error)?) in
             let availability = Availability.check(plan, variables, in: store)
             // Links a lookup bound are written before the verdict reads through them.
@@ -268,6 +274,8 @@ import Observation
     }
 
     private var lastVerdict: (any Error)?
+    /// Whether this handle's check has read the image.
+    private var imageRead = false
 
     /// The verdict's error while the data is there (`FieldErrors`, `RequiredFieldError`).
     var verdictError: (any Error)? { holdsData ? lastVerdict : nil }

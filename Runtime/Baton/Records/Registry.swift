@@ -106,4 +106,11 @@ final class RegistryTable: @unchecked Sendable {
         defer { lock.unlock() }
         return types[Int(type)].slotKeys[Int(index)]
     }
+
+    /// Every storage key of a type numbered so far, by number (one lock for a whole record's keys).
+    func slotKeys(_ type: Int32) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return types[Int(type)].slotKeys
+    }
 }

@@ -34,14 +34,26 @@
     /// Fetch stamps per root, and the invalidation generation.
     var ages = Ages()
 
-    public init(releaseBufferSize: Int = 10, cacheExpiration: Duration? = nil, clock: StoreClock = StoreClock()) {
+    /// The image the store keeps on disk, if any (`BatonImage`'s `Store(persistence:)` gives one).
+    public let image: (any StoreImage)?
+    /// What the store tells its image and learns from it (`WriteBehind`, `Hydration`).
+    var imageState = ImageState()
+
+    /// A store in memory alone, or (`image`) one that writes its server batches behind to an image
+    /// and fills what memory lacks from it when a handle checks.
+    public init(
+        releaseBufferSize: Int = 10, cacheExpiration: Duration? = nil, clock: StoreClock = StoreClock(),
+        image: (any StoreImage)? = nil
+    ) {
         self.releaseBufferSize = max(0, releaseBufferSize)
         self.cacheExpiration = cacheExpiration
         self.clock = clock
+        self.image = image
         root = Record(key: RecordKey.queryRoot, type: .query)
         mutationRoot = Record(key: RecordKey.mutationRoot, type: .mutation)
         subscriptionRoot = Record(key: RecordKey.subscriptionRoot, type: .subscription)
         for record in [root, mutationRoot, subscriptionRoot] { records[record.key] = record }
+        image?.open { [weak self] report in self?.imageReported(report) }
     }
 
     /// Every record's key (placeholders are never listed).
@@ -81,6 +93,9 @@
         for layer in layers { layer.markReverted() }
         layers.removeAll()
         records = [root.key: root, mutationRoot.key: mutationRoot, subscriptionRoot.key: subscriptionRoot]
+        // The image is given back for good once its queued work is written.
+        image?.close()
+        imageState = ImageState()
         // Rendered numbers are forgotten; a lens held past the end finds its records cleared.
         renderedNumbers.removeAll()
         renderedTexts = [""]

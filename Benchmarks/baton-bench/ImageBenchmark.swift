@@ -1,0 +1,154 @@
+@_spi(Generated) import Baton
+import BatonImage
+import Foundation
+
+/// The image's goals on the 1,000-character page, in one run:
+/// - relaunch: a new environment over an image holding the page, from construction to a first body
+///   reading all 1,000 rows, ≤ 0.3 × committing the same page from its bytes into an empty store;
+/// - keeping the image costs a commit on the main actor ≤ 0.05 × that commit (the writer's work off
+///   the main actor is reported beside it);
+/// - the file (database, after its log is checkpointed at close) ≤ 0.35 × the response's bytes.
+@MainActor struct ImageBenchmark {
+    let runtime: RuntimeBenchmark
+    let runs = 21
+
+    func run() async {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-image-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let persistence = Persistence(url: directory.appendingPathComponent("bench.baton-image"), version: "bench")
+        let operation = runtime.operation
+        let bytes = runtime.bytes
+
+        // The reference: the page from its bytes into an empty store (ingest and commit).
+        var kept: [Store] = []
+        let reference = median(runs: runs, warmup: 2) {
+            let store = Store()
+            _ = runtime.commit(into: store)
+            kept.append(store)
+        }
+        kept.removeAll()
+
+        // Keeping the image, on the main actor: the same commit into a store with an image.
+        var withImage: [Double] = []
+        var without: [Double] = []
+        var writer: [Double] = []
+        for run in 0..<(runs + 1) {
+            let plain = Store()
+            let changes = try? Ingest.changeSet(bytes, plan: BenchCharactersPage.plan, variables: operation.variables, complete: true)
+            guard let changes else { fatalError("the page does not ingest") }
+            var cpu = threadCPUMilliseconds()
+            _ = plain.commit(changes)
+            let plainCPU = threadCPUMilliseconds() - cpu
+            try? persistence.removeAll()
+            let session = ImageSession(persistence)
+            guard await session.opened() else { fatalError("the image did not open") }
+            cpu = threadCPUMilliseconds()
+            _ = session.environment.store.commit(changes)
+            let imageCPU = threadCPUMilliseconds() - cpu
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard await session.written(1) else { fatalError("the image was not written") }
+            let written = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            await session.end()
+            if run == 0 { continue }
+            without.append(plainCPU)
+            withImage.append(imageCPU)
+            writer.append(written)
+        }
+
+        // The image the relaunches read: the page committed through the environment (so its fetch
+        // time is kept too), then the file closed.
+        try? persistence.removeAll()
+        let writing = ImageSession(persistence)
+        _ = try? await writing.environment.commitResponse(operation, Payload(bytes))
+        guard await writing.written(2) else { fatalError("the image was not written") }
+        await writing.end()
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: persistence.url.path)[.size] as? Int) ?? 0
+        let logBytes = (try? FileManager.default.attributesOfItem(atPath: persistence.url.path + "-wal")[.size] as? Int) ?? 0
+
+        var relaunch: [Double] = []
+        var relaunchCPU: [Double] = []
+        var rows = 0
+        for run in 0..<(runs + 1) {
+            let cpu = threadCPUMilliseconds()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let environment = Environment(store: Store(persistence: persistence))
+            let handle = environment.handle(for: operation, fetchPolicy: .storeOnly)
+            guard case .ready(let data) = handle.phase else { fatalError("the relaunch did not read the page from the image") }
+            rows = Self.fullBody(data)
+            let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            let used = threadCPUMilliseconds() - cpu
+            environment.end()
+            await ImageSession.waitForEnd(environment.store)
+            if run == 0 { continue }
+            relaunch.append(wall)
+            relaunchCPU.append(used)
+        }
+
+        print("image (release, median of \(runs)): the \(runtime.characterCount)-character page, \(bytes.count / 1024) KB")
+        print("  reference: the page from its bytes into an empty store: \(reference.text)")
+        print(
+            "  relaunch, construction to a first body reading all \(rows) rows: \(formatted(middle(relaunch))) ms wall, \(formatted(middle(relaunchCPU))) ms CPU on the main actor, ratio \(formatted(middle(relaunchCPU) / reference.cpu, digits: 3)) CPU (goal ≤ 0.3)"
+        )
+        print(
+            "  keeping the image, main actor: commit \(formatted(middle(withImage), digits: 3)) ms CPU vs \(formatted(middle(without), digits: 3)) ms without, cost ratio \(formatted((middle(withImage) - middle(without)) / middle(without), digits: 3)) (goal ≤ 0.05)"
+        )
+        print("  the writer, off the main actor: \(formatted(middle(writer))) ms wall from the commit to imageWritten")
+        print(
+            "  file: \((fileBytes + logBytes) / 1024) KB (log \(logBytes / 1024) KB) for the \(bytes.count / 1024) KB response, ratio \(formatted(Double(fileBytes + logBytes) / Double(bytes.count), digits: 3)) (goal ≤ 0.35)"
+        )
+    }
+
+    /// A body that reads every character of the page: name, status, origin and episodes.
+    static func fullBody(_ data: BenchCharactersPage.Data) -> Int {
+        var count = 0
+        for character in data.characters?.results.map(Array.init) ?? [] {
+            count += 1
+            _ = character.name
+            _ = character.status
+            _ = character.origin?.name
+            _ = character.episode.count
+        }
+        return count
+    }
+}
+
+/// An environment over an image, counting what its log says.
+@MainActor final class ImageSession {
+    let environment: Environment
+    private var opened_ = false
+    private var written_ = 0
+
+    init(_ persistence: Persistence) {
+        environment = Environment(store: Store(persistence: persistence))
+        environment.log = { [unowned self] event in
+            switch event {
+            case .imageOpened, .imageUnavailable: opened_ = true
+            case .imageWritten(let batches): written_ += batches
+            default: break
+            }
+        }
+    }
+
+    func opened() async -> Bool { await Self.wait { self.opened_ } }
+
+    func written(_ batches: Int) async -> Bool { await Self.wait { self.written_ >= batches } }
+
+    func end() async {
+        environment.end()
+        await Self.waitForEnd(environment.store)
+    }
+
+    /// Leaves the ended image time to write what it holds and give its file back, so the next
+    /// launch's timing does not include the wait (an open waits for an ending image).
+    static func waitForEnd(_ store: Store) async {
+        try? await Task.sleep(for: .milliseconds(30))
+    }
+
+    static func wait(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<20_000 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+}

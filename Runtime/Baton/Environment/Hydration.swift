@@ -1,0 +1,150 @@
+import Foundation
+
+/// The availability check's walk with the image at hand: where memory lacks what the selection
+/// waits for, the record's row is read (once per store) inside one read transaction and fills only
+/// the slots memory lacks (memory wins); the query root is read one field at a time and is never
+/// marked as read. Whatever it writes is one local batch, notified once at its end; the age comes
+/// with the data. Untracked: the check that follows registers the reads.
+@MainActor struct Hydration {
+    let store: Store
+    private var read: (any ImageRead)?
+    private var opened = false
+    /// Whether any slot was filled from the image.
+    private(set) var filled = false
+    private var batch = Batch()
+
+    init(store: Store) { self.store = store }
+
+    /// Fills what the operation's selection lacks from the image; true when anything was filled.
+    static func run(_ plan: Plan, _ variables: Variables, root key: RootKey, in store: Store) -> Bool {
+        guard store.image != nil else { return false }
+        var hydration = Hydration(store: store)
+        hydration.walk(plan.resolved(variables), store.root(of: plan.kind), depth: 0)
+        return hydration.finish(key)
+    }
+
+    private mutating func finish(_ key: RootKey) -> Bool {
+        defer { _ = batch.end(store: store) }
+        guard let read else { return false }
+        if filled {
+            if !store.imageState.learnedMemberships {
+                store.imageState.learnedMemberships = true
+                store.learn(
+                    read.memberships().map { (Registry.type($0.type), $0.abstractType) })
+            }
+            if store.ages.stamps[key] == nil, let date = read.fetchTime(key.imageText) {
+                // The stamp's instant is as far before now as its date is before the store's date.
+                let age = store.clock.date.timeIntervalSince(date)
+                store.ages.stamps[key] = Ages.Stamp(
+                    instant: store.clock.now.advanced(by: .milliseconds(Int64(-age * 1000))), date: date,
+                    generation: store.ages.generation, fetches: 0)
+            }
+        }
+        read.end()
+        return filled
+    }
+
+    /// Reads every row and root field the image holds into the slots memory lacks, as one local
+    /// batch: what `StoreExport.text(of:)` then dumps is what the image holds. False when the image
+    /// cannot be read (none, unavailable, or held by another store in this process).
+    static func readAll(into store: Store) -> Bool {
+        var hydration = Hydration(store: store)
+        guard let read = hydration.image() else { return false }
+        for field in read.rootFields() {
+            hydration.fillRootCell(store.slotRef(field, on: store.root.type))
+        }
+        for key in read.recordKeys() {
+            if let record = store.records[key] {
+                hydration.fillRow(record)
+            } else if let row = read.row(key), !row.isDeleted {
+                hydration.fillRow(store.findOrCreate(key, Registry.type(row.type), in: &hydration.batch))
+            }
+        }
+        read.end()
+        _ = hydration.batch.end(store: store)
+        return true
+    }
+
+    /// The image's read, begun at the first slot memory lacks.
+    private mutating func image() -> (any ImageRead)? {
+        if !opened {
+            opened = true
+            read = store.image?.beginRead()
+        }
+        return read
+    }
+
+    private mutating func walk(_ selection: ResolvedSelection, _ record: Record, depth: Int) {
+        guard depth < 256 else { return }
+        let variant = selection.variant(for: record.type)
+        for field in variant.fields {
+            let ref = store.slotRef(field.entry(on: record.type), on: record.type)
+            if record.peek(ref) == nil {
+                if record === store.root {
+                    fillRootCell(ref)
+                } else if record !== store.mutationRoot, record !== store.subscriptionRoot {
+                    fillRow(record)
+                }
+            }
+            guard case .link(let child, _) = field.kind, var value = record.peek(ref) else { continue }
+            if let live = repointed(value) {
+                batch.write(record, ref, live)
+                value = live
+            }
+            for target in Availability.targets(value) where !target.isDeleted {
+                walk(child, target, depth: depth + 1)
+            }
+        }
+    }
+
+    /// A link to a record the store no longer holds (swept) points at the live record of its key.
+    private mutating func repointed(_ value: Value) -> Value? {
+        switch value {
+        case .link(let target) where store.records[target.key] !== target:
+            return .link(store.findOrCreate(target.key, target.type, in: &batch))
+        case .links(let targets) where targets.contains(where: { $0 != nil && store.records[$0!.key] !== $0 }):
+            return .links(targets.map { $0.map { store.findOrCreate($0.key, $0.type, in: &batch) } })
+        default:
+            return nil
+        }
+    }
+
+    private mutating func fillRootCell(_ ref: Int32) {
+        let field = store.storageKey(ref, on: store.root.type)
+        guard let read = image(), let value = read.rootCell(field) else { return }
+        batch.write(store.root, ref, self.value(value))
+        filled = true
+    }
+
+    /// Reads a record's row, once per store, into the slots memory lacks.
+    private mutating func fillRow(_ record: Record) {
+        guard !record.isDeleted, store.imageState.read.insert(record.key).inserted else { return }
+        guard let read = image(), let row = read.row(record.key), !row.isDeleted else { return }
+        store.imageState.replacing.insert(record.key)
+        for (field, cell) in row.cells {
+            let ref = store.slotRef(field, on: record.type)
+            guard record.peek(ref) == nil else { continue }
+            batch.write(record, ref, value(cell))
+            filled = true
+        }
+    }
+
+    /// A cell's value, its links found (or made, empty, to be filled from their own rows) in the store.
+    private mutating func value(_ cell: ImageValue) -> Value {
+        switch cell {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .float(let number): return .float(number)
+        case .string(let text): return .string(text)
+        case .link(let link): return .link(record(link))
+        case .links(let links): return .links(links.map { $0.map { record($0) } })
+        case .list(let values): return .list(values.map { value($0) })
+        }
+    }
+
+    private mutating func record(_ link: ImageLink) -> Record {
+        if let live = store.records[link.key] { return live }
+        return store.findOrCreate(link.key, Registry.type(link.type), in: &batch)
+    }
+}

@@ -1,0 +1,89 @@
+import Baton
+import Foundation
+
+/// The check's read of an image file: one read transaction on the read-only connection, held under
+/// the file's read lock until `end()`. Names are looked up in the file's names table once each.
+final class ImageFileRead: ImageRead {
+    private let file: ImageFile
+    private let connection: SQLiteConnection
+    private var readRecords: [String] = []
+    private var readRootFields: [String] = []
+    private var ended = false
+
+    init(file: ImageFile, connection: SQLiteConnection) {
+        self.file = file
+        self.connection = connection
+        // The first read takes the whole names table at once (link keys are names: many of them).
+        if file.readerNames.isEmpty, let all = try? connection.statement("SELECT id, text FROM baton_names") {
+            while (try? all.step()) == true { file.readerNames[all.int(0)] = all.text(1) ?? "" }
+            all.reset()
+        }
+    }
+
+    private func name(_ number: Int) -> String? {
+        if let known = file.readerNames[number] { return known }
+        guard let statement = try? connection.statement("SELECT text FROM baton_names WHERE id = ?") else { return nil }
+        statement.bind(1, number)
+        defer { statement.reset() }
+        guard (try? statement.step()) == true, let text = statement.text(0) else { return nil }
+        file.readerNames[number] = text
+        return text
+    }
+
+    private func blob(_ sql: String, _ key: String) -> [UInt8]? {
+        guard let statement = try? connection.statement(sql) else { return nil }
+        statement.bind(1, key)
+        defer { statement.reset() }
+        guard (try? statement.step()) == true else { return nil }
+        return statement.blob(0)
+    }
+
+    func row(_ key: String) -> ImageRow? {
+        guard let bytes = blob("SELECT row FROM baton_records WHERE key = ?", key) else { return nil }
+        readRecords.append(key)
+        return RowEncoding.decode(bytes, key: key, names: name)
+    }
+
+    func rootCell(_ field: String) -> ImageValue? {
+        guard let bytes = blob("SELECT value FROM baton_root WHERE field = ?", field) else { return nil }
+        readRootFields.append(field)
+        return RowEncoding.decodeValue(bytes, names: name)
+    }
+
+    func fetchTime(_ root: String) -> Date? {
+        guard let statement = try? connection.statement("SELECT date FROM baton_fetch_times WHERE root = ?") else {
+            return nil
+        }
+        statement.bind(1, root)
+        defer { statement.reset() }
+        guard (try? statement.step()) == true else { return nil }
+        return Date(timeIntervalSince1970: statement.double(0))
+    }
+
+    func memberships() -> [(type: String, abstractType: String)] {
+        guard let statement = try? connection.statement("SELECT type, abstract FROM baton_memberships") else { return [] }
+        defer { statement.reset() }
+        var out: [(type: String, abstractType: String)] = []
+        while (try? statement.step()) == true { out.append((statement.text(0) ?? "", statement.text(1) ?? "")) }
+        return out
+    }
+
+    func recordKeys() -> [String] { texts("SELECT key FROM baton_records ORDER BY key") }
+
+    func rootFields() -> [String] { texts("SELECT field FROM baton_root ORDER BY field") }
+
+    /// A query's texts; a file that cannot answer holds nothing for a dump.
+    private func texts(_ sql: String) -> [String] {
+        do {
+            return try connection.texts(sql)
+        } catch {
+            return []
+        }
+    }
+
+    func end() {
+        guard !ended else { return }
+        ended = true
+        file.readEnded(records: readRecords, rootFields: readRootFields)
+    }
+}
