@@ -188,7 +188,8 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             let reader = try SQLiteConnection(path: path, readOnly: true)
             readLock.lock()
             self.reader = reader
-            readerNames = [:]
+            // The names the writer loaded, so the check's first read does not load them on the main actor.
+            readerNames = namesByNumber
             readLock.unlock()
             opened(true, event: hostile ? .imageUnavailable : .imageOpened)
         } catch {

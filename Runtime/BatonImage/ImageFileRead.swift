@@ -13,7 +13,8 @@ final class ImageFileRead: ImageRead {
     init(file: ImageFile, connection: SQLiteConnection) {
         self.file = file
         self.connection = connection
-        // The first read takes the whole names table at once (link keys are names: many of them).
+        // Names the file holds are known from its opening; failing that, the first read takes the
+        // whole table at once (link keys are names: many of them).
         if file.readerNames.isEmpty, let all = try? connection.statement("SELECT id, text FROM baton_names") {
             while (try? all.step()) == true { file.readerNames[all.int(0)] = all.text(1) ?? "" }
             all.reset()
