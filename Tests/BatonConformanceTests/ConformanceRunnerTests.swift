@@ -6,12 +6,9 @@ import Testing
 @MainActor @Suite struct ConformanceRunnerTests {
     /// The cases that fail today, each for a gap STATUS.md names. A gap closed makes its case pass
     /// and this test fail, so the counts here (and STATUS.md) move with it.
-    /// The cases pass; of the scripts, `ages` and `check` wait for the image and `subscriptions` for
-    /// live data (STATUS.md, "Scripts").
+    /// The cases pass; of the scripts, `subscriptions` waits for live data (STATUS.md, "Scripts").
     static let knownFailures: [String: String] = [
-        "scripts/ages.json": "step 0: the script runs with an image, which this runner does not open",
-        "scripts/check.json": "step 0: the script runs with an image, which this runner does not open",
-        "scripts/subscriptions.json": "step 1 (attach): TestNoteAdded is not a query: no handle is bound",
+        "scripts/subscriptions.json": "step 1 (attach): TestNoteAdded is not a query: no handle is bound"
     ]
 
     /// The scripts that pass: exactly these, so a regression (or a script newly passing) fails this.
@@ -21,7 +18,8 @@ import Testing
         #expect(scripts.count == 12)
         #expect(
             scripts.filter { $0.result == .passed }.map(\.name) == [
-                "scripts/connections.json", "scripts/end.json", "scripts/events.json", "scripts/heal.json",
+                "scripts/ages.json", "scripts/check.json", "scripts/connections.json", "scripts/end.json", "scripts/events.json",
+                "scripts/heal.json",
                 "scripts/lifetime.json", "scripts/notifications.json", "scripts/optimistic.json", "scripts/phase.json",
                 "scripts/transport.json",
             ])
@@ -31,7 +29,7 @@ import Testing
     @Test func specConformance() async throws {
         let report = try await ConformanceRunner(directory: Fixtures.root).run()
         #expect(report.outcomes.count == 67)
-        #expect(report.passed == 58)
+        #expect(report.passed == 60)
         #expect(report.failed == Self.knownFailures.count)
         for outcome in report.outcomes {
             switch outcome.result {
@@ -44,7 +42,7 @@ import Testing
                 #expect(!missing.isEmpty)
             }
         }
-        #expect(report.lines.last == "58 passed, 3 failed")
+        #expect(report.lines.last == "60 passed, 1 failed")
         #expect(report.exitCode == 1)
     }
 
@@ -112,10 +110,10 @@ import Testing
     /// exit 1 as scripts fail (0 only when nothing fails); a missing directory is a usage error (exit 2).
     @Test func executableRunsTheSuite() throws {
         let run = try Self.runExecutable([Fixtures.root.path])
-        #expect(run.lines.last == "58 passed, 3 failed")
+        #expect(run.lines.last == "60 passed, 1 failed")
         #expect(run.lines.contains("PASS tests/two-spreads-1"))
         #expect(run.lines.contains("PASS scripts/lifetime.json"))
-        #expect(run.lines.contains("FAIL scripts/check.json: step 0: the script runs with an image, which this runner does not open"))
+        #expect(run.lines.contains("PASS scripts/check.json"))
         #expect(run.lines.contains("SKIP tests/note-added-1: missing files tests/note-added-1.json"))
         #expect(run.status == 1)
 

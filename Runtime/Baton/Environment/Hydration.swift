@@ -82,6 +82,9 @@ import Foundation
             if record.peek(ref) == nil {
                 if record === store.root {
                     fillRootCell(ref)
+                    if record.peek(ref) == nil, !field.lookupKeys.isEmpty, case .link(_, plural: false) = field.kind {
+                        bindLookup(field.lookupKeys, at: ref)
+                    }
                 } else if record !== store.mutationRoot, record !== store.subscriptionRoot {
                     fillRow(record)
                 }
@@ -95,6 +98,26 @@ import Foundation
                 walk(child, target, depth: depth + 1)
             }
         }
+    }
+
+    /// A lookup with the image at hand: the one entity its keys name, live in memory or with a row
+    /// in the image (which then fills it), binds the root link.
+    private mutating func bindLookup(_ keys: [String], at ref: Int32) {
+        var found: [Record] = []
+        for key in keys {
+            if let live = store.records[key] {
+                if !live.isDeleted { found.append(live) }
+            } else if let read = image(), let row = read.row(key), !row.isDeleted {
+                found.append(store.findOrCreate(key, Registry.type(row.type), in: &batch))
+            }
+        }
+        guard found.count == 1 else {
+            if found.count > 1 { store.log?(.ambiguousIdentity) }
+            return
+        }
+        batch.write(store.root, ref, .link(found[0]))
+        fillRow(found[0])
+        filled = true
     }
 
     /// A link to a record the store no longer holds (swept) points at the live record of its key.
