@@ -390,7 +390,9 @@ extension OperationHandle: MissingDataHealer {
     /// A read of this root found `type.field` missing: mark the root stale and refetch it, once per
     /// fetch, if a holder allows the network; after the heal's own refetch, log it as unexpected.
     func heal(type: String, field: String) {
-        guard let environment, !isGone, !isDetached else { return }
+        // Before the data was first shown, or with a fetch already on its way, the response will
+        // bring the field: a body reading a loading handle's lens must not supersede its fetch.
+        guard let environment, !isGone, !isDetached, heldData, !fetchState.isInFlight else { return }
         switch healState {
         case .healing:
             return
