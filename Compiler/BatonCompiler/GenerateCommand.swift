@@ -95,6 +95,16 @@ package enum GenerateCommand {
             return result
         }
         let config = target.config
+        // Asked for a file of persisted documents the configuration does not persist: nothing would
+        // be written there, silently.
+        if options.persisted != nil, config?.persistConfig == nil {
+            let at = config.map { [$0.location(SourceRange(0, 0))] } ?? []
+            result.diagnostics.append(
+                .error(
+                    "--persisted names where the persisted documents go, but baton.json has no `persistConfig`: add one (\"persistConfig\": {\"file\": …, \"algorithm\": \"SHA256\"}) or drop --persisted",
+                    at: at, code: .generate))
+            return result
+        }
         let identity = Compilation.identity(of: config)
         let plans = PlanBuilder.plans(transforms.normalizationProgram, identity: identity)
         let texts = transforms.texts

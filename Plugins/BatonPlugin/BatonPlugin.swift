@@ -29,10 +29,12 @@ struct BatonPlugin: BuildToolPlugin {
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "Generated", directoryHint: .isDirectory)
         let shared = outputDirectory.appending(path: "Baton.baton.swift")
 
-        var arguments = [
-            "generate", "--config", config.url.path, "--shared", shared.path,
-            "--persisted", context.pluginWorkDirectoryURL.appending(path: "persisted-documents.json").path,
-        ]
+        var arguments = ["generate", "--config", config.url.path, "--shared", shared.path]
+        // The persisted documents go to the plugin's directory when the configuration persists them
+        // (batonc refuses `--persisted` without a `persistConfig`).
+        if config.persists {
+            arguments += ["--persisted", context.pluginWorkDirectoryURL.appending(path: "persisted-documents.json").path]
+        }
         var outputs = [shared]
         for source in sources {
             let output = outputDirectory.appending(path: Self.outputName(source, in: targetDirectory))
@@ -72,6 +74,8 @@ struct BatonPlugin: BuildToolPlugin {
 struct BatonConfigFile {
     var url: URL
     var schemaFiles: [URL]
+    /// The file has a `persistConfig`.
+    var persists = false
 
     static func find(target: URL, packageRoot: URL) -> BatonConfigFile? {
         for directory in [target, packageRoot] {
@@ -87,6 +91,7 @@ struct BatonConfigFile {
         guard let data = try? Data(contentsOf: url),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return }
+        persists = object["persistConfig"] != nil
         let directory = url.deletingLastPathComponent()
         var named: [String] = []
         if let schema = object["schema"] as? String { named.append(schema) }

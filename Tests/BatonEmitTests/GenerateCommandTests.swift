@@ -117,6 +117,19 @@ import Testing
         #expect(result.diagnostics.allSatisfy { $0.severity != .error || !$0.locations.isEmpty })
     }
 
+    @Test func persistedWithoutPersistConfigIsAnError() throws {
+        let target = try TemporaryTarget(files: ["Sources/App/Screen.swift": Self.screen])
+        defer { target.remove() }
+        var options = target.options(["Sources/App/Screen.swift"])
+        options.persisted = target.directory + "/persisted.json"
+        let result = GenerateCommand.run(options)
+        #expect(result.exitCode == 1)
+        #expect(result.outputs.isEmpty)
+        #expect(result.diagnostics.contains { $0.severity == .error && $0.message.contains("no `persistConfig`") })
+        #expect(target.read("persisted.json") == nil)
+        #expect(!FileManager.default.fileExists(atPath: target.directory + "/Generated"))
+    }
+
     @Test func emitGivesHeaderOnlyFilesForSourcesWithoutDocuments() throws {
         let target = try TemporaryTarget(files: [
             "Sources/App/Screen.swift": Self.screen,
