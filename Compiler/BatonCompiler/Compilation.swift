@@ -101,7 +101,10 @@ package enum Compilation {
             }
         }
         guard let schema else { return result }
-        if let config { result.diagnostics += LookupCheck.check(config, schema: schema, identity: identity(of: config)) }
+        if let config {
+            result.diagnostics += IdentityCheck.check(config, schema: schema)
+            result.diagnostics += LookupCheck.check(config, schema: schema, identity: identity(of: config))
+        }
 
         result.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
         let spec = Validator.validate(valid, schema: schema)
