@@ -11,12 +11,7 @@ import Testing
         .appendingPathComponent("spec/config/lookups")
 
     @Test func eachBrokenEntryIsAnErrorAtItsPlace() throws {
-        let base = Self.directory.path
-        let compiled = TargetCompilation.compile(
-            CompilationSetup.Request(configPath: base + "/baton.json", schemaPath: nil, paths: [base + "/q.graphql"]))
-        let rendered = compiled.diagnostics.map { $0.rendered(relativeTo: base) }
-        let expected = try String(contentsOf: Self.directory.appendingPathComponent("expected.txt"), encoding: .utf8)
-            .split(separator: "\n").map(String.init)
+        let (rendered, expected) = try ConfigFixture.run("lookups")
         #expect(expected.count == 10)
         #expect(rendered == expected)
     }

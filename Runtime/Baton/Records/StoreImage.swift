@@ -98,6 +98,33 @@ public indirect enum ImageValue: Sendable, Equatable {
     case link(ImageLink)
     case links([ImageLink?])
     case list([ImageValue])
+
+    /// A list of links as the image keeps it (null entries kept), or nil when `link` refuses one
+    /// (it names a transient record): the row then leaves the slot out.
+    static func links<Target>(_ targets: [Target?], _ link: (Target) -> ImageLink?) -> ImageValue? {
+        var links: [ImageLink?] = []
+        links.reserveCapacity(targets.count)
+        for target in targets {
+            guard let target else {
+                links.append(nil)
+                continue
+            }
+            guard let kept = link(target) else { return nil }
+            links.append(kept)
+        }
+        return .links(links)
+    }
+
+    /// A list as the image keeps it, or nil when an element is refused.
+    static func list<Element>(_ elements: [Element], _ value: (Element) -> ImageValue?) -> ImageValue? {
+        var kept: [ImageValue] = []
+        kept.reserveCapacity(elements.count)
+        for element in elements {
+            guard let element = value(element) else { return nil }
+            kept.append(element)
+        }
+        return .list(kept)
+    }
 }
 
 /// A link's target, by key and type name (the type makes the record before its row is read).

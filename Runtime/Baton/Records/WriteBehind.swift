@@ -183,31 +183,17 @@ private struct ChangeSetNames {
         case .string(let text): return .string(text)
         case .text(let range): return .string(changes.string(range))
         case .link(let position):
-            let target = changes.records[position]
-            guard !isTransient(target.type) else { return nil }
-            return .link(ImageLink(key: target.key, type: typeName(target.type)))
+            return link(changes.records[position]).map(ImageValue.link)
         case .links(let positions):
-            var links: [ImageLink?] = []
-            links.reserveCapacity(positions.count)
-            for position in positions {
-                guard let position else {
-                    links.append(nil)
-                    continue
-                }
-                let target = changes.records[position]
-                guard !isTransient(target.type) else { return nil }
-                links.append(ImageLink(key: target.key, type: typeName(target.type)))
-            }
-            return .links(links)
+            return .links(positions) { link(changes.records[$0]) }
         case .list(let values):
-            var kept: [ImageValue] = []
-            kept.reserveCapacity(values.count)
-            for element in values {
-                guard let element = self.value(element, changes) else { return nil }
-                kept.append(element)
-            }
-            return .list(kept)
+            return .list(values) { self.value($0, changes) }
         }
+    }
+
+    /// A link to a change set's record, or nil when the record is transient.
+    private mutating func link(_ target: RecordChange) -> ImageLink? {
+        isTransient(target.type) ? nil : ImageLink(key: target.key, type: typeName(target.type))
     }
 }
 
@@ -271,29 +257,17 @@ private struct ChangeSetNames {
         case .float(let number): return .float(number)
         case .string(let text): return .string(text)
         case .link(let target):
-            guard !store.isTransient(target.type) else { return nil }
-            return .link(ImageLink(key: target.key, type: typeName(target.type)))
+            return link(target).map(ImageValue.link)
         case .links(let targets):
-            var links: [ImageLink?] = []
-            links.reserveCapacity(targets.count)
-            for target in targets {
-                guard let target else {
-                    links.append(nil)
-                    continue
-                }
-                guard !store.isTransient(target.type) else { return nil }
-                links.append(ImageLink(key: target.key, type: typeName(target.type)))
-            }
-            return .links(links)
+            return .links(targets) { link($0) }
         case .list(let values):
-            var kept: [ImageValue] = []
-            kept.reserveCapacity(values.count)
-            for value in values {
-                guard let element = imageValue(value) else { return nil }
-                kept.append(element)
-            }
-            return .list(kept)
+            return .list(values) { imageValue($0) }
         }
+    }
+
+    /// A link to a record, or nil when the record is transient.
+    private mutating func link(_ target: Record) -> ImageLink? {
+        store.isTransient(target.type) ? nil : ImageLink(key: target.key, type: typeName(target.type))
     }
 
     private mutating func field(_ ref: Int32, on type: TypeID) -> String {
