@@ -24,7 +24,9 @@ package enum IdentityCheck {
             }
             for fieldName in entry.fields.value {
                 guard let field = schema[type].field(fieldName) else {
-                    error("identity.types.\(name): '\(name)' has no field '\(fieldName)'", entry.fields.range)
+                    let names = schema[type].fields.map(\.name)
+                    let hint = ConfigReader.suggestion(for: fieldName, among: names).map { ". Did you mean '\($0)'?" } ?? ""
+                    error("identity.types.\(name): '\(name)' has no field '\(fieldName)'\(hint)", entry.fields.range)
                     continue
                 }
                 if let reason = unkeyable(field.type, schema) {

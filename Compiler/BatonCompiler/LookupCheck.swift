@@ -25,7 +25,9 @@ package enum LookupCheck {
                 continue
             }
             guard let field = schema[queryType].field(lookup.field.field) else {
-                error("\(at).field: '\(queryName)' has no field '\(lookup.field.field)'", lookup.field.range)
+                let names = schema[queryType].fields.map(\.name)
+                let hint = ConfigReader.suggestion(for: lookup.field.field, among: names).map { ". Did you mean '\($0)'?" } ?? ""
+                error("\(at).field: '\(queryName)' has no field '\(lookup.field.field)'\(hint)", lookup.field.range)
                 continue
             }
             guard !field.type.isList else {

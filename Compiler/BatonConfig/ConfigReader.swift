@@ -4,7 +4,7 @@ import BatonJSON
 /// Turns the JSON of a `baton.json` into a `BatonConfig`, reporting every problem at the key
 /// or value it concerns. A wrong part is left out and reading goes on, so one run shows all
 /// the problems of the file.
-struct ConfigReader {
+package struct ConfigReader {
     let source: Source
     let directory: String
     let fileKind: @Sendable (String) -> ConfigFileKind?
@@ -378,7 +378,7 @@ struct ConfigReader {
     static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
 
     /// The allowed key closest to a misspelled one, when close enough to be a likely typo.
-    static func suggestion(for key: String, among keys: [String]) -> String? {
+    package static func suggestion(for key: String, among keys: [String]) -> String? {
         let lowered = key.lowercased()
         if let exact = keys.first(where: { $0.lowercased() == lowered }) { return exact }
         let scored = keys.map { ($0, editDistance(Array(lowered.utf8), Array($0.lowercased().utf8))) }
