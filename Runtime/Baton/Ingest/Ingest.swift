@@ -30,6 +30,13 @@ public struct Ingest {
     /// their place; and the parts the response announced (`pending`).
     var tracked: [String: TrackedObject]?
     var pending: [String: PendingPart] = [:]
+    /// For a plan with deferred parts: each list of records read, by response path, with its length,
+    /// so a streamed item (`@stream`) lands at its index among the elements already there.
+    var lists: [String: Int] = [:]
+    /// The parts a later part's `completed` names, forgotten after the part.
+    var finishedParts: [String] = []
+    /// An incremental response's `hasNext`, when the part said.
+    var hasNext: Bool?
     /// Errors carried by a later part's items, placed when the part is read.
     var itemErrors: [ResponseError] = []
     /// Type names by type number, filled as keys are composed, with their bytes and a `:` after them.
@@ -66,6 +73,8 @@ public struct Ingest {
                 if try !reader.readNull() { errors = try readErrors() }
             } else if tracked != nil, reader.matches(name, Self.pendingKey) {
                 try readPending()
+            } else if tracked != nil, reader.matches(name, Self.hasNextKey) {
+                try readHasNext()
             } else {
                 try reader.skipValue()
             }
@@ -95,6 +104,7 @@ public struct Ingest {
     static let typenameKey = Array("__typename".utf8)
     static let messageKey = Array("message".utf8)
     static let pathKey = Array("path".utf8)
+    static let hasNextKey = Array("hasNext".utf8)
     static let extensionsKey = Array("extensions".utf8)
     static let pendingKey = Array("pending".utf8)
 
@@ -389,6 +399,7 @@ public struct Ingest {
                 throw IngestError.malformed("expected an object or null in a list of records", at: reader.position)
             }
         }
+        if tracked != nil { lists[responsePath] = keys.count }
         return .links(keys)
     }
 
