@@ -135,3 +135,96 @@ struct TestStreamedList: Baton.Query {
         }
     }
 }
+
+/// As batonc emits `character(id:) { notes(first: 2) @stream_connection(key: "TestNotes_notes", initial_count: 1)
+/// { edges { node { id text } cursor } pageInfo { endCursor hasNextPage } } }`: the edges stream and the
+/// page info is deferred (Relay's rewrite).
+struct TestStreamedNotes: Baton.Operation {
+    static let name = "TestStreamedNotes"
+    var variables: Baton.Variables { ["id": "1"] }
+    static let plan = Baton.Plan(
+        root: Baton.Selection(
+            type: Types.Query,
+            fields: [
+                .linked(
+                    "character", key: .dynamic(Slots.Query.character_id),
+                    selection: Baton.Selection(
+                        type: Types.Character, key: ["id"],
+                        fields: [
+                            .scalar("id", key: .fixed(Slots.Character.id), kind: .id),
+                            .linked(
+                                "notes", key: .fixed(Slots.Character.notes_first2),
+                                selection: Baton.Selection(
+                                    type: Types.NoteConnection,
+                                    fields: [
+                                        .plural(
+                                            "edges", key: .fixed(Slots.NoteConnection.edges),
+                                            selection: Baton.Selection(
+                                                type: Types.NoteEdge,
+                                                fields: [
+                                                    .linked(
+                                                        "node", key: .fixed(Slots.NoteEdge.node),
+                                                        selection: Baton.Selection(
+                                                            type: Types.Note, key: ["id"],
+                                                            fields: [
+                                                                .scalar("id", key: .fixed(Slots.Note.id), kind: .id),
+                                                                .scalar("text", key: .fixed(Slots.Note.text), kind: .string),
+                                                            ])),
+                                                    .scalar("cursor", key: .fixed(Slots.NoteEdge.cursor), kind: .string),
+                                                ]), streamed: true),
+                                        .linked(
+                                            "pageInfo", key: .fixed(Slots.NoteConnection.pageInfo),
+                                            selection: Baton.Selection(
+                                                type: Types.PageInfo,
+                                                fields: [
+                                                    .scalar("endCursor", key: .fixed(Slots.PageInfo.endCursor), kind: .string),
+                                                    .scalar("hasNextPage", key: .fixed(Slots.PageInfo.hasNextPage), kind: .bool),
+                                                ]), deferLabel: "pageInfo"),
+                                    ]), connection: .init(key: .fixed(Slots.Character.__TestNotes_notes_connection))),
+                        ]))
+            ]))
+    typealias Data = DumpOnly
+}
+
+extension StreamTests {
+    /// Each streamed edge merges into the connection as it lands; the deferred page info merges last.
+    @Test func streamedEdgesMergeIntoTheConnection() async throws {
+        let environment = Environment()
+        let connection = "Character:1:__TestNotes_notes_connection"
+        func edges() -> Int {
+            guard let record = environment.store.record(forKey: connection),
+                let field = record.exportedFields(in: environment.store).first(where: { $0.key == "edges" }),
+                case .links(let links)? = field.value
+            else { return -1 }
+            return links.count
+        }
+        let first =
+            #"{"data":{"character":{"id":"1","notes":{"edges":[{"node":{"id":"n1","text":"One"},"cursor":"c1"}]}}},"hasNext":true,"pending":[{"id":"0","path":["character","notes","edges"]},{"id":"1","path":["character","notes"],"label":"pageInfo"}]}"#
+        try await environment.commitResponse(TestStreamedNotes(), parts: [Payload(json: first)])
+        #expect(edges() == 1)
+        let environment2 = Environment()
+        try await environment2.commitResponse(
+            TestStreamedNotes(),
+            parts: [
+                Payload(json: first),
+                Payload(json: #"{"hasNext":true,"incremental":[{"items":[{"node":{"id":"n2","text":"Two"},"cursor":"c2"}],"id":"0"}]}"#),
+                Payload(
+                    json:
+                        #"{"hasNext":false,"completed":[{"id":"0"},{"id":"1"}],"incremental":[{"data":{"pageInfo":{"endCursor":"c2","hasNextPage":false}},"id":"1"}]}"#
+                ),
+            ])
+        let record = try #require(environment2.store.record(forKey: connection))
+        let fields = record.exportedFields(in: environment2.store)
+        guard case .links(let links)? = fields.first(where: { $0.key == "edges" })?.value else {
+            Issue.record("the connection has no edges")
+            return
+        }
+        #expect(links.count == 2)
+        #expect(fields.contains { $0.key == "pageInfo" })
+        let info = try #require(environment2.store.record(forKey: connection + ":pageInfo"))
+        #expect(
+            info.exportedFields(in: environment2.store).contains { field in
+                if field.key == "endCursor", case .string("c2")? = field.value { true } else { false }
+            })
+    }
+}

@@ -6,6 +6,12 @@ struct TrackedObject: Sendable {
     let selection: ResolvedSelection
 }
 
+/// A connection page's merge: the connection record the page merges into, and how.
+struct ConnectionMerge: Sendable {
+    let connection: String
+    let mode: MergeMode
+}
+
 /// A part the response announced in `pending` (the 2024 shape): its path and label.
 struct PendingPart: Sendable {
     let path: [ResponseError.PathComponent]
@@ -25,6 +31,9 @@ public struct IncrementalState: Sendable {
     /// The last part's `hasNext`: true while more parts are due (a stream that ends then ended early);
     /// nil when no part said (a server that answered in one piece).
     public internal(set) var hasNext: Bool?
+    /// The connection pages placed so far, by response path (`@stream_connection` edges and deferred
+    /// page info arrive in later parts and merge the page again).
+    var merges: [String: ConnectionMerge] = [:]
 }
 
 extension Ingest {
@@ -48,7 +57,9 @@ extension Ingest {
                 rootType: plan.kind.rootType)
             return (
                 changes,
-                IncrementalState(objects: ingest.tracked ?? [:], pending: ingest.pending, lists: ingest.lists, hasNext: ingest.hasNext)
+                IncrementalState(
+                    objects: ingest.tracked ?? [:], pending: ingest.pending, lists: ingest.lists, hasNext: ingest.hasNext,
+                    merges: ingest.merges)
             )
         } catch let error as IngestError {
             throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
@@ -65,12 +76,14 @@ extension Ingest {
         ingest.tracked = state.objects
         ingest.pending = state.pending
         ingest.lists = state.lists
+        ingest.merges = state.merges
         do {
             try ingest.runLater(&state)
             state.objects = ingest.tracked ?? [:]
             state.pending = ingest.pending
             state.lists = ingest.lists
             if let hasNext = ingest.hasNext { state.hasNext = hasNext }
+            state.merges = ingest.merges
             return ingest.changes
         } catch let error as IngestError {
             throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
@@ -238,9 +251,11 @@ extension Ingest {
             first = false
             let name = try reader.memberName()
             if reader.matches(name, Self.dataKey), let target, try reader.peek() == 0x7B {
+                let placeText = Self.pathText(place!)
                 _ = try readObject(
                     target.selection, type: target.type, path: PathID(target.key), depth: 0,
-                    responsePath: Self.pathText(place!), known: target)
+                    responsePath: placeText, known: target)
+                remerge(placeText, target.key)
             } else {
                 try reader.skipValue()
             }
@@ -320,6 +335,14 @@ extension Ingest {
         }
         lists[listText] = length
         changes.add(parent.key, parent.type, [(field.entry(on: parent.type), .links(keys))])
+        remerge(Self.pathText(Array(listPath.dropLast())), parent.key)
+    }
+
+    /// A later part added to a connection page (streamed edges, deferred page info): the page merges
+    /// into its connection again, as the first part's did.
+    private mutating func remerge(_ pagePath: String, _ pageKey: String) {
+        guard let merge = merges[pagePath] else { return }
+        changes.edits.append(.merge(page: pageKey, connection: merge.connection, mode: merge.mode))
     }
 
     /// The tracking key of a path: keys and indices joined by dots.

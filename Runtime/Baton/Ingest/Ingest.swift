@@ -37,6 +37,9 @@ public struct Ingest {
     var finishedParts: [String] = []
     /// An incremental response's `hasNext`, when the part said.
     var hasNext: Bool?
+    /// For a plan with deferred parts: each connection page read, by response path, with the
+    /// connection record it merges into, so a later part that adds to the page merges it again.
+    var merges: [String: ConnectionMerge] = [:]
     /// Errors carried by a later part's items, placed when the part is read.
     var itemErrors: [ResponseError] = []
     /// Type names by type number, filled as keys are composed, with their bytes and a `:` after them.
@@ -245,6 +248,9 @@ public struct Ingest {
                         let position = changes.add(key, changes.records[page].type, [])
                         entries.append((connection.slot.entry(on: type), .link(position)))
                         changes.edits.append(.merge(page: pageKey, connection: key, mode: connection.mode))
+                        if tracked != nil {
+                            merges[childPath(responsePath, field.name)] = ConnectionMerge(connection: key, mode: connection.mode)
+                        }
                     }
                 }
             }
