@@ -18,8 +18,10 @@ let package = Package(
         .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
     targets: [
-        // MARK: Common: positions, diagnostics and JSON, under the compiler and the language server
+        // MARK: Common: positions, diagnostics and JSON, under the compiler and the language server; libuv
         .target(name: "BatonDiagnostics", path: "Common/BatonDiagnostics"),
+        // libuv: the language server's event loop and the runtime's sockets (BatonSockets).
+        .systemLibrary(name: "CUV", path: "Common/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonSyntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax", "BatonDiagnostics"], path: "Compiler/BatonSchema"),
         .target(
@@ -109,7 +111,6 @@ let package = Package(
             path: "Benchmarks/baton-bench"),
 
         // MARK: Language server
-        .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .target(
             name: "BatonLanguageServer",
             dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"],
