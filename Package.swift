@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
         .library(name: "BatonImage", targets: ["BatonImage"]),
+        .library(name: "BatonSockets", targets: ["BatonSockets"]),
         .executable(name: "baton-spec", targets: ["baton-spec"]),
         .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
@@ -78,6 +79,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Runtime/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "BatonImage", dependencies: ["Baton", "CSQLite"], path: "Runtime/BatonImage"),
+        // graphql-transport-ws over RFC 6455 on libuv sockets, behind the core's Transport protocol;
+        // libuv never enters Baton.
+        .target(name: "BatonSockets", dependencies: ["Baton", "CUV"], path: "Runtime/BatonSockets"),
         // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).
         .target(name: "BatonMarkers", dependencies: ["Baton"], path: "Runtime/BatonMarkers"),
 
@@ -193,6 +197,11 @@ let package = Package(
             path: "Tests/BatonImageTests"),
         .executableTarget(
             name: "baton-image-writer", dependencies: ["BatonImage", "Baton"], path: "Tests/BatonImageWriter"),
+        // Frame codec and handshake units; the socket against a hostile Python server and the real
+        // strawberry server, on 127.0.0.1.
+        .testTarget(
+            name: "BatonSocketsTests", dependencies: ["BatonSockets", "Baton"], path: "Tests/BatonSocketsTests",
+            exclude: ["hostile_server.py"]),
         // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         .testTarget(
