@@ -70,6 +70,13 @@ public final class GraphQLTransportWebSocket: Transport {
         return stream
     }
 
+    deinit {
+        // The reader task keeps the connection's actor alive; without this the socket would stay
+        // open until its idle timeout.
+        let connections = self.connections
+        Task { await connections.closeNow() }
+    }
+
     /// Closes the connection, if one is open; streams on it fail. The next send opens another.
     public func close() async {
         await connections.closeNow()

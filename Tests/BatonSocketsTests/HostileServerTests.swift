@@ -64,6 +64,62 @@ import Testing
         await transport.close()
     }
 
+    static func query(_ text: String) -> Request {
+        Request(operationName: "Q", kind: .query, document: .text(text), variables: [:])
+    }
+
+    /// A cancelled Swift stream sends `complete` for its id, and the connection stays.
+    @Test func cancellingAStreamSendsComplete() async throws {
+        let server = try await ScriptServer(script: "hostile_server.py")
+        defer { server.stop() }
+        let transport = GraphQLTransportWebSocket(url: server.url("/graphql"), options: Self.options)
+        let stream = transport.send(Self.query("subscription { forever }"))
+        let (firstPayload, gotFirst) = AsyncStream<Void>.makeStream()
+        let reader = Task {
+            for try await _ in stream { gotFirst.yield() }
+        }
+        _ = try await within(.seconds(5), "the first payload") { await firstPayload.first { _ in true } }
+        reader.cancel()
+        // The complete goes out after the cancellation; ask until the server has seen it.
+        let seen = try await within(.seconds(5), "the server to see complete") {
+            while true {
+                let outcome = try await collect(transport.send(Self.query("{ completed }")))
+                if outcome.payloads.first.map(compact) == #"{"data":{"completed":["1"]}}"# { return true }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(seen)
+        #expect(await transport.connectionCount == 1)
+        await transport.close()
+    }
+
+    @Test func connectionParamsAreTheInitPayload() async throws {
+        let server = try await ScriptServer(script: "hostile_server.py")
+        defer { server.stop() }
+        let transport = GraphQLTransportWebSocket(
+            url: server.url("/graphql"), connectionParams: { ["authToken": "secret \"1\""] }, options: Self.options)
+        let outcome = try await collect(transport.send(Self.query("{ init }")))
+        #expect(outcome.payloads.map(compact) == [#"{"data":{"init":{"authToken":"secret\"1\""}}}"#])
+        await transport.close()
+    }
+
+    /// Idle past its timeout the connection closes; the next send opens another.
+    @Test func idleConnectionClosesAndTheNextSendRenewsIt() async throws {
+        let server = try await ScriptServer(script: "hostile_server.py")
+        defer { server.stop() }
+        var options = Self.options
+        options.idleTimeout = .milliseconds(200)
+        let transport = GraphQLTransportWebSocket(url: server.url("/graphql"), options: options)
+        #expect(try await collect(transport.send(Self.countdown)).payloads.count == 2)
+        #expect(await transport.isConnected)
+        try await within(.seconds(5), "the idle close") {
+            while await transport.isConnected { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(try await collect(transport.send(Self.countdown)).payloads.count == 2)
+        #expect(await transport.connectionCount == 2)
+        await transport.close()
+    }
+
     @Test func persistedDocumentsFailAtOnce() async throws {
         let transport = GraphQLTransportWebSocket(url: URL(string: "ws://127.0.0.1:9/graphql")!, options: Self.options)
         let request = Request(operationName: "Countdown", kind: .subscription, document: .persisted(id: "abc"), variables: [:])

@@ -92,6 +92,7 @@ class Client:
     async def init(self):
         message = await self.read_message()
         assert message["type"] == "connection_init", message
+        return message
 
 
 async def behave(client, path, headers):
@@ -128,7 +129,7 @@ async def behave(client, path, headers):
         while True:
             opcode, data = await client.read_frame()
             # Ignores the client's close: neither answers nor ends the TCP.
-    await client.init()
+    init = await client.init()
     if path == "/never-ack":
         return await asyncio.sleep(3600)
     if path == "/masked":
@@ -152,16 +153,28 @@ async def behave(client, path, headers):
         await client.read_message()
         w.write(text({"type": "bogus"}))
     elif path == "/graphql":
-        # A well-behaved graphql-transport-ws server in miniature: pings the client, answers
-        # each subscribe with two `next` (the second fragmented) and `complete`; an id that is
-        # "fail" gets an `error`.
+        # A well-behaved graphql-transport-ws server in miniature: pings the client, then answers
+        # each subscribe by its query: "forever" gets one `next` and no end; "completed" the ids
+        # the client completed so far; "init" the connection_init payload; anything else two
+        # `next` (the second fragmented around a ping) and `complete`.
         w.write(text({"type": "connection_ack"}) + text({"type": "ping"}))
+        completed = []
         while True:
             message = await client.read_message()
             if message is None:
                 return
-            if message["type"] == "subscribe":
-                ident = message["id"]
+            if message["type"] == "complete":
+                completed.append(message["id"])
+            if message["type"] != "subscribe":
+                continue
+            ident, query = message["id"], message["payload"]["query"]
+            if "forever" in query:
+                w.write(text({"id": ident, "type": "next", "payload": {"data": {"n": 1}}}))
+            elif "completed" in query or "init" in query:
+                data = {"completed": completed} if "completed" in query else {"init": init.get("payload")}
+                w.write(text({"id": ident, "type": "next", "payload": {"data": data}}))
+                w.write(text({"id": ident, "type": "complete"}))
+            else:
                 w.write(text({"id": ident, "type": "next", "payload": {"data": {"n": 1}}}))
                 body = json.dumps({"id": ident, "type": "next", "payload": {"data": {"n": 2}}}).encode()
                 w.write(frame(1, body[:5], fin=False) + frame(9, b"") + frame(0, body[5:]))
