@@ -80,8 +80,11 @@ let package = Package(
             name: "CSQLite", path: "Runtime/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "BatonImage", dependencies: ["Baton", "CSQLite"], path: "Runtime/BatonImage"),
         // graphql-transport-ws over RFC 6455 on libuv sockets, behind the core's Transport protocol;
-        // libuv never enters Baton.
-        .target(name: "BatonSockets", dependencies: ["Baton", "CUV"], path: "Runtime/BatonSockets"),
+        // libuv and OpenSSL never enter Baton.
+        // OpenSSL (Debian's libssl-dev) for wss://, used by BatonSockets only.
+        .systemLibrary(
+            name: "COpenSSL", path: "Runtime/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .target(name: "BatonSockets", dependencies: ["Baton", "CUV", "COpenSSL"], path: "Runtime/BatonSockets"),
         // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).
         .target(name: "BatonMarkers", dependencies: ["Baton"], path: "Runtime/BatonMarkers"),
 

@@ -14,7 +14,7 @@ import CUV
 /// exactly as long as it does, so there is no process-wide loop to start, keep alive or stop, and
 /// a transport holds one connection at a time, so the count of threads stays one a transport.
 final class SocketConnection: @unchecked Sendable {
-    enum State { case resolving, connecting, handshaking, open, closing, finished }
+    enum State { case resolving, connecting, tlsHandshaking, handshaking, open, closing, finished }
 
     let inbox: SocketInbox
     let ended = Completion()
@@ -31,11 +31,15 @@ final class SocketConnection: @unchecked Sendable {
     private var addresses: [sockaddr_storage] = []
     private var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private var closeSent = false
+    /// Whether the connection is `wss://`; `tls` is its session once the TCP is connected.
+    private let secure: Bool
+    private var tls: TLSSession?
 
     init(
-        host: String, port: Int, path: String, subprotocol: String, options: WebSocket.Options,
+        host: String, port: Int, path: String, secure: Bool, subprotocol: String, options: WebSocket.Options,
         events: AsyncThrowingStream<WebSocketEvent, any Error>.Continuation
     ) {
+        self.secure = secure
         handshake = WebSocketHandshake(host: host, port: port, path: path, subprotocol: subprotocol)
         decoder = WebSocketFrameDecoder(maxPayload: options.maxMessageSize)
         assembler = WebSocketMessageAssembler(maxMessage: options.maxMessageSize)
@@ -161,9 +165,19 @@ final class SocketConnection: @unchecked Sendable {
             return
         }
         uv_tcp_nodelay(tcp, 1)
-        state = .handshaking
-        startTimer(options.handshakeTimeout, "the WebSocket handshake")
-        write(handshake.request)
+        if secure {
+            do {
+                tls = try TLSSession(host: handshake.host, trusted: options.trustedCertificates)
+            } catch {
+                fail(error)
+                return
+            }
+            state = .tlsHandshaking
+            startTimer(options.handshakeTimeout, "the TLS handshake")
+            advanceTLS(fed: false)
+        } else {
+            beginUpgrade()
+        }
         let stream = UnsafeMutableRawPointer(tcp!).assumingMemoryBound(to: uv_stream_t.self)
         uv_read_start(
             stream,
@@ -183,9 +197,48 @@ final class SocketConnection: @unchecked Sendable {
             })
     }
 
+    private func beginUpgrade() {
+        state = .handshaking
+        startTimer(options.handshakeTimeout, "the WebSocket handshake")
+        write(handshake.request)
+    }
+
+    /// Takes the TLS handshake as far as the bytes fed allow, then decrypts what follows.
+    private func advanceTLS(fed: Bool) {
+        guard let tls else { return }
+        do {
+            if state == .tlsHandshaking {
+                let done = try tls.handshake()
+                flushTLS()
+                guard done else { return }
+                beginUpgrade()
+            }
+            guard fed else { return }
+            let plain = try tls.read()
+            flushTLS()
+            if !plain.isEmpty { plain.withUnsafeBytes { receivedPlain($0) } }
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func flushTLS() {
+        guard let output = tls?.output(), !output.isEmpty else { return }
+        writeTCP(output)
+    }
+
     // MARK: Reading
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
+        if let tls {
+            tls.feed(bytes)
+            advanceTLS(fed: true)
+        } else {
+            receivedPlain(bytes)
+        }
+    }
+
+    private func receivedPlain(_ bytes: UnsafeRawBufferPointer) {
         switch state {
         case .handshaking:
             do {
@@ -236,6 +289,8 @@ final class SocketConnection: @unchecked Sendable {
 
     private func readEnded(status: Int32) {
         switch state {
+        case .tlsHandshaking:
+            fail(WebSocketError(.connection, "the server closed the connection during the TLS handshake (\(uvError(status)))"))
         case .handshaking:
             fail(WebSocketError(.handshake(status: nil), "the server closed the connection during the handshake (\(uvError(status)))"))
         case .open:
@@ -268,7 +323,7 @@ final class SocketConnection: @unchecked Sendable {
             case .close(let code, let reason):
                 switch state {
                 case .open: break
-                case .resolving, .connecting, .handshaking:
+                case .resolving, .connecting, .tlsHandshaking, .handshaking:
                     fail(WebSocketError(.closed, "closed before the connection opened"))
                     continue
                 case .closing, .finished: continue
@@ -297,7 +352,18 @@ final class SocketConnection: @unchecked Sendable {
     private var pendingWrites = 0
     private var finishAfterWrites: WebSocketError??
 
+    /// Writes `bytes` to the peer: through TLS for `wss://`.
     private func write(_ bytes: [UInt8]) {
+        guard let tls else { return writeTCP(bytes) }
+        do {
+            try tls.write(bytes)
+        } catch {
+            return fail(error)
+        }
+        flushTLS()
+    }
+
+    private func writeTCP(_ bytes: [UInt8]) {
         guard let tcp else { return }
         // libuv keeps the buffer until the write completes: the request owns a copy.
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
@@ -323,7 +389,7 @@ final class SocketConnection: @unchecked Sendable {
 
     private func written(status: Int32) {
         pendingWrites -= 1
-        if status < 0, status != UV_ECANCELED.rawValue, state == .open || state == .handshaking {
+        if status < 0, status != UV_ECANCELED.rawValue, state == .open || state == .handshaking || state == .tlsHandshaking {
             fail(WebSocketError(.connection, "writing to the server failed: \(uvError(status))"))
             return
         }

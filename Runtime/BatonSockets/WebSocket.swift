@@ -15,11 +15,15 @@ public final class WebSocket: Sendable {
         public var closeTimeout: Duration
         /// The largest message (and frame) accepted; a larger one closes with 1009.
         public var maxMessageSize: Int
+        /// For `wss://`: PEM files of the only certificates to trust (a test's self-signed one);
+        /// nil trusts the system's.
+        public var trustedCertificates: [URL]?
 
         public init(
             connectTimeout: Duration = .seconds(10), handshakeTimeout: Duration = .seconds(10),
-            closeTimeout: Duration = .seconds(5), maxMessageSize: Int = 16 << 20
+            closeTimeout: Duration = .seconds(5), maxMessageSize: Int = 16 << 20, trustedCertificates: [URL]? = nil
         ) {
+            self.trustedCertificates = trustedCertificates
             self.connectTimeout = connectTimeout
             self.handshakeTimeout = handshakeTimeout
             self.closeTimeout = closeTimeout
@@ -35,13 +39,14 @@ public final class WebSocket: Sendable {
         self.events = events
     }
 
-    /// Opens `url` (`ws://host[:port]/path`) asking for `subprotocol`. Throws a `WebSocketError`:
+    /// Opens `url` (`ws://` or `wss://host[:port]/path`) asking for `subprotocol`. Throws a `WebSocketError`:
     /// a bad URL, no connection, a failed handshake, or a timeout.
     public static func connect(to url: URL, subprotocol: String, options: Options = Options()) async throws -> WebSocket {
         let target = try Target(url)
         let (events, continuation) = AsyncThrowingStream<WebSocketEvent, any Error>.makeStream()
         let connection = SocketConnection(
-            host: target.host, port: target.port, path: target.path, subprotocol: subprotocol, options: options,
+            host: target.host, port: target.port, path: target.path, secure: target.secure, subprotocol: subprotocol,
+            options: options,
             events: continuation)
         let socket = WebSocket(connection: connection, events: events)
         try await withTaskCancellationHandler {
@@ -90,20 +95,21 @@ public final class WebSocket: Sendable {
         connection.inbox.post(.abort(WebSocketError(.closed, "the socket was released")))
     }
 
-    /// Host, port and path of a `ws://` URL.
+    /// Host, port, path and security of a `ws://` or `wss://` URL.
     struct Target {
         let host: String
         let port: Int
         let path: String
+        let secure: Bool
 
         init(_ url: URL) throws(WebSocketError) {
             guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
                 throw WebSocketError(.badURL, "\(url) is not a URL")
             }
             switch components.scheme?.lowercased() {
-            case "ws": port = components.port ?? 80
-            case "wss": throw WebSocketError(.badURL, "\(url): wss:// (TLS) is not supported yet; use ws://")
-            default: throw WebSocketError(.badURL, "\(url): the scheme must be ws://")
+            case "ws": (port, secure) = (components.port ?? 80, false)
+            case "wss": (port, secure) = (components.port ?? 443, true)
+            default: throw WebSocketError(.badURL, "\(url): the scheme must be ws:// or wss://")
             }
             guard let host = components.host, !host.isEmpty else { throw WebSocketError(.badURL, "\(url) has no host") }
             guard (1...65535).contains(port) else { throw WebSocketError(.badURL, "\(url) has the port \(port)") }

@@ -17,10 +17,10 @@ final class ScriptServer: Sendable {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    init(script: String, timeout: Duration = .seconds(20)) async throws {
+    init(script: String, arguments: [String] = [], timeout: Duration = .seconds(20)) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(script).path]
+        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(script).path] + arguments
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -53,7 +53,7 @@ final class ScriptServer: Sendable {
         self.port = port
     }
 
-    func url(_ path: String) -> URL { URL(string: "ws://127.0.0.1:\(port)\(path)")! }
+    func url(_ path: String, scheme: String = "ws") -> URL { URL(string: "\(scheme)://127.0.0.1:\(port)\(path)")! }
 
     func stop() {
         try? input.fileHandleForWriting.close()

@@ -100,7 +100,7 @@ import Testing
         #expect(error?.message.contains("refused") == true)
     }
 
-    @Test(arguments: ["http://127.0.0.1/graphql", "wss://127.0.0.1/graphql", "ws:///graphql", "ws://127.0.0.1:0/graphql"])
+    @Test(arguments: ["http://127.0.0.1/graphql", "ftp://127.0.0.1/graphql", "ws:///graphql", "ws://127.0.0.1:0/graphql"])
     func badURLsFailClearly(_ text: String) async throws {
         let error = await #expect(throws: WebSocketError.self) {
             _ = try await WebSocket.connect(to: URL(string: text)!, subprotocol: "x", options: Self.quick)

@@ -8,6 +8,7 @@ import asyncio
 import base64
 import hashlib
 import json
+import ssl
 import struct
 import sys
 
@@ -191,14 +192,19 @@ async def serve(reader, writer):
         path, headers = await client.handshake()
         await behave(client, path, headers)
         await writer.drain()
-    except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+    except (asyncio.IncompleteReadError, ConnectionError, ValueError, ssl.SSLError):
         pass
     finally:
         writer.close()
 
 
 async def main():
-    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    # `--tls CERT KEY`: wss:// with that certificate.
+    context = None
+    if len(sys.argv) == 4 and sys.argv[1] == "--tls":
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+    server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=context)
     port = server.sockets[0].getsockname()[1]
     print(f"LISTENING {port}", flush=True)
     loop = asyncio.get_running_loop()
