@@ -94,7 +94,7 @@ let package = Package(
         // MARK: Examples
         .executableTarget(
             name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonTesting"],
-            path: "Examples/RickAndMorty", resources: [.copy("Responses")],
+            path: "Examples/RickAndMorty", exclude: ["Server"], resources: [.copy("Responses")],
             plugins: ["BatonPlugin"]),
 
         // MARK: Conformance harness
@@ -207,6 +207,12 @@ let package = Package(
             exclude: ["hostile_server.py"]),
         // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
+        // The example's server (Examples/RickAndMorty/Server) as a child process, for tests only.
+        .target(name: "BatonTestServer", path: "Tests/BatonTestServer"),
+        // Transports against that real server on 127.0.0.1.
+        .testTarget(
+            name: "BatonWireTests", dependencies: ["Baton", "BatonTestServer", "BatonTesting"],
+            path: "Tests/BatonWireTests"),
         .testTarget(
             name: "BatonLanguageServerTests",
             dependencies: [

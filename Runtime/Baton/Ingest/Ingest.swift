@@ -619,3 +619,35 @@ struct PathID {
         return RecordKey.path(parent: parent, storageKey: field, index: index, concreteType: concreteType)
     }
 }
+
+extension Ingest {
+    /// The errors of a response with errors and no (or null) data, as a request error carries them;
+    /// nil for any other response, or for bytes that are not a response object. For a transport that
+    /// must tell a request error from a failure before any plan reads the bytes.
+    static func requestErrors(_ bytes: [UInt8]) -> [ResponseError]? {
+        var ingest = Ingest(bytes: bytes, complete: false)
+        do {
+            try ingest.reader.expect(0x7B, "a response object")
+            var hasData = false
+            var errors: [ResponseError] = []
+            var first = true
+            while try ingest.reader.nextMember(first: first) {
+                first = false
+                let name = try ingest.reader.memberName()
+                if ingest.reader.matches(name, dataKey) {
+                    if try !ingest.reader.readNull() {
+                        hasData = true
+                        try ingest.reader.skipValue()
+                    }
+                } else if ingest.reader.matches(name, errorsKey) {
+                    if try !ingest.reader.readNull() { errors = try ingest.readErrorList() }
+                } else {
+                    try ingest.reader.skipValue()
+                }
+            }
+            return hasData || errors.isEmpty ? nil : errors
+        } catch {
+            return nil
+        }
+    }
+}

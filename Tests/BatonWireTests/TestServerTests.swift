@@ -1,0 +1,83 @@
+import BatonTestServer
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The harness and the server it runs: the schema the server serves is the example's schema, and
+/// the server starts, answers and stops.
+@Suite struct TestServerTests {
+    @Test func servedSchemaIsTheExampleSchema() throws {
+        let printed = try run(TestServer.python, [TestServer.script.path, "--print-schema"])
+        let schemaFile = TestServer.repository.appendingPathComponent("Examples/RickAndMorty/schema.graphql")
+        // graphql-core builds both, sorts them and prints them without directive definitions
+        // (the server's @defer/@stream are the executor's, not the API's): equal texts mean the same
+        // types, fields, arguments, defaults and descriptions.
+        let compare = """
+            import sys
+            from graphql import GraphQLSchema, build_schema, lexicographic_sort_schema, print_schema
+            def normal(text):
+                schema = build_schema(text)
+                schema = GraphQLSchema(schema.query_type, schema.mutation_type, schema.subscription_type,
+                                       list(schema.type_map.values()), directives=[])
+                return print_schema(lexicographic_sort_schema(schema))
+            served = normal(sys.stdin.read())
+            declared = normal(open(sys.argv[1], encoding="utf-8").read())
+            if served != declared:
+                import difflib
+                sys.exit("\\n".join(difflib.unified_diff(declared.splitlines(), served.splitlines(),
+                                                       "schema.graphql", "server.py", lineterm="")))
+            """
+        _ = try run(TestServer.python, ["-c", compare, schemaFile.path], input: printed)
+    }
+
+    @Test func startsAnswersAndStops() async throws {
+        let server = try await TestServer.start()
+        #expect(server.port > 0)
+        var request = URLRequest(url: server.httpURL())
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"query":"{ character(id: \"1\") { name } }"}"#.utf8)
+        request.timeoutInterval = 10
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"data":{"character":{"name":"Rick Sanchez"}}}"#)
+        server.stop()
+        request.timeoutInterval = 2
+        await #expect(throws: (any Error).self) { _ = try await URLSession.shared.data(for: request) }
+    }
+
+    @Test func badArgumentsFailTheStartClearly() async throws {
+        let error = await #expect(throws: TestServer.StartError.self) {
+            _ = try await TestServer.start(arguments: ["--documents", "/nonexistent/documents.json"])
+        }
+        #expect(error?.description.contains("exited with status") == true)
+    }
+
+    /// Runs a process to its end with `input` on stdin; its stdout, or an error with its stderr.
+    private func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Data {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = TestServer.repository
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        // Outputs here are small (a schema), but read both to their ends before waiting anyway.
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(
+            process.terminationStatus == 0,
+            "\(executable.lastPathComponent) \(arguments.first ?? "") failed:\n\(String(decoding: errors, as: UTF8.self))")
+        return output
+    }
+}

@@ -1,0 +1,65 @@
+@_spi(Generated) import Baton
+
+// Written by hand as batonc emits it, over the example's schema:
+// query WireCharacter($id: ID!) { character(id: $id) { id name status } }
+
+enum WireTypes {
+    static let Query = Baton.Registry.type("Query")
+    static let Character = Baton.Registry.type("Character")
+}
+
+enum WireSlots {
+    enum Query {
+        static let character_id = Baton.DynamicKey(WireTypes.Query, "character", [.init("id", [.variable("id")])])
+    }
+    enum Character {
+        static let id = Baton.Registry.slot(WireTypes.Character, "id")
+        static let name = Baton.Registry.slot(WireTypes.Character, "name")
+        static let status = Baton.Registry.slot(WireTypes.Character, "status")
+    }
+}
+
+struct WireCharacter: Baton.Query {
+    static let name = "WireCharacter"
+    static let document: Baton.Document = .text("query WireCharacter($id:ID!){character(id:$id){id,name,status}}")
+    var id: String
+    var variables: Baton.Variables { ["id": .string(id)] }
+
+    static let plan = Baton.Plan(root: selection0)
+    private static let selection0 = Baton.Selection(
+        type: WireTypes.Query,
+        fields: [
+            .linked("character", key: .dynamic(WireSlots.Query.character_id), selection: selection1)
+        ])
+    private static let selection1 = Baton.Selection(
+        type: WireTypes.Character, key: ["id"],
+        fields: [
+            .scalar("id", key: .fixed(WireSlots.Character.id), kind: .id),
+            .scalar("name", key: .fixed(WireSlots.Character.name), kind: .string),
+            .scalar("status", key: .fixed(WireSlots.Character.status), kind: .string),
+        ])
+
+    struct Data: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var character: Character? { anchor.read(link: WireSlots.Query.character_id) }
+
+        struct Character: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var id: Baton.ID? { anchor.read(WireSlots.Character.id) }
+            @MainActor var name: String? { anchor.read(WireSlots.Character.name) }
+            @MainActor var status: String? { anchor.read(WireSlots.Character.status) }
+        }
+    }
+}
+
+/// WireCharacter with a field the server does not have: the server refuses the whole request.
+struct WireBroken: Baton.Query {
+    static let name = "WireBroken"
+    static let document: Baton.Document = .text("query WireBroken($id:ID!){character(id:$id){id,name,status,nope}}")
+    static let plan = WireCharacter.plan
+    var id: String
+    var variables: Baton.Variables { ["id": .string(id)] }
+    typealias Data = WireCharacter.Data
+}
