@@ -93,8 +93,8 @@ let package = Package(
 
         // MARK: Examples
         .executableTarget(
-            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonTesting"],
-            path: "Examples/RickAndMorty", exclude: ["Server"], resources: [.copy("Responses")],
+            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonSockets", "BatonTesting"],
+            path: "Examples/RickAndMorty", exclude: ["Server"],
             plugins: ["BatonPlugin"]),
 
         // MARK: Conformance harness
