@@ -211,7 +211,7 @@ let package = Package(
         .target(name: "BatonTestServer", path: "Tests/BatonTestServer"),
         // Transports against that real server on 127.0.0.1.
         .testTarget(
-            name: "BatonWireTests", dependencies: ["Baton", "BatonTestServer", "BatonTesting"],
+            name: "BatonWireTests", dependencies: ["Baton", "BatonTestServer", "BatonTesting", "rick-and-morty-example"],
             path: "Tests/BatonWireTests"),
         .testTarget(
             name: "BatonLanguageServerTests",
