@@ -196,9 +196,9 @@ let package = Package(
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         // The example's server (Examples/RickAndMorty/Server) as a child process, for tests only.
         .target(name: "BatonTestServer", path: "Tests/BatonTestServer"),
-        // Transports against that real server on 127.0.0.1.
+        // Transports and `batonc fetch-schema` against that real server on 127.0.0.1.
         .testTarget(
-            name: "BatonWireTests", dependencies: ["Baton", "BatonTestServer", "BatonTesting"],
+            name: "BatonWireTests", dependencies: ["Baton", "BatonTestServer", "BatonTesting", "BatonCompiler", "batonc"],
             path: "Tests/BatonWireTests"),
         .testTarget(
             name: "BatonLanguageServerTests",
