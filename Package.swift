@@ -87,6 +87,9 @@ let package = Package(
             name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonTesting"],
             path: "Examples/RickAndMorty", exclude: ["Server"], resources: [.copy("Responses")],
             plugins: ["BatonPlugin"]),
+        // The design's "exchange" (a transport wrapping another: 401 replay, bounded retry, deadline),
+        // app-owned sample code; tested against the example's server in BatonWireTests.
+        .target(name: "ExchangeSample", dependencies: ["Baton"], path: "Examples/Exchange"),
 
         // MARK: Conformance harness
         // The library runs a conformance manifest (spec/conformance's, or any directory in its
@@ -198,7 +201,10 @@ let package = Package(
         .target(name: "BatonTestServer", path: "Tests/BatonTestServer"),
         // Transports and `batonc fetch-schema` against that real server on 127.0.0.1.
         .testTarget(
-            name: "BatonWireTests", dependencies: ["Baton", "BatonTestServer", "BatonTesting", "BatonCompiler", "batonc"],
+            name: "BatonWireTests",
+            dependencies: [
+                "Baton", "BatonTestServer", "BatonTesting", "BatonCompiler", "batonc", "ExchangeSample",
+            ],
             path: "Tests/BatonWireTests"),
         .testTarget(
             name: "BatonLanguageServerTests",

@@ -205,6 +205,9 @@ final class Tokens: @unchecked Sendable {
 
     var reads: Int { lock.withLock { count } }
 
+    /// From now on every read takes `token` (a refreshed credential).
+    func replace(_ token: String) { lock.withLock { tokens = [token] } }
+
     func next() -> String {
         lock.withLock {
             count += 1
