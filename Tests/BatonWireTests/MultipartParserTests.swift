@@ -85,6 +85,15 @@ import Testing
         #expect(parts[1].headers.isEmpty)
     }
 
+    @Test func emptyBodiesEndAtTheNextDelimiter() throws {
+        let body = Array("--b\r\nX: 1\r\n\r\n--b\r\nX: 2\r\n\r\n\r\n--b\r\n\r\nthree\r\n--b--".utf8)
+        for cut in 0...body.count {
+            let parts = try Self.parse(body, boundary: "b", cuts: [cut])
+            #expect(Self.texts(parts) == ["", "", "three"], "cut at \(cut)")
+            #expect(parts.map { $0.header("x") } == ["1", "2", nil])
+        }
+    }
+
     @Test func aBoundaryInsideALineIsBody() throws {
         let body = Array("--b\r\n\r\nhas --b inside\r\nand x--b\r\n--b--".utf8)
         #expect(Self.texts(try Self.parse(body, boundary: "b")) == ["has --b inside\r\nand x--b"])
