@@ -96,6 +96,9 @@ let package = Package(
             name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonSockets", "BatonTesting"],
             path: "Examples/RickAndMorty", exclude: ["Server"],
             plugins: ["BatonPlugin"]),
+        // The design's "exchange" (a transport wrapping another: 401 replay, bounded retry, deadline),
+        // app-owned sample code; tested against the example's server in BatonWireTests.
+        .target(name: "ExchangeSample", dependencies: ["Baton"], path: "Examples/Exchange"),
 
         // MARK: Conformance harness
         // The library runs a conformance manifest (spec/conformance's, or any directory in its
@@ -209,9 +212,13 @@ let package = Package(
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         // The example's server (Examples/RickAndMorty/Server) as a child process, for tests only.
         .target(name: "BatonTestServer", path: "Tests/BatonTestServer"),
-        // Transports against that real server on 127.0.0.1.
+        // Transports and `batonc fetch-schema` against that real server on 127.0.0.1.
         .testTarget(
-            name: "BatonWireTests", dependencies: ["Baton", "BatonTestServer", "BatonTesting", "rick-and-morty-example"],
+            name: "BatonWireTests",
+            dependencies: [
+                "Baton", "BatonTestServer", "BatonTesting", "BatonCompiler", "batonc", "ExchangeSample",
+                "rick-and-morty-example",
+            ],
             path: "Tests/BatonWireTests"),
         .testTarget(
             name: "BatonLanguageServerTests",

@@ -17,6 +17,7 @@ let usage = """
            batonc print <OperationName> (--config <baton.json> | --schema <sdl>) [--language swift] <files...>
            batonc generate --config <baton.json> (--out <dir> | --emit <source>=<output>...) [--shared <file>]
                            [--report <file>] [--persisted <file>] [--check] <files...>
+           batonc fetch-schema <url> [--header 'Name: value']... [--out <schema.graphql>]
 
     commands:
       validate   check documents against the schema; diagnostics on stderr as
@@ -26,6 +27,10 @@ let usage = """
       generate   write one .baton.swift per source declaring GraphQL, the shared Baton.baton.swift,
                  and optionally the report and the persisted documents; nothing is written when
                  any document has an error; --check writes nothing and names stale outputs
+      fetch-schema
+                 POST the introspection query to <url> and write the schema as SDL (descriptions,
+                 deprecations, directives, @specifiedBy kept; types in the server's order) to --out,
+                 or to standard output; a failure is one line on stderr and writes nothing
 
     options:
       --schema <sdl>             the schema's SDL file (overrides the configuration's)
@@ -180,6 +185,45 @@ func runGenerate(_ arguments: ArraySlice<String>) -> ExitCode {
     return result.exitCode == 0 ? .success : .failure
 }
 
+func runFetchSchema(_ arguments: ArraySlice<String>) -> ExitCode {
+    var rest = arguments
+    var url: URL?
+    var headers: [(name: String, value: String)] = []
+    var out: String?
+    func value(for option: String) -> String {
+        guard let next = rest.popFirst() else { fail("\(option) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--header":
+            let header = value(for: argument)
+            guard let colon = header.firstIndex(of: ":"), colon != header.startIndex else {
+                fail("--header needs 'Name: value', got '\(header)'")
+            }
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            headers.append((name, header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        case "--out": out = value(for: argument)
+        default:
+            if argument.hasPrefix("-") { fail("unknown option \(argument)") }
+            guard url == nil else { fail("fetch-schema takes one URL") }
+            guard let parsed = URL(string: argument), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host != nil
+            else { fail("fetch-schema needs an http(s) URL, got '\(argument)'") }
+            url = parsed
+        }
+    }
+    guard let url else { fail("fetch-schema needs a URL") }
+    switch FetchSchemaCommand.run(.init(url: url, headers: headers, out: out)) {
+    case .fetched(let sdl):
+        if out == nil { FileHandle.standardOutput.write(Data(sdl.utf8)) }
+        return .success
+    case .failed(let message):
+        FileHandle.standardError.write(Data("batonc: fetch-schema: \(message)\n".utf8))
+        return .failure
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let command = arguments.first else { fail("no command") }
 switch command {
@@ -189,6 +233,8 @@ case "print":
     exit(runPrint(arguments.dropFirst()).rawValue)
 case "generate":
     exit(runGenerate(arguments.dropFirst()).rawValue)
+case "fetch-schema":
+    exit(runFetchSchema(arguments.dropFirst()).rawValue)
 case "-h", "--help", "help":
     print(usage)
     exit(ExitCode.success.rawValue)

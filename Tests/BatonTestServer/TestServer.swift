@@ -81,8 +81,15 @@ public final class TestServer: @unchecked Sendable {
         process.standardError = stderr
         let output = Output()
         // Both pipes are drained for the server's whole life, so neither fills and stalls it.
-        stdout.fileHandleForReading.readabilityHandler = { handle in output.readOut(handle.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { handle in output.readError(handle.availableData) }
+        // At end of file a handler is called again and again with no data: it stops itself then.
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { output.readOut(data) }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { output.readError(data) }
+        }
         process.terminationHandler = { process in output.exited(process.terminationStatus) }
         do {
             try process.run()

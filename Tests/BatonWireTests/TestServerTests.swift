@@ -49,6 +49,32 @@ import Testing
         await #expect(throws: (any Error).self) { _ = try await URLSession.shared.data(for: request) }
     }
 
+    @Test func documentsFromAFileAreServedByTheirId() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("baton-documents-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        // The id is the sha256 of the text.
+        let id = "sha256:b91a9e0323f685ca94ef8bc545a4a3907937bbb4b70fa0cf1648f9d724f2ddf4"
+        try Data(#"{"\#(id)":"query EpisodeName($id:ID!){episode(id:$id){id,name}}"}"#.utf8).write(to: file)
+        let server = try await TestServer.start(arguments: ["--documents", file.path])
+        defer { server.stop() }
+        var request = URLRequest(url: server.httpURL())
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.timeoutInterval = 20
+        for (key, answer) in [
+            (id, #"{"data":{"episode":{"id":"1","name":"Pilot"}}}"#),
+            (String(id.dropFirst("sha256:".count)), #"{"data":{"episode":{"id":"1","name":"Pilot"}}}"#),
+            (
+                "sha256:0000",
+                #"{"data":null,"errors":[{"message":"No persisted document sha256:0000","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}]}"#
+            ),
+        ] {
+            request.httpBody = Data(#"{"documentId":"\#(key)","variables":{"id":"1"}}"#.utf8)
+            let (body, _) = try await URLSession.shared.data(for: request)
+            #expect(String(decoding: body, as: UTF8.self) == answer)
+        }
+    }
+
     @Test func badArgumentsFailTheStartClearly() async throws {
         let error = await #expect(throws: TestServer.StartError.self) {
             _ = try await TestServer.start(arguments: ["--documents", "/nonexistent/documents.json"])

@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func cancellingASlowRequestEndsItsStream() async throws {
-        let transport = try transport("slow/graphql?ms=10000")
+        let transport = try transport("slow/graphql?ms=60000")
         let consumer = Task {
             var count = 0
             for try await _ in transport.send(Self.rick) { count += 1 }
@@ -155,9 +155,10 @@ import Testing
         try await Task.sleep(for: .milliseconds(300))
         let start = ContinuousClock.now
         consumer.cancel()
-        // The stream ends (empty, or with a cancellation) well before the server would answer.
+        // The stream ends (empty, or with a cancellation) long before the server would answer (the
+        // bound is loose: the machine may be busy).
         let result = await consumer.result
-        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(ContinuousClock.now - start < .seconds(20))
         if case .success(let count) = result { #expect(count == 0) }
     }
 
@@ -204,6 +205,9 @@ final class Tokens: @unchecked Sendable {
     init(_ tokens: [String]) { self.tokens = tokens }
 
     var reads: Int { lock.withLock { count } }
+
+    /// From now on every read takes `token` (a refreshed credential).
+    func replace(_ token: String) { lock.withLock { tokens = [token] } }
 
     func next() -> String {
         lock.withLock {

@@ -3,7 +3,7 @@
 
   .venv/bin/python Examples/RickAndMorty/Server/server.py --port 0   # prints "LISTENING <port>"
   ... --documents docs.json     registers {documentId: text} as persisted documents
-  ... --print-schema            prints the SDL and exits
+  ... --print-schema            prints the SDL (types in the server's order) and exits
 
 Routes:
   /graphql             POST JSON; @defer/@stream as multipart/mixed; subscriptions over
@@ -33,7 +33,7 @@ from urllib.parse import parse_qs
 
 import strawberry
 import uvicorn
-from graphql import GraphQLError
+from graphql import GraphQLError, print_schema
 from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLRequestData
 from strawberry.schema.config import StrawberryConfig
@@ -707,7 +707,9 @@ def main() -> None:
         for key, text in entries.items():
             DOCUMENTS.register(key, text)
     if args.print_schema:
-        print(SCHEMA.as_str())
+        # graphql-core's printing of the executable schema, types in the server's order: what
+        # introspection answers, so `batonc fetch-schema` can be held to it byte for byte.
+        print(print_schema(SCHEMA._schema))
         return
     asyncio.run(serve(args.host, args.port, args.stop_on_stdin_eof))
 

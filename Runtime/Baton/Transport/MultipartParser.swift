@@ -179,7 +179,8 @@ public struct MultipartParser: Sendable {
             headers.append(Header(name: name, value: value.trimmingBlanks()))
             return true
         case .body:
-            guard let (at, lineBreak) = findDelimiter(from: scanned, atBodyStart: false) else {
+            // A delimiter right after the blank line ends an empty body.
+            guard let (at, lineBreak) = findDelimiter(from: scanned, atBodyStart: true) else {
                 if buffer.count - start > maximumPartSize { throw .partTooLarge(limit: maximumPartSize) }
                 // Resume where a delimiter (with its line break) could still begin.
                 scanned = max(start, buffer.count - dashBoundary.count - 2)
