@@ -85,7 +85,11 @@ func startLoopThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    var thread = pthread_t()
+    #if canImport(Glibc)
+        var thread = pthread_t()
+    #else
+        var thread: pthread_t?
+    #endif
     let result = pthread_create(
         &thread, &attributes,
         { raw in
