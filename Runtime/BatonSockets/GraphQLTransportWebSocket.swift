@@ -12,8 +12,12 @@ import Synchronization
 /// A query or mutation works too (one `next`, then `complete`). Persisted documents are not sent
 /// over the socket (graphql-transport-ws carries `query` text): such a request fails at once.
 ///
-/// On Apple platforms this uses the same libuv socket as on Linux: `URLSessionWebSocketTask`
-/// could carry the bytes there, but one code path is what the tests cover, so it is not used.
+/// Released, it closes its connection (streams still open on it fail).
+///
+/// Apple platforms: this module uses the same libuv socket and OpenSSL as on Linux, so it builds
+/// where those libraries are installed (macOS with Homebrew's) and not on iOS, where they are not.
+/// A byte transport over `URLSessionWebSocketTask` behind `#if canImport(Darwin)` would carry the
+/// frames there; it is not written, because only Linux is built and tested here.
 public final class GraphQLTransportWebSocket: Transport {
     public struct Options: Sendable {
         /// From `connection_init` to the server's `connection_ack`.

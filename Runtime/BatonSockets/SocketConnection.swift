@@ -29,7 +29,7 @@ final class SocketConnection: @unchecked Sendable {
     private var opened: CheckedContinuation<Void, any Error>?
     private let events: AsyncThrowingStream<WebSocketEvent, any Error>.Continuation
     private var addresses: [sockaddr_storage] = []
-    private var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private var closeSent = false
     /// Whether the connection is `wss://`; `tls` is its session once the TCP is connected.
     private let secure: Bool
@@ -92,7 +92,11 @@ final class SocketConnection: @unchecked Sendable {
         request.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
         let status = uv_getaddrinfo(
             loop, request,
             { request, status, result in

@@ -85,10 +85,21 @@ func startLoopThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    var thread = pthread_t()
+    #if canImport(Glibc)
+        var thread = pthread_t()
+    #else
+        var thread: pthread_t?
+    #endif
     let result = pthread_create(
         &thread, &attributes,
         { raw in
+            // A write to a socket the server closed raises SIGPIPE in the writing thread, which
+            // would end the process. Blocked in this thread (all writes happen on it), the write
+            // fails with EPIPE instead, and the app's own SIGPIPE handling is left alone.
+            var pipe = sigset_t()
+            sigemptyset(&pipe)
+            sigaddset(&pipe, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipe, nil)
             Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
             return nil
         }, box)

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Darwin)
+    // Apple platforms: URLSessionWebSocketTask works there (on Linux it fails: its libcurl has no
+    // WebSocket) and could carry these frames on iOS, where libuv and OpenSSL are not installed.
+    // Not written: only Linux is built and tested here, and this socket is the one code path.
+#endif
+
 /// A WebSocket client (RFC 6455) over a TCP socket driven by libuv on the connection's own
 /// thread. `connect` returns once the handshake is done; `events` then yields the server's
 /// messages (pings are answered by the socket itself and reported too) and ends with the

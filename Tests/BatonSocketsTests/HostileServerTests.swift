@@ -93,6 +93,23 @@ import Testing
         await transport.close()
     }
 
+    /// The server's graphql-transport-ws ping (sent right after the ack) is answered with a pong.
+    @Test func serverPingIsAnsweredWithPong() async throws {
+        let server = try await ScriptServer(script: "hostile_server.py")
+        defer { server.stop() }
+        let transport = GraphQLTransportWebSocket(url: server.url("/graphql"), options: Self.options)
+        // The pong and the first subscribe race; ask until the server counts it.
+        let answered = try await within(.seconds(5), "the server to see the pong") {
+            while true {
+                let outcome = try await collect(transport.send(Self.query("{ pongs }")))
+                if outcome.payloads.first.map(compact) == #"{"data":{"pongs":1}}"# { return true }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(answered)
+        await transport.close()
+    }
+
     @Test func connectionParamsAreTheInitPayload() async throws {
         let server = try await ScriptServer(script: "hostile_server.py")
         defer { server.stop() }

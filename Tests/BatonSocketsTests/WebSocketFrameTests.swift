@@ -74,19 +74,21 @@ import Testing
         #expect(frames == [WebSocketFrame(opcode: .binary, payload: payload)])
     }
 
-    /// Every prefix of a valid frame sequence is "not yet", never a frame or an error; fed one byte
-    /// at a time the whole decodes.
+    /// Cut after every byte, a valid sequence decodes to a prefix of its frames and never throws;
+    /// fed one byte at a time it decodes whole.
     @Test func truncatedAtEveryByteWaitsForTheRest() throws {
         let bytes =
             Self.serverFrame(opcode: 1, payload: Array("short".utf8))
             + Self.serverFrame(opcode: 2, payload: [UInt8](repeating: 7, count: 300))
-            + Self.serverFrame(opcode: 2, payload: [UInt8](repeating: 9, count: 70_000))
-            + Self.serverFrame(opcode: 9, payload: [])
+            + Self.serverFrame(fin: false, opcode: 1, payload: Array("frag".utf8))
+            + Self.serverFrame(opcode: 9, payload: [1, 2, 3])
+            + Self.serverFrame(opcode: 0, payload: Array("ment".utf8))
+            + Self.serverFrame(opcode: 8, payload: [0x03, 0xE8])
         let whole = try Self.decodeAll(bytes)
-        #expect(whole.count == 4)
-        let firstEnd = 7
-        for cut in 0..<firstEnd {
-            #expect(try Self.decodeAll(Array(bytes[..<cut])).isEmpty)
+        #expect(whole.count == 6)
+        for cut in 0..<bytes.count {
+            let frames = try Self.decodeAll(Array(bytes[..<cut]))
+            #expect(frames.count < whole.count && Array(whole.prefix(frames.count)) == frames, "cut at \(cut)")
         }
         var decoder = WebSocketFrameDecoder(maxPayload: 1 << 20)
         var frames: [WebSocketFrame] = []
@@ -95,10 +97,15 @@ import Testing
             while let frame = try decoder.next() { frames.append(frame) }
         }
         #expect(frames == whole)
-        // Cut inside the 16-bit and 64-bit headers and payloads too.
-        for cut in [firstEnd + 1, firstEnd + 3, firstEnd + 100, firstEnd + 304 + 1, firstEnd + 304 + 9, bytes.count - 3] {
-            #expect(try Self.decodeAll(Array(bytes[..<cut])).count < 4)
+    }
+
+    /// A 64-bit length frame cut anywhere in its header or payload is still waiting.
+    @Test func truncatedLongFrameWaits() throws {
+        let bytes = Self.serverFrame(opcode: 2, payload: [UInt8](repeating: 9, count: 70_000))
+        for cut in Array(0..<14) + [100, 65_535, 65_536, bytes.count - 1] {
+            #expect(try Self.decodeAll(Array(bytes[..<cut])).isEmpty, "cut at \(cut)")
         }
+        #expect(try Self.decodeAll(bytes).first?.payload.count == 70_000)
     }
 
     @Test func maskedServerFrameIsAProtocolError() {

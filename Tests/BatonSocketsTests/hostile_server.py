@@ -156,23 +156,32 @@ async def behave(client, path, headers):
     elif path == "/graphql":
         # A well-behaved graphql-transport-ws server in miniature: pings the client, then answers
         # each subscribe by its query: "forever" gets one `next` and no end; "completed" the ids
-        # the client completed so far; "init" the connection_init payload; anything else two
+        # the client completed so far; "init" the connection_init payload; "pongs" how many pongs
+        # came back; anything else two
         # `next` (the second fragmented around a ping) and `complete`.
         w.write(text({"type": "connection_ack"}) + text({"type": "ping"}))
         completed = []
+        pongs = 0
         while True:
             message = await client.read_message()
             if message is None:
                 return
             if message["type"] == "complete":
                 completed.append(message["id"])
+            if message["type"] == "pong":
+                pongs += 1
             if message["type"] != "subscribe":
                 continue
             ident, query = message["id"], message["payload"]["query"]
             if "forever" in query:
                 w.write(text({"id": ident, "type": "next", "payload": {"data": {"n": 1}}}))
-            elif "completed" in query or "init" in query:
-                data = {"completed": completed} if "completed" in query else {"init": init.get("payload")}
+            elif "completed" in query or "init" in query or "pongs" in query:
+                if "completed" in query:
+                    data = {"completed": completed}
+                elif "init" in query:
+                    data = {"init": init.get("payload")}
+                else:
+                    data = {"pongs": pongs}
                 w.write(text({"id": ident, "type": "next", "payload": {"data": data}}))
                 w.write(text({"id": ident, "type": "complete"}))
             else:
