@@ -19,7 +19,7 @@ let package = Package(
         .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
     targets: [
-        // MARK: Common: positions, diagnostics and JSON, under the compiler and the language server; libuv
+        // MARK: Common: positions, diagnostics and JSON, under the compiler and the language server
         .target(name: "BatonDiagnostics", path: "Common/BatonDiagnostics"),
         // libuv: the language server's event loop and the runtime's sockets (BatonSockets).
         .systemLibrary(name: "CUV", path: "Common/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
@@ -79,11 +79,11 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Runtime/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "BatonImage", dependencies: ["Baton", "CSQLite"], path: "Runtime/BatonImage"),
-        // graphql-transport-ws over RFC 6455 on libuv sockets, behind the core's Transport protocol;
-        // libuv and OpenSSL never enter Baton.
         // OpenSSL (Debian's libssl-dev) for wss://, used by BatonSockets only.
         .systemLibrary(
             name: "COpenSSL", path: "Runtime/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // graphql-transport-ws over RFC 6455 on libuv sockets, behind the core's Transport protocol;
+        // libuv and OpenSSL never enter Baton.
         .target(name: "BatonSockets", dependencies: ["Baton", "CUV", "COpenSSL"], path: "Runtime/BatonSockets"),
         // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).
         .target(name: "BatonMarkers", dependencies: ["Baton"], path: "Runtime/BatonMarkers"),
@@ -203,8 +203,8 @@ let package = Package(
             path: "Tests/BatonImageTests"),
         .executableTarget(
             name: "baton-image-writer", dependencies: ["BatonImage", "Baton"], path: "Tests/BatonImageWriter"),
-        // Frame codec and handshake units; the socket against a hostile Python server and the real
-        // strawberry server, on 127.0.0.1.
+        // Frame codec and handshake units; the socket (ws:// and wss://) against a hostile Python
+        // server and the real strawberry server, on 127.0.0.1.
         .testTarget(
             name: "BatonSocketsTests", dependencies: ["BatonSockets", "Baton", "BatonTestServer"], path: "Tests/BatonSocketsTests",
             exclude: ["hostile_server.py"]),

@@ -20,7 +20,8 @@ import Synchronization
 /// frames there; it is not written, because only Linux is built and tested here.
 public final class GraphQLTransportWebSocket: Transport {
     public struct Options: Sendable {
-        /// From `connection_init` to the server's `connection_ack`.
+        /// From `connection_init` to the server's `connection_ack`; also how long the connection
+        /// params may take to come.
         public var ackTimeout: Duration
         /// How long a connection without streams stays open.
         public var idleTimeout: Duration
@@ -186,12 +187,18 @@ private actor Connections {
         opened += 1
         let link = Link(socket: socket)
         Task { await self.read(link) }
-        let params = await connectionParams?()
+        // Asking for the params is bounded too (by the ack timeout): a closure that never returns
+        // fails the connection rather than holding every stream waiting for it.
+        let params: [String: String]?
         do {
+            params = try await Self.first(
+                within: options.ackTimeout,
+                or: TransportError(statusCode: 0, message: "the connection params for \(url) did not come within \(options.ackTimeout)")
+            ) { [connectionParams] in await connectionParams?() }
             try socket.send(text: GraphQLTransportMessage.connectionInit(params))
         } catch {
             dropped(link, Self.transportError(error))
-            throw error
+            throw link.failure ?? Self.transportError(error)
         }
         let timeout = Task {
             try await Task.sleep(for: options.ackTimeout)
@@ -201,7 +208,9 @@ private actor Connections {
         try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
             // The link may have ended while the params were asked for.
             if link.ended {
-                waiter.resume(throwing: TransportError(statusCode: 0, message: "the connection to \(url) ended before connection_ack"))
+                waiter.resume(
+                    throwing: link.failure ?? TransportError(statusCode: 0, message: "the connection to \(url) ended before connection_ack")
+                )
             } else if link.acked {
                 waiter.resume()
             } else {
@@ -317,6 +326,22 @@ private actor Connections {
         dropped(link, TransportError(statusCode: 0, message: "the transport closed its connection to \(url)"), closing: (1000, ""))
     }
 
+    /// `body`'s value, or `failure` once `limit` passes, whichever comes first (a body that never
+    /// returns is left behind, not waited for).
+    static func first<T: Sendable>(
+        within limit: Duration, or failure: TransportError, _ body: @escaping @Sendable () async -> T
+    ) async throws -> T {
+        let waiter = OneShot<T>()
+        return try await withCheckedThrowingContinuation { continuation in
+            waiter.set(continuation)
+            Task { waiter.resume(with: .success(await body())) }
+            Task {
+                try? await Task.sleep(for: limit)
+                waiter.resume(with: .failure(failure))
+            }
+        }
+    }
+
     /// A failure of the socket as the core's transport error: the HTTP status of a refused
     /// handshake, otherwise 0 with what happened.
     static func transportError(_ error: any Error) -> TransportError {
@@ -330,5 +355,18 @@ private actor Connections {
         default:
             return TransportError(statusCode: 0, message: "\(error)")
         }
+    }
+}
+
+/// A continuation resumed once, by whichever of several tasks comes first.
+private final class OneShot<T: Sendable>: Sendable {
+    private let state = Mutex<CheckedContinuation<T, any Error>?>(nil)
+
+    func set(_ continuation: CheckedContinuation<T, any Error>) {
+        state.withLock { $0 = continuation }
+    }
+
+    func resume(with result: Result<T, any Error>) {
+        state.withLock { $0.take() }?.resume(with: result)
     }
 }

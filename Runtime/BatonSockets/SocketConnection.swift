@@ -168,21 +168,10 @@ final class SocketConnection: @unchecked Sendable {
             connectNext(lastError: uvError(status))
             return
         }
+        guard let tcp else { return }
         uv_tcp_nodelay(tcp, 1)
-        if secure {
-            do {
-                tls = try TLSSession(host: handshake.host, trusted: options.trustedCertificates)
-            } catch {
-                fail(error)
-                return
-            }
-            state = .tlsHandshaking
-            startTimer(options.handshakeTimeout, "the TLS handshake")
-            advanceTLS(fed: false)
-        } else {
-            beginUpgrade()
-        }
-        let stream = UnsafeMutableRawPointer(tcp!).assumingMemoryBound(to: uv_stream_t.self)
+        // Reading starts first: a write that fails at once ends the connection (and its handle).
+        let stream = UnsafeMutableRawPointer(tcp).assumingMemoryBound(to: uv_stream_t.self)
         uv_read_start(
             stream,
             { handle, _, buffer in
@@ -199,6 +188,19 @@ final class SocketConnection: @unchecked Sendable {
                     owner.readEnded(status: Int32(count))
                 }
             })
+        if secure {
+            do {
+                tls = try TLSSession(host: handshake.host, trusted: options.trustedCertificates)
+            } catch {
+                fail(error)
+                return
+            }
+            state = .tlsHandshaking
+            startTimer(options.handshakeTimeout, "the TLS handshake")
+            advanceTLS(fed: false)
+        } else {
+            beginUpgrade()
+        }
     }
 
     private func beginUpgrade() {

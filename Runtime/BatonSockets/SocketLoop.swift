@@ -19,17 +19,23 @@ enum SocketCommand: Sendable {
 /// the async handle after it is closed.
 final class SocketInbox: Sendable {
     nonisolated(unsafe) let async: UnsafeMutablePointer<uv_async_t>
-    private let state = Mutex<(commands: [SocketCommand], closed: Bool)>(([], false))
+    private let state = Mutex<(commands: [SocketCommand], closed: Bool, closing: Bool)>(([], false, false))
 
     init(async: UnsafeMutablePointer<uv_async_t>) {
         self.async = async
     }
 
-    /// Queues a command and wakes the loop; false once the loop is ending.
+    /// Queues a command and wakes the loop; false once the loop is ending, and for a write once a
+    /// close was asked for (nothing may follow a close frame).
     @discardableResult
     func post(_ command: SocketCommand) -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
+            switch command {
+            case .write: if state.closing { return false }
+            case .close: state.closing = true
+            case .abort: break
+            }
             state.commands.append(command)
             uv_async_send(async)
             return true

@@ -15,7 +15,8 @@ public final class WebSocket: Sendable {
     public struct Options: Sendable {
         /// Resolving the host and making the TCP connection.
         public var connectTimeout: Duration
-        /// From the TCP connection to the server's 101 answer.
+        /// The TLS handshake (`wss://`), then from the upgrade request to the server's 101 answer:
+        /// each.
         public var handshakeTimeout: Duration
         /// From sending a close frame to the server's answer (or to the end of the TCP).
         public var closeTimeout: Duration

@@ -137,6 +137,20 @@ import Testing
         await transport.close()
     }
 
+    /// Connection params that never come fail the connection within the ack timeout.
+    @Test func connectionParamsThatNeverComeFail() async throws {
+        let server = try await ScriptServer(script: "hostile_server.py")
+        defer { server.stop() }
+        let transport = GraphQLTransportWebSocket(
+            url: server.url("/graphql"),
+            connectionParams: {
+                try? await Task.sleep(for: .seconds(3600))
+                return [:]
+            }, options: Self.options)
+        let outcome = try await collect(transport.send(Self.countdown), within: .seconds(5))
+        #expect(outcome.message.contains("connection params"), "\(outcome.message)")
+    }
+
     @Test func persistedDocumentsFailAtOnce() async throws {
         let transport = GraphQLTransportWebSocket(url: URL(string: "ws://127.0.0.1:9/graphql")!, options: Self.options)
         let request = Request(operationName: "Countdown", kind: .subscription, document: .persisted(id: "abc"), variables: [:])

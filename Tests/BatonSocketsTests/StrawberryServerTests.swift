@@ -54,6 +54,27 @@ import Testing
         await transport.close()
     }
 
+    /// Ten streams sent from ten tasks at once: each gets its own events, in order, on one
+    /// connection.
+    @Test func manyStreamsFromManyTasks() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let transport = GraphQLTransportWebSocket(url: server.webSocketURL, options: Self.options)
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+            for start in 1...10 {
+                group.addTask { (start, try await collect(transport.send(Self.countdown(start, intervalMs: 5)))) }
+            }
+            var outcomes: [Int: Outcome] = [:]
+            for try await (start, outcome) in group { outcomes[start] = outcome }
+            return outcomes
+        }
+        for start in 1...10 {
+            #expect(outcomes[start].map(Self.values) == Self.expected(0...start))
+        }
+        #expect(await transport.connectionCount == 1)
+        await transport.close()
+    }
+
     @Test func queryAndMutationOverTheSocket() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }

@@ -72,7 +72,12 @@ import Testing
         let socket = try await WebSocket.connect(
             to: server.url("/no-close-answer"), subprotocol: "graphql-transport-ws", options: Self.quick)
         let start = ContinuousClock.now
-        try await within(.seconds(5), "close") { await socket.close() }
+        let closing = Task { await socket.close() }
+        // Once the close is asked for, nothing more may be sent.
+        try await within(.seconds(5), "the close to be posted") {
+            while (try? socket.send(text: "after")) != nil { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        try await within(.seconds(5), "close") { await closing.value }
         #expect(ContinuousClock.now - start >= .milliseconds(400))
         await #expect(throws: WebSocketError.self) { for try await _ in socket.events {} }
     }
