@@ -21,7 +21,8 @@ import Testing
         let server = try await ScriptServer(script: "hostile_server.py")
         defer { server.stop() }
         let transport = GraphQLTransportWebSocket(url: server.url(path), options: options)
-        return try await collect(transport.send(countdown), within: .seconds(5))
+        // The bound only guards against a hang: the timeouts under test are the options' (at most 3 s).
+        return try await collect(transport.send(countdown), within: .seconds(60))
     }
 
     @Test(arguments: [
@@ -154,7 +155,7 @@ import Testing
     @Test func persistedDocumentsFailAtOnce() async throws {
         let transport = GraphQLTransportWebSocket(url: URL(string: "ws://127.0.0.1:9/graphql")!, options: Self.options)
         let request = Request(operationName: "Countdown", kind: .subscription, document: .persisted(id: "abc"), variables: [:])
-        let outcome = try await collect(transport.send(request), within: .seconds(2))
+        let outcome = try await collect(transport.send(request), within: .seconds(30))
         #expect(outcome.message.contains("persisted document"))
         #expect(await transport.connectionCount == 0)
     }

@@ -31,13 +31,13 @@ import Testing
         let retention = handle.retain()
         #expect(handle.stream == .connecting)
         #expect(handle.latest == nil)
-        #expect(await wait(until: { Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { Self.open(transport) != nil }))
         let request = try #require(transport.requests(.subscription).first)
         #expect(request.operationName == "TestNoteAdded")
         #expect(request.variables["characterId"] == "1")
 
         Self.open(transport)?.send(json: Self.event1)
-        #expect(await wait(until: { handle.events == 1 }, timeout: .seconds(5)))
+        #expect(await wait(until: { handle.events == 1 }))
         #expect(handle.stream == .open)
         #expect(handle.latest != nil)
         #expect(Self.text(environment, "Note:n6").contains("\"Live\""))
@@ -45,7 +45,7 @@ import Testing
 
         // Errors and no data: one bad event; the stream stays open and the count does not move.
         Self.open(transport)?.send(json: Self.denied)
-        #expect(await wait(until: { handle.deliveries == 2 }, timeout: .seconds(5)))
+        #expect(await wait(until: { handle.deliveries == 2 }))
         #expect(handle.stream == .open)
         #expect(handle.events == 1)
         let failure = try #require(handle.error as? Failure)
@@ -54,12 +54,12 @@ import Testing
 
         // Bytes the plan cannot read are a bad event too, never a commit.
         Self.open(transport)?.send(json: #"{"data":{"noteAdded":{"noteEdge":{"cursor":7}}}}"#)
-        #expect(await wait(until: { handle.deliveries == 3 }, timeout: .seconds(5)))
+        #expect(await wait(until: { handle.deliveries == 3 }))
         #expect((handle.error as? Failure)?.kind == .malformed)
         #expect(handle.events == 1)
 
         Self.open(transport)?.send(json: Self.event2)
-        #expect(await wait(until: { handle.events == 2 }, timeout: .seconds(5)))
+        #expect(await wait(until: { handle.events == 2 }))
         #expect(Self.text(environment, "Note:n7").contains("\"Later\""))
         _ = retention
     }
@@ -69,7 +69,7 @@ import Testing
         let environment = Environment(transport: transport)
         let handle = environment.handle(for: TestNoteAdded(characterId: "1"))
         let retention = handle.retain()
-        #expect(await wait(until: { Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { Self.open(transport) != nil }))
         final class Flag: @unchecked Sendable { var fired = false }
         let flag = Flag()
         withObservationTracking {
@@ -79,7 +79,7 @@ import Testing
         }
         #expect(!flag.fired)
         Self.open(transport)?.send(json: Self.event1)
-        #expect(await wait(until: { flag.fired }, timeout: .seconds(5)))
+        #expect(await wait(until: { flag.fired }))
         _ = retention
     }
 
@@ -92,7 +92,7 @@ import Testing
         let retentions = [first.retain(), second.retain(), other.retain()]
         #expect(first === second)
         #expect(first !== other)
-        #expect(await wait(until: { transport.driven.count == 2 }, timeout: .seconds(5)))
+        #expect(await wait(until: { transport.driven.count == 2 }))
         for _ in 0..<10 { await Task.yield() }
         #expect(transport.requests(.subscription).count == 2)
         _ = retentions
@@ -103,20 +103,20 @@ import Testing
         let environment = Environment(transport: transport)
         let handle = environment.handle(for: TestNoteAdded(characterId: "1"))
         let retention = handle.retain()
-        #expect(await wait(until: { Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { Self.open(transport) != nil }))
         let first = try #require(Self.open(transport))
 
         environment.isActive = false
         #expect(handle.stream == .idle)
-        #expect(await wait(until: { !first.isOpen }, timeout: .seconds(5)), "parking closes the stream")
+        #expect(await wait(until: { !first.isOpen }), "parking closes the stream")
         #expect(handle.resumptions == 0)
 
         environment.isActive = true
         #expect(handle.stream == .connecting)
         #expect(handle.resumptions == 1)
-        #expect(await wait(until: { transport.driven.count == 2 && Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { transport.driven.count == 2 && Self.open(transport) != nil }))
         Self.open(transport)?.send(json: Self.event1)
-        #expect(await wait(until: { handle.stream == .open }, timeout: .seconds(5)))
+        #expect(await wait(until: { handle.stream == .open }))
 
         // Made while inactive, a handle stays parked and sends nothing; its first opening is no resumption.
         environment.isActive = false
@@ -134,16 +134,16 @@ import Testing
         let environment = Environment(transport: transport)
         let handle = environment.handle(for: TestNoteAdded(characterId: "1"))
         let retention = handle.retain()
-        #expect(await wait(until: { Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { Self.open(transport) != nil }))
         Self.open(transport)?.complete()
-        #expect(await wait(until: { handle.stream == .ended(nil) }, timeout: .seconds(5)))
+        #expect(await wait(until: { handle.stream == .ended(nil) }))
         #expect(handle.error == nil)
         #expect(!handle.isActive)
 
         handle.retry()
         #expect(handle.stream == .connecting)
         #expect(handle.resumptions == 1)
-        #expect(await wait(until: { transport.driven.count == 2 }, timeout: .seconds(5)))
+        #expect(await wait(until: { transport.driven.count == 2 }))
         _ = retention
     }
 
@@ -154,24 +154,24 @@ import Testing
         let refused = environment.handle(for: TestNoteAdded(characterId: "1"))
         let live = environment.handle(for: TestNoteAdded(characterId: "2"))
         let retentions = [refused.retain(), live.retain()]
-        #expect(await wait(until: { transport.driven.filter(\.isOpen).count == 2 }, timeout: .seconds(5)))
+        #expect(await wait(until: { transport.driven.filter(\.isOpen).count == 2 }))
         let streams = transport.driven
         let refusedStream = try #require(streams.first { $0.request.variables["characterId"] == "1" })
         let liveStream = try #require(streams.first { $0.request.variables["characterId"] == "2" })
 
         refusedStream.fail(GraphQLErrors([ResponseError(message: "bad subscription", path: nil)]))
-        #expect(await wait(until: { refused.stream == .ended(.request) }, timeout: .seconds(5)))
+        #expect(await wait(until: { refused.stream == .ended(.request) }))
         #expect((refused.error as? Failure)?.errors.map(\.message) == ["bad subscription"])
 
         liveStream.send(json: Self.event1)
-        #expect(await wait(until: { live.events == 1 }, timeout: .seconds(5)))
+        #expect(await wait(until: { live.events == 1 }))
         liveStream.fail(Lost())
-        #expect(await wait(until: { live.stream == .waiting }, timeout: .seconds(5)))
+        #expect(await wait(until: { live.stream == .waiting }))
         #expect((live.error as? Failure)?.underlying is Lost)
         #expect(live.resumptions == 0)
         // The backoff's instant passes: the stream reopens by itself, counted.
-        #expect(await wait(until: { live.stream == .connecting && live.resumptions == 1 }, timeout: .seconds(5)))
-        #expect(await wait(until: { transport.requests(.subscription).count == 3 }, timeout: .seconds(5)))
+        #expect(await wait(until: { live.stream == .connecting && live.resumptions == 1 }))
+        #expect(await wait(until: { transport.requests(.subscription).count == 3 }))
         _ = retentions
     }
 
@@ -190,7 +190,7 @@ import Testing
         let environment = Environment(transport: queries, subscriptions: sockets)
         let handle = environment.handle(for: TestNoteAdded(characterId: "1"))
         let retention = handle.retain()
-        #expect(await wait(until: { sockets.driven.count == 1 }, timeout: .seconds(5)))
+        #expect(await wait(until: { sockets.driven.count == 1 }))
         #expect(queries.requestCount == 0)
         _ = retention
     }
@@ -199,19 +199,19 @@ import Testing
         let transport = ScriptedTransport()
         let environment = Environment(transport: transport)
         var retention: Retention? = environment.handle(for: TestNoteAdded(characterId: "1")).retain()
-        #expect(await wait(until: { Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { Self.open(transport) != nil }))
         let stream = try #require(Self.open(transport))
         stream.send(json: Self.event1)
-        #expect(await wait(until: { environment.store.record(forKey: "Note:n6") != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { environment.store.record(forKey: "Note:n6") != nil }))
 
         retention?.end()
         retention = nil
-        #expect(await wait(until: { !stream.isOpen }, timeout: .seconds(5)))
-        #expect(await wait(until: { environment.store.record(forKey: "Note:n6") == nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { !stream.isOpen }))
+        #expect(await wait(until: { environment.store.record(forKey: "Note:n6") == nil }))
         // A new handle for the value opens a new stream.
         let again = environment.handle(for: TestNoteAdded(characterId: "1"))
         let kept = again.retain()
-        #expect(await wait(until: { transport.driven.count == 2 && Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { transport.driven.count == 2 && Self.open(transport) != nil }))
         _ = kept
     }
 
@@ -219,8 +219,8 @@ import Testing
         let transport = ScriptedTransport()
         let environment = Environment(transport: transport)
         let handle = environment.handle(for: TestNoteAdded(characterId: "1"))
-        #expect(await wait(until: { handle.stream == .idle }, timeout: .seconds(5)))
-        #expect(await wait(until: { transport.driven.allSatisfy { !$0.isOpen } }, timeout: .seconds(5)))
+        #expect(await wait(until: { handle.stream == .idle }))
+        #expect(await wait(until: { transport.driven.allSatisfy { !$0.isOpen } }))
     }
 
     @Test func endEndsEveryStreamAsGone() async throws {
@@ -228,12 +228,12 @@ import Testing
         let environment = Environment(transport: transport)
         let handle = environment.handle(for: TestNoteAdded(characterId: "1"))
         let retention = handle.retain()
-        #expect(await wait(until: { Self.open(transport) != nil }, timeout: .seconds(5)))
+        #expect(await wait(until: { Self.open(transport) != nil }))
         let stream = try #require(Self.open(transport))
         environment.end()
         #expect(handle.stream == .ended(.environment))
         #expect((handle.error as? Failure)?.underlying as? EnvironmentError == .gone)
-        #expect(await wait(until: { !stream.isOpen }, timeout: .seconds(5)))
+        #expect(await wait(until: { !stream.isOpen }))
         // A late event reaches nothing; a later handle is gone at once.
         stream.send(json: Self.event1)
         let later = environment.handle(for: TestNoteAdded(characterId: "2"))
