@@ -14,6 +14,14 @@ struct Availability {
     /// A lookup that found several live entities (an untyped `node(id:)` over records of several
     /// types sharing the id) binds nothing.
     var ambiguous = false
+    /// The (record, selection) pairs already walked: a page's shared entities (an episode under
+    /// hundreds of characters) are checked once; a second walk would find and register the same.
+    private var walked: Set<Walked> = []
+
+    private struct Walked: Hashable {
+        let record: ObjectIdentifier
+        let selection: ObjectIdentifier
+    }
 
     @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store) -> Availability {
         var result = Availability()
@@ -24,18 +32,17 @@ struct Availability {
     @MainActor private mutating func walk(_ selection: ResolvedSelection, _ record: Record, _ store: Store, depth: Int) {
         // A selection is finite; records may link in a cycle, and the depth only guards that walk.
         guard depth < 256, holds else { return }
-        let variant = selection.variant(for: record.type)
-        var next = 0
-        for (position, field) in variant.fields.enumerated() {
-            let waited = next < variant.required.count && variant.required[next] == position
-            if waited { next += 1 }
-            let deferred = field.deferLabel != nil
-            guard waited || deferred else { continue }  // a client field: never waited for
-            let ref = store.slotRef(field.entry(on: record.type), on: record.type)
-            guard case .link(let child, _) = field.kind else {
+        guard walked.insert(Walked(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))).inserted
+        else { return }
+        let type = record.type
+        for step in selection.variant(for: type).checks {
+            let ref =
+                step.fixedType == type.index
+                ? step.fixedIndex : store.slotRef(step.field.entry(on: type), on: type)
+            guard let child = step.child else {
                 // A scalar is only looked at: its value is not copied out.
                 if !Self.isHeld(record, ref) {
-                    if waited {
+                    if step.waited {
                         holds = false
                         return
                     }
@@ -43,16 +50,15 @@ struct Availability {
                 }
                 continue
             }
-            guard let value = record.read(ref) else {
-                if waited, !field.lookupKeys.isEmpty, case .link(_, plural: false) = field.kind,
-                    let target = bound(field, store)
-                {
+            record.track(ref)
+            guard record.holds(ref) else {
+                if step.waited, step.isLookup, let target = bound(step.field, store) {
                     bindings.append(LookupBinding(record: record, ref: ref, target: target))
                     walk(child, target, store, depth: depth + 1)
                     if !holds { return }
                     continue
                 }
-                if waited {
+                if step.waited {
                     holds = false
                     return
                 }
@@ -60,19 +66,21 @@ struct Availability {
                 continue
             }
             // The targets are entered where they lie: no array is made for a link or a list of links.
-            switch value {
-            case .link(let target):
+            switch record.peek(ref) {
+            case .link(let target)?:
                 if !target.isDeleted { walk(child, target, store, depth: depth + 1) }
-            case .links(let targets):
+            case .links(let targets)?:
                 for case let target? in targets where !target.isDeleted {
                     walk(child, target, store, depth: depth + 1)
                     if !holds { return }
                 }
-            default:
+            case let value?:
                 for target in Self.targets(value) where !target.isDeleted {
                     walk(child, target, store, depth: depth + 1)
                     if !holds { return }
                 }
+            case nil:
+                break
             }
             if !holds { return }
         }
@@ -88,9 +96,7 @@ struct Availability {
     /// Whether the record holds the slot (a value, null included), registering the read as `read` does.
     @MainActor @inline(__always) private static func isHeld(_ record: Record, _ ref: Int32) -> Bool {
         record.track(ref)
-        guard ref >= 0 else { return record.peek(ref) != nil }
-        let index = Int(ref)
-        return index < record.fixed.count && record.fixed[index] != nil
+        return record.holds(ref)
     }
 
     /// The records a link's value names: one, a list, or lists of lists.

@@ -71,12 +71,56 @@ final class ResolvedVariant: Sendable {
     let keyPosition: [Int]
     /// Fields a complete response must carry: the server's own, outside deferred parts.
     let required: [Int]
+    /// What the availability check looks at, in field order: the waited and the deferred fields
+    /// (client fields are never waited for), each with what the walk needs in one flat value, so
+    /// the walk over a large page reads no field object and switches on no kind.
+    let checks: [AvailabilityStep]
 
     init(fields: [ResolvedField], key: [[UInt8]], keyPosition: [Int], required: [Int]) {
         self.fields = fields
         self.key = key
         self.keyPosition = keyPosition
         self.required = required
+        let waited = Set(required)
+        checks = fields.indices.compactMap { index in
+            let field = fields[index]
+            guard waited.contains(index) || field.deferLabel != nil else { return nil }
+            return AvailabilityStep(field, waited: waited.contains(index))
+        }
+    }
+}
+
+/// One field as the availability check walks it. The field and its child selection are held by the
+/// variant's `fields`, which outlives every walk over the variant, so they are kept unowned.
+struct AvailabilityStep: @unchecked Sendable {
+    /// The slot's constant on `fixedType` (the concrete selection's type), or -1 for a rendered key.
+    let fixedType: Int32
+    let fixedIndex: Int32
+    let waited: Bool
+    /// A single link a lookup may bind when it is missing.
+    let isLookup: Bool
+    unowned(unsafe) let field: ResolvedField
+    /// The link's selection; nil for a scalar.
+    unowned(unsafe) let child: ResolvedSelection?
+
+    init(_ field: ResolvedField, waited: Bool) {
+        self.field = field
+        self.waited = waited
+        if case .fixed(let slot) = field.slot {
+            fixedType = slot.type.index
+            fixedIndex = slot.index
+        } else {
+            fixedType = -1
+            fixedIndex = -1
+        }
+        switch field.kind {
+        case .scalar:
+            child = nil
+            isLookup = false
+        case .link(let selection, let plural):
+            child = selection
+            isLookup = !plural && !field.lookupKeys.isEmpty
+        }
     }
 }
 

@@ -8,6 +8,10 @@ import Observation
     public let type: TypeID
     /// Values of constant slots by number; nil is missing. Read inline by lenses (the hot path).
     @usableFromInline @exclusivity(unchecked) var fixed: [Value?] = []
+    /// One bit per constant slot below 64: whether it holds a value (null included). The
+    /// availability check asks only that of most slots; the bits sit in the record itself, so a walk
+    /// over a large page does not load every record's value array (most of its time was those loads).
+    @usableFromInline @exclusivity(unchecked) var present: UInt64 = 0
     /// Values of rendered-key slots, sorted by their (negative) number: a session's keys widen only
     /// the records they were written to.
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
@@ -51,6 +55,16 @@ import Observation
         return peekRendered(ref)
     }
 
+    /// Whether the slot holds a value (null included), without registering or copying it out.
+    @inlinable func holds(_ ref: Int32) -> Bool {
+        guard ref >= 0 else { return peekRendered(ref) != nil }
+        if ref < 64 { return present & (1 &<< UInt64(ref)) != 0 }
+        let index = Int(ref)
+        guard index < fixed.count else { return false }
+        if case .none = fixed[index] { return false }
+        return true
+    }
+
     @usableFromInline func peekRendered(_ ref: Int32) -> Value? {
         guard let position = renderedPosition(ref) else { return nil }
         return rendered[position].value
@@ -82,6 +96,9 @@ import Observation
                 fixed.append(contentsOf: repeatElement(nil, count: index + 1 - fixed.count))
             }
             fixed[index] = value
+            if index < 64 {
+                if value == nil { present &= ~(1 &<< UInt64(index)) } else { present |= 1 &<< UInt64(index) }
+            }
             return
         }
         if let position = renderedPosition(ref) {
@@ -109,6 +126,7 @@ import Observation
     func takeContents() -> Contents {
         defer {
             fixed = []
+            present = 0
             rendered = []
             errors = [:]
         }
