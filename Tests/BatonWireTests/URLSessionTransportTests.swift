@@ -229,6 +229,22 @@ final class Tokens: @unchecked Sendable {
         #expect(handle.phase.data?.character?.status == "Alive")
     }
 
+    @Test func aDeferredPartArrivesAfterTheFirstAndCommits() async throws {
+        let environment = Environment(transport: URLSessionTransport(url: try Server.running.httpURL()))
+        var events: [LogEvent] = []
+        environment.log = { events.append($0) }
+        let handle = environment.handle(for: WireDeferred(id: "1"))
+        let retention = handle.retain()
+        defer { _ = retention }
+        #expect(await wait(until: { handle.phase.kind != .loading && !handle.fetch.isInFlight }, timeout: .seconds(20)))
+        #expect(handle.phase.kind == .ready)
+        #expect(handle.phase.data?.character?.name == "Rick Sanchez")
+        #expect(handle.phase.data?.character?.origin?.name == "Earth (C-137)")
+        // The first part and the deferred one, each its own batch; nothing dropped.
+        #expect(events.filter { if case .committed = $0 { true } else { false } }.count == 2)
+        #expect(!events.contains { if case .partDropped = $0 { true } else { false } })
+    }
+
     @Test func aStrictRequestErrorReachesThePhaseAsRequest() async throws {
         let environment = Environment(transport: URLSessionTransport(url: try Server.running.httpURL(route: "strict/graphql")))
         let handle = environment.handle(for: WireBroken(id: "1"))
