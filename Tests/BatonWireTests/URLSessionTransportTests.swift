@@ -145,6 +145,34 @@ import Testing
         #expect(Self.text(error).contains("POST"))
     }
 
+    /// Payloads delivered before a failure, and the failure.
+    static func partial(_ transport: URLSessionTransport, _ request: Request) async -> ([String], (any Error)?) {
+        var texts: [String] = []
+        do {
+            for try await payload in transport.send(request) { texts.append(String(decoding: payload.bytes, as: UTF8.self)) }
+            return (texts, nil)
+        } catch {
+            return (texts, error)
+        }
+    }
+
+    @Test func malformedFramingFailsClearly() async throws {
+        let subscription = Self.request("subscription Test{countdown(start:1)}", kind: .subscription)
+        for (shape, request, delivered, status, message) in [
+            ("no-boundary", Self.rick, [String](), 200, "without a valid boundary"),
+            // A part ends at the next delimiter: without one, the last part never arrived.
+            ("unclosed", Self.rick, [], 0, "ended before its close delimiter"),
+            ("bad-header", Self.rick, [], 200, "malformed header line: not a header"),
+            ("unfinished", subscription, [#"{"data":{"countdown":1}}"#], 0, "ended without a complete event"),
+        ] {
+            let (texts, error) = await Self.partial(try transport("malformed/graphql?shape=\(shape)"), request)
+            #expect(texts == delivered, "\(shape)")
+            let failure = error as? TransportError
+            #expect(failure?.statusCode == status, "\(shape)")
+            #expect(Self.text(failure).contains(message), "\(shape): \(Self.text(failure))")
+        }
+    }
+
     @Test func cancellingASlowRequestEndsItsStream() async throws {
         let transport = try transport("slow/graphql?ms=60000")
         let consumer = Task {
