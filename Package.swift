@@ -204,6 +204,7 @@ let package = Package(
             name: "BatonWireTests",
             dependencies: [
                 "Baton", "BatonTestServer", "BatonTesting", "BatonCompiler", "batonc", "ExchangeSample",
+                "rick-and-morty-example",
             ],
             path: "Tests/BatonWireTests"),
         .testTarget(

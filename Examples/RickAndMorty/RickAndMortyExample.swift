@@ -8,12 +8,23 @@ import Foundation
 /// they read. Then a later response changes one field the characters list reads, and only that
 /// body runs again. The store keeps an image on disk: a second run prints the list from it before
 /// any response, then what the response changed.
+///
+/// `--server <url>` fetches the list from a server instead (the example's own,
+/// `Server/server.py`, serves this schema) through `URLSessionTransport`, and prints it.
 @main
 struct RickAndMortyExample {
     /// `~/.cache/baton/RickAndMortyExample.baton-image` on Linux (`$XDG_CACHE_HOME/baton/…` when set).
     static let persistence = Persistence(name: "RickAndMortyExample", version: "1")
 
     @MainActor static func main() async throws {
+        let arguments = CommandLine.arguments
+        if let flag = arguments.firstIndex(of: "--server") {
+            guard flag + 1 < arguments.count, let url = URL(string: arguments[flag + 1]), url.host != nil else {
+                FileHandle.standardError.write(Data("usage: rick-and-morty-example [--server <url>]\n".utf8))
+                exit(2)
+            }
+            exit(await fromServer(url) ? 0 : 1)
+        }
         let environment = Environment(store: Store(persistence: persistence))
         var written = 0
         environment.log = { event in
@@ -63,6 +74,29 @@ struct RickAndMortyExample {
         // a batch of records and one of its fetch time.
         _ = await wait(until: { written >= 6 }, timeout: .seconds(10))
         environment.end()
+    }
+
+    /// The list as a view would show it, fetched from the server at `url` by a handle; false when
+    /// the fetch failed (said on stderr).
+    @MainActor static func fromServer(_ url: URL) async -> Bool {
+        let environment = Environment(transport: URLSessionTransport(url: url))
+        defer { environment.end() }
+        let page = CharactersPage()
+        let handle = environment.handle(for: page.query)
+        let retention = handle.retain()
+        defer { _ = retention }
+        guard await wait(until: { handle.phase.kind != .loading }, timeout: .seconds(30)) else {
+            FileHandle.standardError.write(Data("CharactersQuery: no answer from \(url) within 30 s\n".utf8))
+            return false
+        }
+        if let error = handle.phase.error {
+            FileHandle.standardError.write(Data("CharactersQuery failed: \(error)\n".utf8))
+            return false
+        }
+        let host = BodyHost { page.body(environment.data(for: page.query)) }
+        print("CharactersQuery, from \(url):")
+        host.output.forEach { print($0) }
+        return true
     }
 
     /// A recorded response shipped with the example.

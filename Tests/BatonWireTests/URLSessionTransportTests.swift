@@ -190,6 +190,13 @@ import Testing
         if case .success(let count) = result { #expect(count == 0) }
     }
 
+    @Test func aTransportErrorDescribesItselfAsText() {
+        #expect("\(TransportError(statusCode: 401, message: "denied"))" == "HTTP 401: denied")
+        #expect("\(TransportError(statusCode: 0, message: "refused"))" == "no response: refused")
+        let long = TransportError(statusCode: 500, body: [UInt8](repeating: 0x78, count: 600))
+        #expect(long.description == "HTTP 500: " + String(repeating: "x", count: 500) + "…")
+    }
+
     @Test func anUnreachableServerIsStatusZero() async throws {
         // Port 1 on the loopback: nothing listens there, so the connection is refused at once.
         let transport = URLSessionTransport(url: URL(string: "http://127.0.0.1:1/graphql")!)
