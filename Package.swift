@@ -14,12 +14,15 @@ let package = Package(
         .library(name: "BatonTesting", targets: ["BatonTesting"]),
         .library(name: "BatonInspector", targets: ["BatonInspector"]),
         .library(name: "BatonImage", targets: ["BatonImage"]),
+        .library(name: "BatonSockets", targets: ["BatonSockets"]),
         .executable(name: "baton-spec", targets: ["baton-spec"]),
         .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
     targets: [
         // MARK: Common: positions, diagnostics and JSON, under the compiler and the language server
         .target(name: "BatonDiagnostics", path: "Common/BatonDiagnostics"),
+        // libuv: the language server's event loop and the runtime's sockets (BatonSockets).
+        .systemLibrary(name: "CUV", path: "Common/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .target(name: "BatonSyntax", dependencies: ["BatonDiagnostics"], path: "Compiler/BatonSyntax"),
         .target(name: "BatonSchema", dependencies: ["BatonSyntax", "BatonDiagnostics"], path: "Compiler/BatonSchema"),
         .target(
@@ -76,6 +79,12 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Runtime/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "BatonImage", dependencies: ["Baton", "CSQLite"], path: "Runtime/BatonImage"),
+        // OpenSSL (Debian's libssl-dev) for wss://, used by BatonSockets only.
+        .systemLibrary(
+            name: "COpenSSL", path: "Runtime/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // graphql-transport-ws over RFC 6455 on libuv sockets, behind the core's Transport protocol;
+        // libuv and OpenSSL never enter Baton.
+        .target(name: "BatonSockets", dependencies: ["Baton", "CUV", "COpenSSL"], path: "Runtime/BatonSockets"),
         // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).
         .target(name: "BatonMarkers", dependencies: ["Baton"], path: "Runtime/BatonMarkers"),
 
@@ -84,8 +93,8 @@ let package = Package(
 
         // MARK: Examples
         .executableTarget(
-            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonTesting"],
-            path: "Examples/RickAndMorty", exclude: ["Server"], resources: [.copy("Responses")],
+            name: "rick-and-morty-example", dependencies: ["BatonMarkers", "BatonImage", "BatonSockets", "BatonTesting"],
+            path: "Examples/RickAndMorty", exclude: ["Server"],
             plugins: ["BatonPlugin"]),
         // The design's "exchange" (a transport wrapping another: 401 replay, bounded retry, deadline),
         // app-owned sample code; tested against the example's server in BatonWireTests.
@@ -112,7 +121,6 @@ let package = Package(
             path: "Benchmarks/baton-bench"),
 
         // MARK: Language server
-        .systemLibrary(name: "CUV", path: "LanguageServer/CUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .target(
             name: "BatonLanguageServer",
             dependencies: ["BatonDiagnostics", "BatonJSON", "CUV"],
@@ -195,6 +203,11 @@ let package = Package(
             path: "Tests/BatonImageTests"),
         .executableTarget(
             name: "baton-image-writer", dependencies: ["BatonImage", "Baton"], path: "Tests/BatonImageWriter"),
+        // Frame codec and handshake units; the socket (ws:// and wss://) against a hostile Python
+        // server and the real strawberry server, on 127.0.0.1.
+        .testTarget(
+            name: "BatonSocketsTests", dependencies: ["BatonSockets", "Baton", "BatonTestServer"], path: "Tests/BatonSocketsTests",
+            exclude: ["hostile_server.py"]),
         // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),
         // The example's server (Examples/RickAndMorty/Server) as a child process, for tests only.

@@ -80,6 +80,7 @@ struct PlanEmitter {
             }
             trailing.append("lookup: .init([\(types)], [\(values.joined(separator: ", "))])")
         }
+        if field.streamed { trailing.append("streamed: true") }
         let tail = trailing.isEmpty ? "" : ", " + trailing.joined(separator: ", ")
         switch field.kind {
         case .scalar(let kind, let levels):

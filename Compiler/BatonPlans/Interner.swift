@@ -16,7 +16,7 @@ enum Interner {
                 return PlanField(
                     responseKey: field.responseKey, storageKey: field.storageKey, kind: kind,
                     guards: field.guards, client: field.client, deferLabel: field.deferLabel,
-                    edit: field.edit, connection: field.connection, lookup: field.lookup)
+                    edit: field.edit, connection: field.connection, lookup: field.lookup, streamed: field.streamed)
             }
             let selection = PlanSelection(
                 type: draft.type, key: draft.key, abstract: draft.abstract, fields: draft.fields.map(convert),

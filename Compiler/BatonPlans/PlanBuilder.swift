@@ -51,6 +51,7 @@ package struct PlanBuilder {
         var edit: PlanEdit?
         var connection: PlanConnection?
         var lookup: PlanLookup?
+        var streamed = false
     }
 
     struct DraftVariant {
@@ -249,7 +250,8 @@ package struct PlanBuilder {
         return DraftField(
             responseKey: first.responseKey, storageKey: storage, kind: kind, guards: guards,
             client: first.isClientExtension, deferLabel: deferLabel, edit: edit(first),
-            connection: connection(first, on: type), lookup: lookup(first, on: type))
+            connection: connection(first, on: type), lookup: lookup(first, on: type),
+            streamed: group.contains { $0.field.directives.contains { $0.name == "stream" } })
     }
 
     /// The lookup of a query-root link `lookups` names, when each key argument is one variable or a

@@ -70,13 +70,16 @@ package struct PlanField: Sendable, Hashable {
     package var edit: PlanEdit?
     package var connection: PlanConnection?
     package var lookup: PlanLookup?
+    /// `@stream` on the list: later parts may bring its items.
+    package var streamed: Bool
 
     package init(
         responseKey: String, storageKey: PlanStorageKey, kind: PlanFieldKind, guards: [[PlanGuard]] = [],
         client: Bool = false, deferLabel: String? = nil, edit: PlanEdit? = nil, connection: PlanConnection? = nil,
-        lookup: PlanLookup? = nil
+        lookup: PlanLookup? = nil, streamed: Bool = false
     ) {
         self.lookup = lookup
+        self.streamed = streamed
         self.responseKey = responseKey
         self.storageKey = storageKey
         self.kind = kind

@@ -39,6 +39,15 @@ struct MutationWithVariables<Base: Baton.Mutation>: Baton.Mutation {
     let variables: Baton.Variables
 }
 
+/// A generated subscription with the variables a script gives: requestable, so a handle can open it.
+struct SubscriptionWithVariables<Base: Baton.Subscription>: Baton.Subscription {
+    typealias Data = Base.Data
+    static var name: String { Base.name }
+    static var plan: Baton.Plan { Base.plan }
+    static var document: Baton.Document { Base.document }
+    let variables: Baton.Variables
+}
+
 /// A generated operation as the runner drives it by name: its root kind, how a case's responses
 /// commit through its plan, how an optimistic layer applies, and the manifest paths its lens reads.
 struct GeneratedOperation: Sendable {
@@ -62,6 +71,8 @@ struct GeneratedOperation: Sendable {
     /// Sends the operation through the environment's transport (a script's `commit`): a query's
     /// `fetch`, a mutation's `mutate`; nil for a subscription.
     var send: (@MainActor @Sendable (Environment, Baton.Variables) async throws -> Void)? = nil
+    /// A subscription's handle (a script's `attach`); nil for another kind.
+    var subscribe: (@MainActor @Sendable (Environment, Baton.Variables) -> ScriptStream)? = nil
     /// The variables the operation's document declares, for a query or a mutation: a generated value
     /// carries each, an unset one as null, so a script's variables are completed with them.
     var declaredVariables: [String] = []
@@ -125,6 +136,16 @@ struct GeneratedOperation: Sendable {
     static func of<O: Baton.Mutation>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
         var operation = of(WithVariables<O>.self, reads: reads)
         operation.send = { environment, variables in _ = try await environment.mutate(MutationWithVariables<O>(variables: variables)) }
+        operation.declaredVariables = declaredVariables(of: O.document)
+        return operation
+    }
+
+    /// A subscription: as any operation, and a handle whose stream the script drives.
+    static func of<O: Baton.Subscription>(_: O.Type, reads: [String: Read<O.Data>] = [:]) -> GeneratedOperation {
+        var operation = of(WithVariables<O>.self, reads: reads)
+        operation.subscribe = { environment, variables in
+            ScriptStream(environment.handle(for: SubscriptionWithVariables<O>(variables: variables)))
+        }
         operation.declaredVariables = declaredVariables(of: O.document)
         return operation
     }

@@ -32,6 +32,7 @@ import Foundation
     /// The last `check` step's answer.
     var answer: CheckAnswer?
     var handles: [String: ScriptHandle] = [:]
+    var streams: [String: ScriptStream] = [:]
     /// The slots the step's batches notified, and the fields that held a value before it.
     var notified: [CommitResult.Notified] = []
     var heldBefore: Set<Field> = []
@@ -195,6 +196,13 @@ import Foundation
         switch kind {
         case "attach":
             let operation = try operation(arguments)
+            if let subscribe = operation.bound.subscribe {
+                guard let name = arguments["as"]?.stringValue else { throw Failed("no `as`") }
+                let stream = subscribe(environment, operation.variables)
+                stream.retention = stream.retain()
+                streams[name] = stream
+                return
+            }
             guard let attach = operation.bound.attach else { throw Failed("\(operation.name) is not a query: no handle is bound") }
             let policy = try arguments["policy"].map { (value) throws(Failed) in
                 guard let name = value.stringValue, let policy = FetchPolicy(rawValue: name) else {
@@ -221,6 +229,11 @@ import Foundation
                 try await answer(handle, arguments)
             }
         case "release":
+            if let name = arguments["handle"]?.stringValue, let stream = streams[name] {
+                stream.retention?.end()
+                stream.retention = nil
+                return
+            }
             let handle = try handle(arguments)
             handle.retention?.end()
             handle.retention = nil
@@ -266,9 +279,10 @@ import Foundation
             let operation = try operation(arguments)
             answer = operation.bound.check(environment, operation.variables)
         case "event":
-            throw Failed("a subscription's events are not bound by this runner")
+            try await event(try stream(arguments), arguments)
         case "active":
-            throw Failed("the `\(kind)` step is not bound by this runner")
+            guard let value = arguments["value"]?.boolValue else { throw Failed("no `value`") }
+            environment.isActive = value
         default:
             throw Failed("unknown step kind `\(kind)`")
         }
@@ -286,6 +300,43 @@ import Foundation
 
     static func variables(_ value: JSONValue?) -> Baton.Variables {
         value?.objectValue?.dictionary.mapValues(VariableValue.init(json:)) ?? [:]
+    }
+
+    func stream(_ arguments: JSONObject) throws(Failed) -> ScriptStream {
+        guard let name = arguments["handle"]?.stringValue, let stream = streams[name] else {
+            throw Failed("no subscription handle \(arguments["handle"].map { "\($0)" } ?? "named")")
+        }
+        return stream
+    }
+
+    /// Drives the handle's open stream as a server would: one event (`response`), a failure, or
+    /// the completion; returns once the handle took it in.
+    func event(_ stream: ScriptStream, _ arguments: JSONObject) async throws(Failed) {
+        let name = stream.operationName
+        let variables = stream.variables
+        let open = { self.transport.driven.last { $0.request.operationName == name && $0.request.variables == variables && $0.isOpen } }
+        guard await wait(until: { open() != nil }, timeout: .seconds(5)), let driven = open() else {
+            throw Failed("no stream of \(name) is open to drive")
+        }
+        let before = (stream.deliveries(), stream.state())
+        if arguments["complete"]?.boolValue == true {
+            driven.complete()
+        } else if let failure = arguments["failure"]?.stringValue {
+            switch failure {
+            case "transport": driven.fail(Offline())
+            case "request": driven.fail(GraphQLErrors([ResponseError(message: "not allowed", path: nil)]))
+            default: throw Failed("unknown failure `\(failure)`")
+            }
+        } else {
+            driven.send(try responses(arguments)[0])
+            guard await wait(until: { stream.deliveries() > before.0 }, timeout: .seconds(5)) else {
+                throw Failed("the event of \(name) was not taken in")
+            }
+            return
+        }
+        guard await wait(until: { stream.state() != before.1 }, timeout: .seconds(5)) else {
+            throw Failed("the stream of \(name) did not move after its \(arguments["complete"] != nil ? "completion" : "failure")")
+        }
     }
 
     func handle(_ arguments: JSONObject) throws(Failed) -> ScriptHandle {
@@ -420,6 +471,11 @@ import Foundation
             guard held == expected else {
                 throw Failed("records_held: expected \(expected.joined(separator: " ")), the store holds \(held.joined(separator: " "))")
             }
+        case "stream":
+            for row in value.arrayValue ?? [value] {
+                guard let object = row.objectValue else { throw Failed("a `stream` row is not an object") }
+                try expectStream(try stream(object), object)
+            }
         case "phase", "fetch":
             for row in value.arrayValue ?? [value] {
                 guard let object = row.objectValue else { throw Failed("a `\(field)` row is not an object") }
@@ -494,6 +550,22 @@ import Foundation
             case .failed(let failure, _): "failed \(failure.kind.rawValue)"
             }
         guard actual == wanted else { throw Failed("fetch of \(row["handle"]?.stringValue ?? ""): expected \(wanted), it is \(actual)") }
+    }
+
+    /// A `stream` row: the state, and `events` and `resumptions` when the row gives them.
+    func expectStream(_ stream: ScriptStream, _ row: JSONObject) throws(Failed) {
+        let name = row["handle"]?.stringValue ?? ""
+        guard let expected = row["stream"], let wanted = ScriptStream.spelled(expected) else {
+            throw Failed("a stream row has no `stream` state")
+        }
+        let actual = ScriptStream.spelled(stream.state())
+        guard actual == wanted else { throw Failed("stream of \(name): expected \(wanted), it is \(actual)") }
+        if let events = row["events"]?.intValue, events != stream.events() {
+            throw Failed("stream of \(name): expected \(events) events, it counted \(stream.events())")
+        }
+        if let resumptions = row["resumptions"]?.intValue, resumptions != stream.resumptions() {
+            throw Failed("stream of \(name): expected \(resumptions) resumptions, it counted \(stream.resumptions())")
+        }
     }
 
     func expectRead(_ row: JSONValue) throws(Failed) {

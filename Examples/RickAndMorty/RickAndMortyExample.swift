@@ -1,40 +1,66 @@
 import BatonImage
 import BatonMarkers
+import BatonSockets
 import BatonTesting
 import Foundation
 
-/// Commits recorded responses of the Rick and Morty API (Responses/) to an environment, reads
-/// them back through the generated lenses in bodies hosted as a view's would be, and prints what
-/// they read. Then a later response changes one field the characters list reads, and only that
-/// body runs again. The store keeps an image on disk: a second run prints the list from it before
-/// any response, then what the response changed.
-///
-/// `--server <url>` fetches the list from a server instead (the example's own,
-/// `Server/server.py`, serves this schema) through `URLSessionTransport`, and prints it.
+/// Talks to the example's server (Server/server.py; `scripts/example` starts it): fetches the
+/// characters list and a character screen over HTTP, reads them through the generated lenses in
+/// bodies hosted as a view's would be, sets a status with an optimistic response, and follows a
+/// subscription over WebSocket whose events re-run only the row they change. The store keeps an
+/// image on disk: a second run prints the list from it before any response, then what the response
+/// changed.
 @main
 struct RickAndMortyExample {
     /// `~/.cache/baton/RickAndMortyExample.baton-image` on Linux (`$XDG_CACHE_HOME/baton/…` when set).
-    static let persistence = Persistence(name: "RickAndMortyExample", version: "1")
+    static let persistence = Persistence(name: "RickAndMortyExample", version: "2")
+    /// Every wait of the example ends: a server that does not answer fails the run, never hangs it.
+    static let patience = Duration.seconds(20)
 
-    @MainActor static func main() async throws {
-        let arguments = CommandLine.arguments
-        if let flag = arguments.firstIndex(of: "--server") {
-            guard flag + 1 < arguments.count, let url = URL(string: arguments[flag + 1]), url.host != nil else {
-                FileHandle.standardError.write(Data("usage: rick-and-morty-example [--server <url>]\n".utf8))
-                exit(2)
-            }
-            exit(await fromServer(url) ? 0 : 1)
+    struct Failed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    @MainActor static func main() async {
+        guard let server = serverURL() else {
+            FileHandle.standardError.write(Data("usage: rick-and-morty-example --server http://127.0.0.1:<port>/graphql\n".utf8))
+            exit(2)
         }
-        let environment = Environment(store: Store(persistence: persistence))
+        do {
+            try await run(server)
+        } catch {
+            FileHandle.standardError.write(Data("rick-and-morty-example: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// `--server <url>`, or `BATON_EXAMPLE_SERVER`.
+    static func serverURL() -> URL? {
+        let arguments = CommandLine.arguments
+        if let index = arguments.firstIndex(of: "--server"), index + 1 < arguments.count {
+            return URL(string: arguments[index + 1])
+        }
+        return ProcessInfo.processInfo.environment["BATON_EXAMPLE_SERVER"].flatMap(URL.init(string:))
+    }
+
+    @MainActor static func run(_ server: URL) async throws {
+        var sockets = URLComponents(url: server, resolvingAgainstBaseURL: false)!
+        sockets.scheme = server.scheme == "https" ? "wss" : "ws"
+        let environment = Environment(
+            store: Store(persistence: persistence),
+            transport: URLSessionTransport(url: server),
+            subscriptions: GraphQLTransportWebSocket(url: sockets.url!))
         var written = 0
         environment.log = { event in
             if case .imageWritten(let batches) = event { written += batches }
         }
 
+        // The list: from the image first (a second run), then the network's answer.
         let page = CharactersPage()
-        // Before any response: the image holds the list on a second run.
         let fromImage = environment.check(page.query) == .image
-        let pageHost = BodyHost { page.body(environment.data(for: page.query)) }
+        let list = environment.handle(for: page.query, fetchPolicy: .storeAndNetwork)
+        let listRetention = list.retain()
+        let pageHost = BodyHost { page.body(list.data) }
         if fromImage {
             print("CharactersQuery, from the image (\(persistence.url.path)), read before any response:")
             pageHost.output.forEach { print($0) }
@@ -42,7 +68,7 @@ struct RickAndMortyExample {
             print("CharactersQuery: no image yet at \(persistence.url.path); the list waits for the response")
         }
         let shown = pageHost.output
-        try await environment.commitPayload(page.query, try recorded("CharactersQuery"))
+        try await settled(list, "CharactersQuery")
         pageHost.flush()
         if fromImage {
             let changed = zip(shown, pageHost.output).filter { $0 != $1 }
@@ -51,59 +77,72 @@ struct RickAndMortyExample {
                 print("  was: \(old.trimmingCharacters(in: .whitespaces))\n  now: \(new.trimmingCharacters(in: .whitespaces))")
             }
         } else {
-            print("CharactersQuery:")
+            print("CharactersQuery (over HTTP from \(server.absoluteString)):")
             pageHost.output.forEach { print($0) }
         }
 
+        // A screen of its own: Rick's, fetched through its handle.
         let screen = CharacterScreen(id: "1")
-        try await environment.commitPayload(screen.query, try recorded("CharacterQuery-1"))
-        let screenHost = BodyHost { screen.body(environment.data(for: screen.query)) }
+        let character = environment.handle(for: screen.query)
+        let characterRetention = character.retain()
+        try await settled(character, "CharacterQuery")
+        let screenHost = BodyHost { screen.body(character.data) }
         print("CharacterQuery(id: \"1\"):")
         screenHost.output.forEach { print($0) }
 
-        // A later response to the list: only Morty's location differs. The list's row reads it;
-        // the character screen (Rick's) reads nothing that changed.
-        let runs = pageHost.runs
-        try await environment.commitPayload(page.query, try recorded("CharactersQuery-later"))
+        // A mutation with an optimistic response: Morty's row shows the new status in the turn of
+        // the call, before the server answers; the answer replaces the layer.
+        let mortyRow = 2
+        let toggle = StatusToggle(environment: environment)
+        let status = pageHost.output[mortyRow].contains("(Dead,") ? "Alive" : "Dead"
+        let runsBefore = (pageHost.runs, screenHost.runs)
+        let call = Task { @MainActor in try await toggle.set(id: "2", status: status) }
+        await Task.yield()
+        pageHost.flush()
+        print("SetStatus(id: \"2\", status: \"\(status)\") sent; optimistic, before the answer:")
+        print(pageHost.output[mortyRow])
+        let answered = try await call.value
         pageHost.flush()
         screenHost.flush()
-        print("after Morty moved: the list ran \(pageHost.runs - runs) more time(s), the character screen \(screenHost.runs)")
-        print(pageHost.output[2])
+        print(
+            "the server answered \(answered ?? "null"): the list ran \(pageHost.runs - runsBefore.0) more time(s), Rick's screen \(screenHost.runs - runsBefore.1)"
+        )
 
-        // The image is written behind each response; the next run reads it. Three responses, each
-        // a batch of records and one of its fetch time.
-        _ = await wait(until: { written >= 6 }, timeout: .seconds(10))
+        // A subscription over WebSocket: three status changes of Rick, each landing on his record,
+        // so his row re-runs and Morty's rows and the rest do not.
+        let live = environment.handle(for: LiveStatus(id: "1").subscription)
+        let liveRetention = live.retain()
+        print("StatusChanged(id: \"1\") over graphql-transport-ws (\(sockets.url!.absoluteString)):")
+        var seen = 0
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: patience)
+        while clock.now < deadline {
+            _ = await wait(until: { live.events > seen || live.stream != .open && live.stream != .connecting }, timeout: patience)
+            pageHost.flush()
+            screenHost.flush()
+            if live.events > seen {
+                seen = live.events
+                print("  event \(seen): \(pageHost.output[1].trimmingCharacters(in: .whitespaces))")
+            }
+            if case .ended = live.stream { break }
+            if live.stream == .waiting { throw Failed(description: "the subscription failed: \(live.error.map { "\($0)" } ?? "?")") }
+        }
+        guard live.stream == .ended(nil), live.events == 3 else {
+            throw Failed(description: "the subscription ended as \(live.stream) after \(live.events) event(s)")
+        }
+        print("the server completed the subscription after \(live.events) events")
+
+        // The image is written behind each response; the next run reads it.
+        _ = await wait(until: { written >= 4 }, timeout: .seconds(10))
+        _ = (listRetention, characterRetention, liveRetention)
         environment.end()
     }
 
-    /// The list as a view would show it, fetched from the server at `url` by a handle; false when
-    /// the fetch failed (said on stderr).
-    @MainActor static func fromServer(_ url: URL) async -> Bool {
-        let environment = Environment(transport: URLSessionTransport(url: url))
-        defer { environment.end() }
-        let page = CharactersPage()
-        let handle = environment.handle(for: page.query)
-        let retention = handle.retain()
-        defer { _ = retention }
-        guard await wait(until: { handle.phase.kind != .loading }, timeout: .seconds(30)) else {
-            FileHandle.standardError.write(Data("CharactersQuery: no answer from \(url) within 30 s\n".utf8))
-            return false
+    /// Waits until the handle's fetch is over, and fails the run when it failed.
+    @MainActor static func settled<Q: Baton.Query>(_ handle: OperationHandle<Q>, _ name: String) async throws {
+        guard await wait(until: { !handle.fetch.isInFlight }, timeout: patience) else {
+            throw Failed(description: "\(name) had no answer within \(patience)")
         }
-        if let error = handle.phase.error {
-            FileHandle.standardError.write(Data("CharactersQuery failed: \(error)\n".utf8))
-            return false
-        }
-        let host = BodyHost { page.body(environment.data(for: page.query)) }
-        print("CharactersQuery, from \(url):")
-        host.output.forEach { print($0) }
-        return true
-    }
-
-    /// A recorded response shipped with the example.
-    static func recorded(_ name: String) throws -> Payload {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Responses") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Responses/\(name).json"])
-        }
-        return Payload(Array(try Data(contentsOf: url)))
+        if case .failed(let failure, _) = handle.fetch { throw Failed(description: "\(name) failed: \(failure)") }
     }
 }

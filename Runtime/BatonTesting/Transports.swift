@@ -102,11 +102,18 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
     public final class Driven: @unchecked Sendable {
         public let request: Request
         private let continuation: AsyncThrowingStream<Payload, any Error>.Continuation
+        private let lock = NSLock()
+        private var closed = false
 
         init(_ request: Request, _ continuation: AsyncThrowingStream<Payload, any Error>.Continuation) {
             self.request = request
             self.continuation = continuation
+            // The client closing it (parked, released) is what a server sees as the stream's end.
+            continuation.onTermination = { [weak self] _ in self?.lock.withLock { self?.closed = true } }
         }
+
+        /// Whether the stream is still open: neither ended by the test nor closed by the client.
+        public var isOpen: Bool { lock.withLock { !closed } }
 
         /// Delivers one event.
         public func send(_ payload: Payload) { continuation.yield(payload) }

@@ -6,10 +6,8 @@ import Testing
 @MainActor @Suite struct ConformanceRunnerTests {
     /// The cases that fail today, each for a gap STATUS.md names. A gap closed makes its case pass
     /// and this test fail, so the counts here (and STATUS.md) move with it.
-    /// The cases pass; of the scripts, `subscriptions` waits for live data (STATUS.md, "Scripts").
-    static let knownFailures: [String: String] = [
-        "scripts/subscriptions.json": "step 1 (attach): TestNoteAdded is not a query: no handle is bound"
-    ]
+    /// Every case whose files are here and every script pass (STATUS.md).
+    static let knownFailures: [String: String] = [:]
 
     /// The scripts that pass: exactly these, so a regression (or a script newly passing) fails this.
     @Test func scriptsThatPass() async throws {
@@ -21,7 +19,7 @@ import Testing
                 "scripts/ages.json", "scripts/check.json", "scripts/connections.json", "scripts/end.json", "scripts/events.json",
                 "scripts/heal.json",
                 "scripts/lifetime.json", "scripts/notifications.json", "scripts/optimistic.json", "scripts/phase.json",
-                "scripts/transport.json",
+                "scripts/subscriptions.json", "scripts/transport.json",
             ])
     }
 
@@ -29,7 +27,7 @@ import Testing
     @Test func specConformance() async throws {
         let report = try await ConformanceRunner(directory: Fixtures.root).run()
         #expect(report.outcomes.count == 67)
-        #expect(report.passed == 60)
+        #expect(report.passed == 62)
         #expect(report.failed == Self.knownFailures.count)
         for outcome in report.outcomes {
             switch outcome.result {
@@ -42,8 +40,8 @@ import Testing
                 #expect(!missing.isEmpty)
             }
         }
-        #expect(report.lines.last == "60 passed, 1 failed")
-        #expect(report.exitCode == 1)
+        #expect(report.lines.last == "62 passed, 0 failed")
+        #expect(report.exitCode == 0)
     }
 
     /// One record value changed in one dump fails exactly that case, naming the record.
@@ -110,12 +108,13 @@ import Testing
     /// exit 1 as scripts fail (0 only when nothing fails); a missing directory is a usage error (exit 2).
     @Test func executableRunsTheSuite() throws {
         let run = try Self.runExecutable([Fixtures.root.path])
-        #expect(run.lines.last == "60 passed, 1 failed")
+        #expect(run.lines.last == "62 passed, 0 failed")
         #expect(run.lines.contains("PASS tests/two-spreads-1"))
         #expect(run.lines.contains("PASS scripts/lifetime.json"))
         #expect(run.lines.contains("PASS scripts/check.json"))
-        #expect(run.lines.contains("SKIP tests/note-added-1: missing files tests/note-added-1.json"))
-        #expect(run.status == 1)
+        #expect(run.lines.contains("PASS tests/note-added-1"))
+        #expect(run.lines.contains("PASS scripts/subscriptions.json"))
+        #expect(run.status == 0)
 
         let missing = try Self.runExecutable([Fixtures.root.appendingPathComponent("no-such-dir").path])
         #expect(missing.status == 2)

@@ -23,15 +23,15 @@ import Testing
         let (environment, transport) = try Self.environment()
         let handle = environment.handle(for: TestNotesQuery(id: "1"))
         let retention = handle.retain()
-        #expect(await wait(until: { transport.held.count == 1 }, timeout: .seconds(10)))
+        #expect(await wait(until: { transport.held.count == 1 }))
         transport.held[0].respond(Payload(try Fixtures.bytes("tests/notes-page-1.json")))
-        #expect(await wait(until: { handle.phase.kind == .ready }, timeout: .seconds(10)))
+        #expect(await wait(until: { handle.phase.kind == .ready }))
         let notes = try #require(handle.data.character?.testNotes.notes)
         #expect(notes.nodes.map(\.text) == ["Wubba lubba dub dub", "Portal gun needs charging"])
         #expect(notes.hasNext && !notes.isLoadingNext)
 
         let page = Task { @MainActor in try await notes.loadNext(2) }
-        #expect(await wait(until: { transport.held.count == 2 }, timeout: .seconds(10)))
+        #expect(await wait(until: { transport.held.count == 2 }))
         let request = transport.held[1].request
         #expect(request.operationName == "TestNotesPaginationQuery")
         #expect(request.variables == ["count": .int(2), "cursor": .string("c2"), "id": .string("1")])
@@ -47,7 +47,7 @@ import Testing
 
         // The last page: no next page after it, so loadNext sends nothing.
         let last = Task { @MainActor in try await notes.loadNext(2) }
-        #expect(await wait(until: { transport.held.count == 3 }, timeout: .seconds(10)))
+        #expect(await wait(until: { transport.held.count == 3 }))
         #expect(transport.held[2].request.variables["cursor"] == .string("c4"))
         transport.held[2].respond(Payload(try Fixtures.bytes("tests/notes-page-3.json")))
         try await last.value
@@ -57,7 +57,7 @@ import Testing
 
         // The connection's refetch asks for the first page again, which replaces the list.
         let again = Task { @MainActor in try await notes.refetch() }
-        #expect(await wait(until: { transport.held.count == 4 }, timeout: .seconds(10)))
+        #expect(await wait(until: { transport.held.count == 4 }))
         #expect(transport.held[3].request.variables == ["count": .int(2), "cursor": .null, "id": .string("1")])
         transport.held[3].respond(Payload(try Self.firstPageByNode()))
         try await again.value
@@ -72,7 +72,7 @@ import Testing
         let renamed = try String(decoding: Self.firstPageByNode(), as: UTF8.self).replacingOccurrences(
             of: "Rick Sanchez", with: "Rick Prime")
         let refetch = Task { @MainActor in try await fragment.refetch() }
-        #expect(await wait(until: { transport.held.count == 1 }, timeout: .seconds(10)))
+        #expect(await wait(until: { transport.held.count == 1 }))
         // The fragment's own arguments (its count's default), the origin's id.
         #expect(transport.held[0].request.variables == ["count": .int(2), "cursor": .null, "id": .string("1")])
         transport.held[0].respond(Payload(json: renamed))
@@ -88,7 +88,7 @@ import Testing
         let one =
             #"{"data":{"node":{"__typename":"Character","id":"1","name":"Rick Sanchez","notes":{"totalCount":5,"edges":[{"cursor":"c1","node":{"__typename":"Note","id":"n1","text":"Wubba lubba dub dub"}}],"pageInfo":{"endCursor":"c1","hasNextPage":true}}}}}"#
         let refetch = Task { @MainActor in try await fragment.refetch(count: 1, cursor: nil) }
-        #expect(await wait(until: { transport.held.count == 1 }, timeout: .seconds(10)))
+        #expect(await wait(until: { transport.held.count == 1 }))
         #expect(transport.held[0].request.variables == ["count": .int(1), "cursor": .null, "id": .string("1")])
         transport.held[0].respond(Payload(json: one))
         let replaced = try await refetch.value
@@ -103,7 +103,7 @@ import Testing
         let notes = try #require(environment.data(for: TestNotesQuery(id: "1")).character?.testNotes.notes)
         struct Offline: Error {}
         let page = Task { @MainActor in try await notes.loadNext(2) }
-        #expect(await wait(until: { transport.held.count == 1 }, timeout: .seconds(10)))
+        #expect(await wait(until: { transport.held.count == 1 }))
         transport.held[0].refuse(Offline())
         await #expect(throws: Failure.self) { try await page.value }
         #expect(!notes.isLoadingNext)

@@ -35,6 +35,19 @@ import Testing
         #expect(output.contains("static let requirements: [any Baton.SlotName]"))
     }
 
+    /// A `@stream` list's plan field says so, so the request asks for parts and later parts' items
+    /// land in it; the server still reads the directive.
+    @Test func aStreamedListIsMarkedInThePlan() throws {
+        let (_, output) = try NestedListAccessorTests.compile(
+            """
+            fragment Grid_character on Character { name }
+            query StreamQuery { character(id: "1") { teams @stream(initialCount: 1) { name } ...Grid_character } }
+            """)
+        #expect(output.contains("streamed: true)"), "\(output)")
+        #expect(output.components(separatedBy: "streamed: true").count == 2)
+        #expect(output.contains(#"teams@stream(label:\"StreamQuery$stream$teams\",initialCount:1)"#))
+    }
+
     @Test func cacheExpirationIsTheOperationsAge() throws {
         let (_, output) = try NestedListAccessorTests.compile(
             """

@@ -37,4 +37,23 @@ extension TestProfileQuery: Baton.Query {
         #expect(handle.fetchTime != nil)
         _ = retention
     }
+
+    /// A response whose stream ends while parts are due (`hasNext: true` last) fails the fetch as a
+    /// transport failure; the part held only half makes the next attach fetch it whole.
+    @Test func aStreamEndedBeforeItsLastPartFailsTheFetch() async throws {
+        let transport = ScriptedTransport()
+        let environment = Environment(transport: transport)
+        let handle = environment.handle(for: TestProfileQuery(id: "1"))
+        let retention = handle.retain()
+        #expect(await wait(until: { transport.held.count == 1 }))
+        transport.held[0].respond(parts: [Payload(try Fixtures.bytes("tests/character-deferred-1.json"))])
+        #expect(await wait(until: { !handle.fetch.isInFlight }))
+        #expect(handle.fetch.failureKind == .transport)
+        // The first part's data shows meanwhile.
+        #expect(handle.phase.kind == .ready)
+        _ = environment.handle(for: TestProfileQuery(id: "1"))
+        #expect(await wait(until: { transport.held.count == 2 }))
+        #expect(handle.fetch.isInFlight)
+        _ = retention
+    }
 }

@@ -5,6 +5,9 @@
     /// What sends requests; nil leaves the environment to payloads committed by hand, and a fetch or
     /// a mutation fails with `EnvironmentError.noTransport`.
     public let transport: (any Transport)?
+    /// What opens subscriptions, when not `transport` (a socket beside an HTTP transport); nil
+    /// leaves them to `transport`, which may stream them (graphql-sse).
+    public let subscriptions: (any Transport)?
     /// True once `end()` ran: every later call fails with `EnvironmentError.gone`.
     public private(set) var hasEnded = false
 
@@ -14,12 +17,24 @@
         set { store.log = newValue }
     }
 
+    /// Set by the app: while false every retained subscription's stream is parked (`idle`); set
+    /// true again, each resumes and counts a resumption. Pair it with `revalidate()` on the app's
+    /// return to the foreground.
+    public var isActive = true {
+        didSet { if isActive != oldValue, !hasEnded { activityChanged() } }
+    }
+
+    /// The wait before a failed subscription reopens (`Backoff.standard`: 1 s doubling to 30 s,
+    /// jittered); a handle takes it when made.
+    public var subscriptionBackoff = Backoff.standard
+
     /// The handles, the release buffer and the completed mutations' roots.
     let roots = Roots()
 
-    public init(store: Store = Store(), transport: (any Transport)? = nil) {
+    public init(store: Store = Store(), transport: (any Transport)? = nil, subscriptions: (any Transport)? = nil) {
         self.store = store
         self.transport = transport
+        self.subscriptions = subscriptions
         store.environment = self
         store.clock.onAdvance = { [weak self] in self?.clockAdvanced() }
     }
@@ -221,6 +236,9 @@ public enum EnvironmentError: Error, Sendable, Equatable {
     case gone
     /// A request was to be sent, and the environment has no transport.
     case noTransport
+    /// A subscription was to open, and the environment has neither a subscription transport nor a
+    /// transport.
+    case noSubscriptionTransport
     /// A request was to be sent for an operation that has no document (not a `RequestableOperation`).
     case notRequestable
 }

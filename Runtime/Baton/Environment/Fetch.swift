@@ -57,6 +57,9 @@ public struct Failure: Error, Sendable, CustomStringConvertible {
     static func classify(_ error: any Error) -> Failure {
         switch error {
         case let failure as Failure: failure
+        // A transport that read the server's errors itself (a socket's `error` message, an error
+        // response by its media type) throws them as they are.
+        case let errors as GraphQLErrors: Failure(.request, errors)
         case let ingest as IngestError where ingest.kind == .request: Failure(.request, GraphQLErrors(ingest.errors))
         case let ingest as IngestError: Failure(.malformed, ingest)
         case let environment as EnvironmentError: Failure(.environment, environment)

@@ -113,6 +113,11 @@ extension Environment {
             guard answered else {
                 throw TransportError(statusCode: 0, message: "the transport answered nothing for \(O.name)")
             }
+            // A stream that ends while parts are still due failed: nothing dates the root, so the next
+            // attach fetches the whole response again.
+            if state?.hasNext == true {
+                throw TransportError(statusCode: 0, message: "the response to \(O.name) ended before its last part")
+            }
             if state != nil { stamp(RootKey(name: O.name, variables: variables), plan: O.plan) }  // dated when the stream completes
             return .completed(unplaced: unplaced, duration: started.duration(to: .now))
         } catch {

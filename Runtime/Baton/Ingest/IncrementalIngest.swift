@@ -6,6 +6,12 @@ struct TrackedObject: Sendable {
     let selection: ResolvedSelection
 }
 
+/// A connection page's merge: the connection record the page merges into, and how.
+struct ConnectionMerge: Sendable {
+    let connection: String
+    let mode: MergeMode
+}
+
 /// A part the response announced in `pending` (the 2024 shape): its path and label.
 struct PendingPart: Sendable {
     let path: [ResponseError.PathComponent]
@@ -17,8 +23,17 @@ struct PendingPart: Sendable {
 public struct IncrementalState: Sendable {
     var objects: [String: TrackedObject] = [:]
     var pending: [String: PendingPart] = [:]
+    /// The lists of records placed so far, by response path, with their lengths (`@stream` items
+    /// announced by id land after them).
+    var lists: [String: Int] = [:]
     /// The paths of parts that named a place the response never had (dropped, and logged).
     public internal(set) var droppedParts: [String] = []
+    /// The last part's `hasNext`: true while more parts are due (a stream that ends then ended early);
+    /// nil when no part said (a server that answered in one piece).
+    public internal(set) var hasNext: Bool?
+    /// The connection pages placed so far, by response path (`@stream_connection` edges and deferred
+    /// page info arrive in later parts and merge the page again).
+    var merges: [String: ConnectionMerge] = [:]
 }
 
 extension Ingest {
@@ -27,6 +42,7 @@ extension Ingest {
     static let labelKey = Array("label".utf8)
     static let subPathKey = Array("subPath".utf8)
     static let completedKey = Array("completed".utf8)
+    static let itemsKey = Array("items".utf8)
 
     /// The first part of an incremental response (or a whole response to a plan with deferred
     /// parts): read as any response, remembering where every object landed.
@@ -39,7 +55,12 @@ extension Ingest {
             let changes = try ingest.run(
                 plan.resolved(variables), rootKey: plan.kind.rootKey,
                 rootType: plan.kind.rootType)
-            return (changes, IncrementalState(objects: ingest.tracked ?? [:], pending: ingest.pending))
+            return (
+                changes,
+                IncrementalState(
+                    objects: ingest.tracked ?? [:], pending: ingest.pending, lists: ingest.lists, hasNext: ingest.hasNext,
+                    merges: ingest.merges)
+            )
         } catch let error as IngestError {
             throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
         } catch {
@@ -54,10 +75,15 @@ extension Ingest {
         var ingest = Ingest(bytes: bytes, complete: false)
         ingest.tracked = state.objects
         ingest.pending = state.pending
+        ingest.lists = state.lists
+        ingest.merges = state.merges
         do {
             try ingest.runLater(&state)
             state.objects = ingest.tracked ?? [:]
             state.pending = ingest.pending
+            state.lists = ingest.lists
+            if let hasNext = ingest.hasNext { state.hasNext = hasNext }
+            state.merges = ingest.merges
             return ingest.changes
         } catch let error as IngestError {
             throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
@@ -83,6 +109,8 @@ extension Ingest {
                 try readPending()
             } else if reader.matches(name, Self.completedKey) {
                 try readCompleted()
+            } else if reader.matches(name, Self.hasNextKey) {
+                try readHasNext()
             } else {
                 try reader.skipValue()
             }
@@ -91,6 +119,8 @@ extension Ingest {
         guard reader.position == reader.bytes.count else {
             throw IngestError.malformed("content after the response part", at: reader.position)
         }
+        for id in finishedParts { pending[id] = nil }
+        finishedParts.removeAll()
         if !itemErrors.isEmpty {
             var placement = ErrorPlacement(root: ResolvedSelection(type: .query, abstract: false), rootKey: "")
             placement.tracked = tracked ?? [:]
@@ -122,7 +152,8 @@ extension Ingest {
                 }
             }
             guard let id, let part = pending[id] else { continue }
-            pending[id] = nil
+            // Forgotten once the whole part is read: its items may follow in this very part.
+            finishedParts.append(id)
             guard let error = errors.first else { continue }
             guard let target = tracked?[Self.pathText(part.path)] else {
                 changes.unplacedErrors.append(contentsOf: errors)
@@ -133,6 +164,20 @@ extension Ingest {
             for field in target.selection.variant(for: target.type).fields where field.deferLabel == part.label {
                 changes.attach(fieldError, to: target.key, field.slot.entry(on: target.type))
             }
+        }
+    }
+
+    /// `hasNext`: a boolean; anything else is skipped as an unknown member would be.
+    mutating func readHasNext() throws {
+        switch try reader.peek() {
+        case 0x74:
+            try reader.literal("true")
+            hasNext = true
+        case 0x66:
+            try reader.literal("false")
+            hasNext = false
+        default:
+            try reader.skipValue()
         }
     }
 
@@ -172,6 +217,7 @@ extension Ingest {
         var path: [ResponseError.PathComponent]?
         var id: String?
         var subPath: [ResponseError.PathComponent] = []
+        var hasItems = false
         var first = true
         while try reader.nextMember(first: first) {
             first = false
@@ -185,10 +231,16 @@ extension Ingest {
             } else if reader.matches(name, Self.errorsKey), try reader.peek() == 0x5B {
                 itemErrors += try readErrorList()
             } else {
+                if reader.matches(name, Self.itemsKey) { hasItems = true }
                 try reader.skipValue()
             }
         }
         let end = reader.position
+        if hasItems {
+            try readItems(from: start, path: path, announced: id.flatMap { pending[$0] }, &state)
+            reader.position = end
+            return
+        }
         var place = path
         if place == nil, let id, let announced = pending[id] { place = announced.path + subPath }
         let dotted = ResponseError(message: "", path: place).dottedPath
@@ -199,15 +251,98 @@ extension Ingest {
             first = false
             let name = try reader.memberName()
             if reader.matches(name, Self.dataKey), let target, try reader.peek() == 0x7B {
+                let placeText = Self.pathText(place!)
                 _ = try readObject(
                     target.selection, type: target.type, path: PathID(target.key), depth: 0,
-                    responsePath: Self.pathText(place!), known: target)
+                    responsePath: placeText, known: target)
+                remerge(placeText, target.key)
             } else {
                 try reader.skipValue()
             }
         }
         if target == nil { state.droppedParts.append(dotted) }
         reader.position = end
+    }
+
+    /// A `@stream` item: `items` for a list of records, placed from its index on. The 2022 shape's
+    /// `path` ends with the first item's index; the 2024 shape names its announced list by `id` (a
+    /// server may copy the list's path beside it), and its items follow those already placed. Each
+    /// item is read against the list field's selection, keyed as the first part would have keyed it,
+    /// and the list is written whole: what earlier parts placed, a hole for an index not come yet
+    /// (a list shows records only, so the hole is skipped), and the new items. An item for a place
+    /// the response never had, or for a list of scalars, is dropped and logged.
+    private mutating func readItems(
+        from start: Int, path: [ResponseError.PathComponent]?, announced: PendingPart?,
+        _ state: inout IncrementalState
+    ) throws {
+        var listPath = announced?.path ?? path ?? []
+        var first: Int?
+        if announced == nil, case .index(let index)? = listPath.last {
+            listPath.removeLast()
+            first = index
+        }
+        let dotted = ResponseError(message: "", path: path ?? listPath).dottedPath
+        let listText = Self.pathText(listPath)
+        guard case .key(let fieldName)? = listPath.last,
+            let parent = tracked?[Self.pathText(Array(listPath.dropLast()))],
+            let field = parent.selection.variant(for: parent.type).fields.first(where: { $0.name == fieldName }),
+            case .link(let child, plural: true) = field.kind
+        else {
+            state.droppedParts.append(dotted)
+            return
+        }
+        let offset = first ?? lists[listText] ?? 0
+        var placed: [Int?] = []
+        reader.position = start
+        var firstMember = true
+        while try reader.nextMember(first: firstMember) {
+            firstMember = false
+            let name = try reader.memberName()
+            guard reader.matches(name, Self.itemsKey), try reader.peek() == 0x5B else {
+                try reader.skipValue()
+                continue
+            }
+            try reader.expect(0x5B, "a list of items")
+            var firstItem = true
+            while try reader.nextElement(first: firstItem) {
+                firstItem = false
+                if try reader.readNull() {
+                    placed.append(nil)
+                    continue
+                }
+                guard try reader.peek() == 0x7B else {
+                    throw IngestError.malformed("expected an object or null among a list's items", at: reader.position)
+                }
+                var pathID = PathID(parent.key, field.keyText)
+                pathID.index = offset + placed.count
+                placed.append(
+                    try readObject(
+                        child, type: child.type, path: pathID, depth: 1,
+                        responsePath: listText + "." + String(offset + placed.count)))
+            }
+        }
+        let length = max(lists[listText] ?? 0, offset + placed.count)
+        var keys: [Int?] = []
+        keys.reserveCapacity(length)
+        for index in 0..<length {
+            if index >= offset, index < offset + placed.count {
+                keys.append(placed[index - offset])
+            } else if let element = tracked?[listText + "." + String(index)] {
+                keys.append(changes.add(element.key, element.type, []))
+            } else {
+                keys.append(nil)
+            }
+        }
+        lists[listText] = length
+        changes.add(parent.key, parent.type, [(field.entry(on: parent.type), .links(keys))])
+        remerge(Self.pathText(Array(listPath.dropLast())), parent.key)
+    }
+
+    /// A later part added to a connection page (streamed edges, deferred page info): the page merges
+    /// into its connection again, as the first part's did.
+    private mutating func remerge(_ pagePath: String, _ pageKey: String) {
+        guard let merge = merges[pagePath] else { return }
+        changes.edits.append(.merge(page: pageKey, connection: merge.connection, mode: merge.mode))
     }
 
     /// The tracking key of a path: keys and indices joined by dots.

@@ -30,6 +30,16 @@ public struct Ingest {
     /// their place; and the parts the response announced (`pending`).
     var tracked: [String: TrackedObject]?
     var pending: [String: PendingPart] = [:]
+    /// For a plan with deferred parts: each list of records read, by response path, with its length,
+    /// so a streamed item (`@stream`) lands at its index among the elements already there.
+    var lists: [String: Int] = [:]
+    /// The parts a later part's `completed` names, forgotten after the part.
+    var finishedParts: [String] = []
+    /// An incremental response's `hasNext`, when the part said.
+    var hasNext: Bool?
+    /// For a plan with deferred parts: each connection page read, by response path, with the
+    /// connection record it merges into, so a later part that adds to the page merges it again.
+    var merges: [String: ConnectionMerge] = [:]
     /// Errors carried by a later part's items, placed when the part is read.
     var itemErrors: [ResponseError] = []
     /// Type names by type number, filled as keys are composed, with their bytes and a `:` after them.
@@ -66,6 +76,8 @@ public struct Ingest {
                 if try !reader.readNull() { errors = try readErrors() }
             } else if tracked != nil, reader.matches(name, Self.pendingKey) {
                 try readPending()
+            } else if tracked != nil, reader.matches(name, Self.hasNextKey) {
+                try readHasNext()
             } else {
                 try reader.skipValue()
             }
@@ -95,6 +107,7 @@ public struct Ingest {
     static let typenameKey = Array("__typename".utf8)
     static let messageKey = Array("message".utf8)
     static let pathKey = Array("path".utf8)
+    static let hasNextKey = Array("hasNext".utf8)
     static let extensionsKey = Array("extensions".utf8)
     static let pendingKey = Array("pending".utf8)
 
@@ -235,6 +248,9 @@ public struct Ingest {
                         let position = changes.add(key, changes.records[page].type, [])
                         entries.append((connection.slot.entry(on: type), .link(position)))
                         changes.edits.append(.merge(page: pageKey, connection: key, mode: connection.mode))
+                        if tracked != nil {
+                            merges[childPath(responsePath, field.name)] = ConnectionMerge(connection: key, mode: connection.mode)
+                        }
                     }
                 }
             }
@@ -389,6 +405,7 @@ public struct Ingest {
                 throw IngestError.malformed("expected an object or null in a list of records", at: reader.position)
             }
         }
+        if tracked != nil { lists[responsePath] = keys.count }
         return .links(keys)
     }
 

@@ -61,13 +61,16 @@ public struct Field: Sendable {
     public let connection: Connection?
     /// A query-root link `lookups` names: the check binds it to a live entity when it is missing.
     public let lookup: Lookup?
+    /// A `@stream` list: its items after the first may come in later parts of the response.
+    public let streamed: Bool
 
     public init(
         _ responseKey: String, key: StorageKey, kind: FieldKind, guards: GuardSet = .always,
         client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil, connection: Connection? = nil,
-        lookup: Lookup? = nil
+        lookup: Lookup? = nil, streamed: Bool = false
     ) {
         self.lookup = lookup
+        self.streamed = streamed
         self.edit = edit
         self.connection = connection
         self.responseKey = responseKey
@@ -80,11 +83,12 @@ public struct Field: Sendable {
 
     public static func scalar(
         _ responseKey: String, key: StorageKey, kind: ScalarKind, list: Bool = false, levels: Int = 1,
-        guards: GuardSet = .always, client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil
+        guards: GuardSet = .always, client: Bool = false, deferLabel: String? = nil, edit: Edit? = nil,
+        streamed: Bool = false
     ) -> Field {
         Field(
             responseKey, key: key, kind: .scalar(kind, levels: list ? levels : 0), guards: guards, client: client,
-            deferLabel: deferLabel, edit: edit)
+            deferLabel: deferLabel, edit: edit, streamed: streamed)
     }
 
     public static func linked(
@@ -99,10 +103,10 @@ public struct Field: Sendable {
 
     public static func plural(
         _ responseKey: String, key: StorageKey, selection: Selection, guards: GuardSet = .always,
-        client: Bool = false, deferLabel: String? = nil
+        client: Bool = false, deferLabel: String? = nil, streamed: Bool = false
     ) -> Field {
         Field(
             responseKey, key: key, kind: .link(selection, plural: true), guards: guards,
-            client: client, deferLabel: deferLabel)
+            client: client, deferLabel: deferLabel, streamed: streamed)
     }
 }

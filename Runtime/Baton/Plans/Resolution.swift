@@ -215,7 +215,7 @@ struct Resolver {
             case .link(let child, let plural): kind = .link(resolve(child), plural: plural)
             }
             if !field.isClient && field.deferLabel == nil { required.append(out.count) }
-            if field.deferLabel != nil { sawDeferred = true }
+            if field.deferLabel != nil || field.streamed { sawDeferred = true }
             out.append(
                 ResolvedField(
                     responseKey: Array(field.responseKey.utf8), name: field.responseKey,

@@ -1,0 +1,132 @@
+import Foundation
+
+#if canImport(Darwin)
+    // Apple platforms: URLSessionWebSocketTask works there (on Linux it fails: its libcurl has no
+    // WebSocket) and could carry these frames on iOS, where libuv and OpenSSL are not installed.
+    // Not written: only Linux is built and tested here, and this socket is the one code path.
+#endif
+
+/// A WebSocket client (RFC 6455) over a TCP socket driven by libuv on the connection's own
+/// thread. `connect` returns once the handshake is done; `events` then yields the server's
+/// messages (pings are answered by the socket itself and reported too) and ends with the
+/// server's close frame, or throws the `WebSocketError` that ended it. `send` may be called from
+/// any task. Every wait is bounded by `Options`.
+public final class WebSocket: Sendable {
+    public struct Options: Sendable {
+        /// Resolving the host and making the TCP connection.
+        public var connectTimeout: Duration
+        /// The TLS handshake (`wss://`), then from the upgrade request to the server's 101 answer:
+        /// each.
+        public var handshakeTimeout: Duration
+        /// From sending a close frame to the server's answer (or to the end of the TCP).
+        public var closeTimeout: Duration
+        /// The largest message (and frame) accepted; a larger one closes with 1009.
+        public var maxMessageSize: Int
+        /// For `wss://`: PEM files of the only certificates to trust (a test's self-signed one);
+        /// nil trusts the system's.
+        public var trustedCertificates: [URL]?
+
+        public init(
+            connectTimeout: Duration = .seconds(10), handshakeTimeout: Duration = .seconds(10),
+            closeTimeout: Duration = .seconds(5), maxMessageSize: Int = 16 << 20, trustedCertificates: [URL]? = nil
+        ) {
+            self.trustedCertificates = trustedCertificates
+            self.connectTimeout = connectTimeout
+            self.handshakeTimeout = handshakeTimeout
+            self.closeTimeout = closeTimeout
+            self.maxMessageSize = maxMessageSize
+        }
+    }
+
+    public let events: AsyncThrowingStream<WebSocketEvent, any Error>
+    private let connection: SocketConnection
+
+    private init(connection: SocketConnection, events: AsyncThrowingStream<WebSocketEvent, any Error>) {
+        self.connection = connection
+        self.events = events
+    }
+
+    /// Opens `url` (`ws://` or `wss://host[:port]/path`) asking for `subprotocol`. Throws a `WebSocketError`:
+    /// a bad URL, no connection, a failed handshake, or a timeout.
+    public static func connect(to url: URL, subprotocol: String, options: Options = Options()) async throws -> WebSocket {
+        let target = try Target(url)
+        let (events, continuation) = AsyncThrowingStream<WebSocketEvent, any Error>.makeStream()
+        let connection = SocketConnection(
+            host: target.host, port: target.port, path: target.path, secure: target.secure, subprotocol: subprotocol,
+            options: options,
+            events: continuation)
+        let socket = WebSocket(connection: connection, events: events)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { opened in connection.start(opened: opened) }
+        } onCancel: {
+            connection.inbox.post(.abort(WebSocketError(.closed, "connecting was cancelled")))
+        }
+        return socket
+    }
+
+    /// Sends a text message. Throws `.closed` once the socket is closing or closed.
+    public func send(text: String) throws(WebSocketError) {
+        try post(WebSocketFrame(opcode: .text, payload: Array(text.utf8)))
+    }
+
+    public func send(binary: [UInt8]) throws(WebSocketError) {
+        try post(WebSocketFrame(opcode: .binary, payload: binary))
+    }
+
+    /// Sends a ping; its pong arrives in `events`. At most 125 bytes.
+    public func ping(_ payload: [UInt8] = []) throws(WebSocketError) {
+        guard payload.count <= 125 else { throw WebSocketError(.protocolViolation(closeCode: 1002), "a ping of more than 125 bytes") }
+        try post(WebSocketFrame(opcode: .ping, payload: payload))
+    }
+
+    private func post(_ frame: WebSocketFrame) throws(WebSocketError) {
+        guard connection.inbox.post(.write(frame.encoded())) else { throw WebSocketError(.closed, "the socket is closed") }
+    }
+
+    /// Starts the close handshake and waits until the connection has ended (the server's close
+    /// answer, or the close timeout). Later sends throw `.closed`.
+    public func close(code: UInt16 = 1000, reason: String = "") async {
+        connection.inbox.post(.close(code: code, reason: reason))
+        await connection.ended.wait()
+    }
+
+    /// Ends the connection at once, without a close handshake (the server sees the TCP end).
+    public func abort() {
+        connection.inbox.post(.abort(WebSocketError(.closed, "the socket was aborted")))
+    }
+
+    /// Whether the connection has ended.
+    public var isClosed: Bool { connection.ended.isDone }
+
+    deinit {
+        connection.inbox.post(.abort(WebSocketError(.closed, "the socket was released")))
+    }
+
+    /// Host, port, path and security of a `ws://` or `wss://` URL.
+    struct Target {
+        let host: String
+        let port: Int
+        let path: String
+        let secure: Bool
+
+        init(_ url: URL) throws(WebSocketError) {
+            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+                throw WebSocketError(.badURL, "\(url) is not a URL")
+            }
+            switch components.scheme?.lowercased() {
+            case "ws": (port, secure) = (components.port ?? 80, false)
+            case "wss": (port, secure) = (components.port ?? 443, true)
+            default: throw WebSocketError(.badURL, "\(url): the scheme must be ws:// or wss://")
+            }
+            guard let host = components.host, !host.isEmpty else { throw WebSocketError(.badURL, "\(url) has no host") }
+            guard (1...65535).contains(port) else { throw WebSocketError(.badURL, "\(url) has the port \(port)") }
+            self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+            var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            if let query = components.percentEncodedQuery { path += "?" + query }
+            guard !path.contains(where: { $0 == "\r" || $0 == "\n" || $0 == " " }) else {
+                throw WebSocketError(.badURL, "\(url) has a path a request line cannot carry")
+            }
+            self.path = path
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Baton
+import Foundation
+
+struct TimedOut: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out: \(what)" }
+}
+
+/// `body`'s result, or `TimedOut` once `limit` passes (the body is then cancelled).
+func within<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            throw TimedOut(what: what)
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+    }
+}
+
+/// What a transport stream delivered: its payloads as text, and the error that ended it.
+struct Outcome: Sendable {
+    var payloads: [String] = []
+    var error: (any Error)?
+
+    var transportError: TransportError? { error as? TransportError }
+    /// The transport error's body as text ("" when it ended otherwise).
+    var message: String { transportError.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
+}
+
+/// Reads `stream` to its end, within `limit`.
+func collect(_ stream: AsyncThrowingStream<Payload, any Error>, within limit: Duration = .seconds(10)) async throws -> Outcome {
+    try await within(limit, "the stream's end") {
+        var outcome = Outcome()
+        do {
+            for try await payload in stream { outcome.payloads.append(String(decoding: payload.bytes, as: UTF8.self)) }
+        } catch {
+            outcome.error = error
+        }
+        return outcome
+    }
+}
+
+/// Payload text without spaces, so a server's JSON spacing does not matter.
+func compact(_ text: String) -> String { text.filter { $0 != " " } }
