@@ -124,17 +124,11 @@ public struct Exchange: Transport {
                 }
             }
             group.addTask {
-                // Watches the deadline only until the first payload: a delivered stream runs on.
-                while !delivered.value {
-                    guard ContinuousClock.now < deadline else {
-                        return .failed(
-                            TransportError(statusCode: 0, message: "\(request.operationName): no answer within the deadline of \(limit)"),
-                            delivered: false)
-                    }
-                    try? await Task.sleep(for: min(.milliseconds(20), deadline - ContinuousClock.now))
-                    if Task.isCancelled { return nil }
-                }
-                return nil
+                // The deadline bounds the wait for the first payload only: a delivered stream runs on.
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if Task.isCancelled || delivered.value { return nil }
+                let message = "\(request.operationName): no answer within the deadline of \(limit)"
+                return .failed(TransportError(statusCode: 0, message: message), delivered: false)
             }
             var outcome: Outcome = .finished
             for await result in group {

@@ -50,7 +50,10 @@ public final class TestServer: @unchecked Sendable {
     /// `http://127.0.0.1:<port>/<route>`, `route` being a path such as `graphql` or
     /// `slow/graphql?ms=300`.
     public func httpURL(route: String = "graphql") -> URL {
-        URL(string: "http://127.0.0.1:\(port)/\(route)")!
+        guard let url = URL(string: "http://127.0.0.1:\(port)/\(route)") else {
+            preconditionFailure("not a route a URL can hold: \(route)")
+        }
+        return url
     }
 
     /// The graphql-transport-ws endpoint.

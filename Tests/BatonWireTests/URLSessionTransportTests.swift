@@ -145,6 +145,34 @@ import Testing
         #expect(Self.text(error).contains("POST"))
     }
 
+    /// Payloads delivered before a failure, and the failure.
+    static func partial(_ transport: URLSessionTransport, _ request: Request) async -> ([String], (any Error)?) {
+        var texts: [String] = []
+        do {
+            for try await payload in transport.send(request) { texts.append(String(decoding: payload.bytes, as: UTF8.self)) }
+            return (texts, nil)
+        } catch {
+            return (texts, error)
+        }
+    }
+
+    @Test func malformedFramingFailsClearly() async throws {
+        let subscription = Self.request("subscription Test{countdown(start:1)}", kind: .subscription)
+        for (shape, request, delivered, status, message) in [
+            ("no-boundary", Self.rick, [String](), 200, "without a valid boundary"),
+            // A part ends at the next delimiter: without one, the last part never arrived.
+            ("unclosed", Self.rick, [], 0, "ended before its close delimiter"),
+            ("bad-header", Self.rick, [], 200, "malformed header line: not a header"),
+            ("unfinished", subscription, [#"{"data":{"countdown":1}}"#], 0, "ended without a complete event"),
+        ] {
+            let (texts, error) = await Self.partial(try transport("malformed/graphql?shape=\(shape)"), request)
+            #expect(texts == delivered, "\(shape)")
+            let failure = error as? TransportError
+            #expect(failure?.statusCode == status, "\(shape)")
+            #expect(Self.text(failure).contains(message), "\(shape): \(Self.text(failure))")
+        }
+    }
+
     @Test func cancellingASlowRequestEndsItsStream() async throws {
         let transport = try transport("slow/graphql?ms=60000")
         let consumer = Task {
@@ -160,6 +188,13 @@ import Testing
         let result = await consumer.result
         #expect(ContinuousClock.now - start < .seconds(20))
         if case .success(let count) = result { #expect(count == 0) }
+    }
+
+    @Test func aTransportErrorDescribesItselfAsText() {
+        #expect("\(TransportError(statusCode: 401, message: "denied"))" == "HTTP 401: denied")
+        #expect("\(TransportError(statusCode: 0, message: "refused"))" == "no response: refused")
+        let long = TransportError(statusCode: 500, body: [UInt8](repeating: 0x78, count: 600))
+        #expect(long.description == "HTTP 500: " + String(repeating: "x", count: 500) + "…")
     }
 
     @Test func anUnreachableServerIsStatusZero() async throws {
@@ -227,6 +262,22 @@ final class Tokens: @unchecked Sendable {
         #expect(await wait(until: { handle.phase.kind != .loading }, timeout: .seconds(20)))
         #expect(handle.phase.data?.character?.name == "Rick Sanchez")
         #expect(handle.phase.data?.character?.status == "Alive")
+    }
+
+    @Test func aDeferredPartArrivesAfterTheFirstAndCommits() async throws {
+        let environment = Environment(transport: URLSessionTransport(url: try Server.running.httpURL()))
+        var events: [LogEvent] = []
+        environment.log = { events.append($0) }
+        let handle = environment.handle(for: WireDeferred(id: "1"))
+        let retention = handle.retain()
+        defer { _ = retention }
+        #expect(await wait(until: { handle.phase.kind != .loading && !handle.fetch.isInFlight }, timeout: .seconds(20)))
+        #expect(handle.phase.kind == .ready)
+        #expect(handle.phase.data?.character?.name == "Rick Sanchez")
+        #expect(handle.phase.data?.character?.origin?.name == "Earth (C-137)")
+        // The first part and the deferred one, each its own batch; nothing dropped.
+        #expect(events.filter { if case .committed = $0 { true } else { false } }.count == 2)
+        #expect(!events.contains { if case .partDropped = $0 { true } else { false } })
     }
 
     @Test func aStrictRequestErrorReachesThePhaseAsRequest() async throws {

@@ -63,3 +63,59 @@ struct WireBroken: Baton.Query {
     var variables: Baton.Variables { ["id": .string(id)] }
     typealias Data = WireCharacter.Data
 }
+
+// query WireDeferred($id: ID!) { character(id: $id) { id name ... @defer(label: "WireDeferred$defer$origin") { origin { id name } } } }
+
+enum WireDeferredSlots {
+    static let origin = Baton.Registry.slot(WireTypes.Character, "origin")
+    static let locationID = Baton.Registry.slot(Baton.Registry.type("Location"), "id")
+    static let locationName = Baton.Registry.slot(Baton.Registry.type("Location"), "name")
+}
+
+struct WireDeferred: Baton.Query {
+    static let name = "WireDeferred"
+    static let document: Baton.Document = .text(
+        #"query WireDeferred($id:ID!){character(id:$id){id,name,...@defer(label:"WireDeferred$defer$origin"){origin{id,name}}}}"#)
+    var id: String
+    var variables: Baton.Variables { ["id": .string(id)] }
+
+    static let plan = Baton.Plan(root: selection0)
+    private static let selection0 = Baton.Selection(
+        type: WireTypes.Query,
+        fields: [
+            .linked("character", key: .dynamic(WireSlots.Query.character_id), selection: selection1)
+        ])
+    private static let selection1 = Baton.Selection(
+        type: WireTypes.Character, key: ["id"],
+        fields: [
+            .scalar("id", key: .fixed(WireSlots.Character.id), kind: .id),
+            .scalar("name", key: .fixed(WireSlots.Character.name), kind: .string),
+            .linked(
+                "origin", key: .fixed(WireDeferredSlots.origin), selection: selection2, deferLabel: "WireDeferred$defer$origin"),
+        ])
+    private static let selection2 = Baton.Selection(
+        type: Baton.Registry.type("Location"), key: ["id"],
+        fields: [
+            .scalar("id", key: .fixed(WireDeferredSlots.locationID), kind: .id),
+            .scalar("name", key: .fixed(WireDeferredSlots.locationName), kind: .string),
+        ])
+
+    struct Data: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var character: Character? { anchor.read(link: WireSlots.Query.character_id) }
+
+        struct Character: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var name: String? { anchor.read(WireSlots.Character.name) }
+            @MainActor var origin: Origin? { anchor.read(link: WireDeferredSlots.origin) }
+        }
+
+        struct Origin: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var name: String? { anchor.read(WireDeferredSlots.locationName) }
+        }
+    }
+}

@@ -13,6 +13,9 @@ Routes:
   /flaky/graphql       500 twice, then 200, per distinct `X-Flaky-Key` header
   /drop/graphql        starts a chunked body and drops the connection mid-body
   /slow/graphql?ms=N   answers after N ms
+  /malformed/graphql?shape=S  a complete 200 answer a client must refuse: S is no-boundary,
+                       unclosed, bad-header (multipart) or unfinished (an event stream without
+                       `complete`)
   /strict/graphql      as /graphql, but a request error (errors, data null) answers 400
                        application/graphql-response+json without `data`, as the GraphQL over HTTP
                        specification says (strawberry alone always answers 200 application/json)
@@ -542,6 +545,16 @@ GRAPHQL = RickAndMortyGraphQL(
 # ------------------------------------------------------------------------------------ test routes
 
 
+PART = b'\r\nContent-Type: application/json\r\n\r\n{"data":{"character":{"id":"1"}},"hasNext":true}\r\n'
+# Answers whose framing is wrong in one way each (the status and length are right).
+MALFORMED = {
+    "no-boundary": (b"multipart/mixed", b"---" + PART + b"-----\r\n"),
+    "unclosed": (b'multipart/mixed; boundary="-"', b"---" + PART),
+    "bad-header": (b'multipart/mixed; boundary="-"', b"---\r\nnot a header\r\n\r\n{}\r\n-----\r\n"),
+    "unfinished": (b"text/event-stream", b'event: next\r\ndata: {"data":{"countdown":1}}\r\n\r\n'),
+}
+
+
 def header(scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", []):
         if key.lower() == name:
@@ -643,6 +656,12 @@ async def app(scope, receive, send):
         return await GRAPHQL(scope, receive, send)
     if path == "/strict/graphql":
         return await GRAPHQL(scope, receive, strict(send))
+    if path == "/malformed/graphql":
+        shape = parse_qs(scope.get("query_string", b"").decode()).get("shape", [""])[0]
+        if shape not in MALFORMED:
+            return await answer(send, 400, f"no shape {shape!r}".encode(), b"text/plain; charset=utf-8")
+        content_type, body = MALFORMED[shape]
+        return await answer(send, 200, body, content_type)
     if path == "/drop/graphql":
         # No content-length: uvicorn sends the body chunked; raising after the first chunk makes
         # it close the connection with the body unfinished.

@@ -33,7 +33,7 @@ extension AsyncThrowingStream where Element == Payload, Failure == any Error {
 
 /// A transport's failure with the server's status and body; status 0 when there was no response
 /// (the body then says what happened).
-public struct TransportError: Error, Sendable, Equatable {
+public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     public let statusCode: Int
     public let body: [UInt8]
 
@@ -44,5 +44,11 @@ public struct TransportError: Error, Sendable, Equatable {
 
     public init(statusCode: Int, message: String) {
         self.init(statusCode: statusCode, body: Array(message.utf8))
+    }
+
+    /// The status and the body as text (its first 500 bytes), for a log or a message.
+    public var description: String {
+        let text = String(decoding: body.prefix(500), as: UTF8.self) + (body.count > 500 ? "…" : "")
+        return statusCode == 0 ? "no response: \(text)" : "HTTP \(statusCode): \(text)"
     }
 }
