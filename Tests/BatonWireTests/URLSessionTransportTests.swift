@@ -280,6 +280,42 @@ final class Tokens: @unchecked Sendable {
         #expect(!events.contains { if case .partDropped = $0 { true } else { false } })
     }
 
+    /// `@stream` against strawberry: the first part brings two results, the rest arrive as items
+    /// of later parts (graphql-core 3.3's shape), each landing at its index; the fetch ends with them.
+    @Test func streamedItemsLandInTheirListAsTheyArrive() async throws {
+        let environment = Environment(transport: URLSessionTransport(url: try Server.running.httpURL()))
+        var events: [LogEvent] = []
+        environment.log = { events.append($0) }
+        let handle = environment.handle(for: WireStreamed())
+        let retention = handle.retain()
+        defer { _ = retention }
+        #expect(await wait(until: { handle.phase.kind != .loading && !handle.fetch.isInFlight }, timeout: .seconds(20)))
+        #expect(handle.fetch.failureKind == nil, "\(handle.fetch)")
+        let names = handle.data.characters?.results.map { list in list.map { $0.name ?? "?" } } ?? []
+        #expect(names.count == 20)
+        #expect(names.prefix(3) == ["Rick Sanchez", "Morty Smith", "Summer Smith"])
+        #expect(!events.contains { if case .partDropped = $0 { true } else { false } })
+        #expect(events.filter { if case .committed = $0 { true } else { false } }.count >= 2)
+    }
+
+    /// A subscription through the environment over graphql-sse: three events, each committed on
+    /// the character's record, then the server's completion.
+    @Test func aSubscriptionOverServerSentEventsCommitsEachEvent() async throws {
+        let environment = Environment(transport: URLSessionTransport(url: try Server.running.httpURL()))
+        let character = environment.handle(for: WireCharacter(id: "3"))
+        let characterRetention = character.retain()
+        #expect(await wait(until: { !character.fetch.isInFlight && character.phase.kind == .ready }, timeout: .seconds(20)))
+        let before = character.data.character?.status
+        let live = environment.handle(for: WireStatusChanged(id: "3"))
+        let retention = live.retain()
+        defer { _ = (retention, characterRetention) }
+        #expect(await wait(until: { live.stream == .ended(nil) }, timeout: .seconds(20)), "\(live.stream)")
+        #expect(live.events == 3)
+        #expect(live.resumptions == 0)
+        // Three steps through Alive, Dead, unknown come back to where the status was.
+        #expect(character.data.character?.status == before)
+    }
+
     @Test func aStrictRequestErrorReachesThePhaseAsRequest() async throws {
         let environment = Environment(transport: URLSessionTransport(url: try Server.running.httpURL(route: "strict/graphql")))
         let handle = environment.handle(for: WireBroken(id: "1"))

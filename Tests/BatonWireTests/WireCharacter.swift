@@ -119,3 +119,84 @@ struct WireDeferred: Baton.Query {
         }
     }
 }
+
+// subscription WireStatusChanged($id: ID!) { statusChanged(id: $id, intervalMs: 20) { id status } }
+// query WireStreamed { characters(page: 1) { results @stream(initialCount: 2) { id name } } }
+
+enum WireStreamTypes {
+    static let Subscription = Baton.Registry.type("Subscription")
+    static let Characters = Baton.Registry.type("Characters")
+}
+
+enum WireStreamSlots {
+    static let statusChanged_id = Baton.DynamicKey(
+        WireStreamTypes.Subscription, "statusChanged", [.init("id", [.variable("id")]), .init("intervalMs", [.literal("20")])])
+    static let characters_page1 = Baton.Registry.slot(WireTypes.Query, "characters(page:1)")
+    static let results = Baton.Registry.slot(WireStreamTypes.Characters, "results")
+}
+
+struct WireStatusChanged: Baton.Subscription {
+    static let name = "WireStatusChanged"
+    static let document: Baton.Document = .text(
+        "subscription WireStatusChanged($id:ID!){statusChanged(id:$id,intervalMs:20){id,status}}")
+    var id: String
+    var variables: Baton.Variables { ["id": .string(id)] }
+
+    static let plan = Baton.Plan(
+        root: Baton.Selection(
+            type: WireStreamTypes.Subscription,
+            fields: [
+                .linked(
+                    "statusChanged", key: .dynamic(WireStreamSlots.statusChanged_id),
+                    selection: Baton.Selection(
+                        type: WireTypes.Character, key: ["id"],
+                        fields: [
+                            .scalar("id", key: .fixed(WireSlots.Character.id), kind: .id),
+                            .scalar("status", key: .fixed(WireSlots.Character.status), kind: .string),
+                        ]))
+            ]), kind: .subscription)
+
+    /// The test reads the character's record through WireCharacter's handle, not this root.
+    struct Data: Baton.Lens {
+        let anchor: Baton.Anchor
+    }
+}
+
+struct WireStreamed: Baton.Query {
+    static let name = "WireStreamed"
+    static let document: Baton.Document = .text(
+        "query WireStreamed{characters(page:1){results@stream(initialCount:2,label:\"WireStreamed$stream$results\"){id,name}}}")
+    var variables: Baton.Variables { [:] }
+
+    static let plan = Baton.Plan(
+        root: Baton.Selection(
+            type: WireTypes.Query,
+            fields: [
+                .linked(
+                    "characters", key: .fixed(WireStreamSlots.characters_page1),
+                    selection: Baton.Selection(
+                        type: WireStreamTypes.Characters,
+                        fields: [
+                            .plural(
+                                "results", key: .fixed(WireStreamSlots.results),
+                                selection: Baton.Selection(
+                                    type: WireTypes.Character, key: ["id"],
+                                    fields: [
+                                        .scalar("id", key: .fixed(WireSlots.Character.id), kind: .id),
+                                        .scalar("name", key: .fixed(WireSlots.Character.name), kind: .string),
+                                    ]), streamed: true)
+                        ]))
+            ]))
+
+    struct Data: Baton.Lens {
+        let anchor: Baton.Anchor
+        init(anchor: Baton.Anchor) { self.anchor = anchor }
+        @MainActor var characters: Characters? { anchor.read(link: WireStreamSlots.characters_page1) }
+
+        struct Characters: Baton.Lens {
+            let anchor: Baton.Anchor
+            init(anchor: Baton.Anchor) { self.anchor = anchor }
+            @MainActor var results: Baton.List<WireCharacter.Data.Character>? { anchor.read(plural: WireStreamSlots.results) }
+        }
+    }
+}
