@@ -1,5 +1,7 @@
 @_spi(Generated) import Baton
 import BatonInspector
+import BatonTesting
+import Foundation
 import Testing
 
 /// As batonc emits `query TestStreamedList { characters { results @stream(initialCount: 1) { id name } } }`.
@@ -226,5 +228,64 @@ extension StreamTests {
             info.exportedFields(in: environment2.store).contains { field in
                 if field.key == "endCursor", case .string("c2")? = field.value { true } else { false }
             })
+    }
+}
+
+/// A transport whose one response the test writes part by part.
+final class PartByPartTransport: Transport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: AsyncThrowingStream<Payload, any Error>.Continuation?
+
+    func send(_ request: Request) -> AsyncThrowingStream<Payload, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Payload, any Error>.makeStream()
+        lock.withLock { self.continuation = continuation }
+        return stream
+    }
+
+    var isWaiting: Bool { lock.withLock { continuation != nil } }
+    func part(_ json: String) { lock.withLock { continuation }?.yield(Payload(json: json)) }
+    func end() { lock.withLock { continuation }?.finish() }
+}
+
+extension StreamTests {
+    /// Relay's rule: items for a list another commit changed since the stream left it are dropped
+    /// and logged; the list keeps what the other commit wrote.
+    @Test func itemsForAListAnotherCommitChangedAreDropped() async throws {
+        let transport = PartByPartTransport()
+        let environment = Environment(transport: transport)
+        var events: [LogEvent] = []
+        environment.log = { events.append($0) }
+        let handle = environment.handle(for: TestStreamedList())
+        let retention = handle.retain()
+        #expect(await wait(until: { transport.isWaiting }))
+        transport.part(Self.first + #","pending":[{"id":"0","path":["characters","results"]}]}"#)
+        #expect(await wait(until: { Self.names(environment) == ["Rick"] }))
+        // Another response rewrites the list meanwhile.
+        try await environment.commitPayload(
+            TestStreamedList(), Payload(json: #"{"data":{"characters":{"results":[{"id":"7","name":"Squanchy"}]}}}"#))
+        #expect(Self.names(environment) == ["Squanchy"])
+        transport.part(#"{"hasNext":false,"completed":[{"id":"0"}],"incremental":[{"items":[{"id":"2","name":"Morty"}],"id":"0"}]}"#)
+        transport.end()
+        #expect(await wait(until: { !handle.fetch.isInFlight }))
+        #expect(events.contains(.partDropped(path: "characters.results")))
+        #expect(Self.names(environment) == ["Squanchy"])
+        #expect(environment.store.record(forKey: "Character:2") == nil)
+        _ = retention
+    }
+
+    /// Without another commit between them, the same parts land (the rule drops nothing else).
+    @Test func itemsForAnUnchangedListLand() async throws {
+        let transport = PartByPartTransport()
+        let environment = Environment(transport: transport)
+        let handle = environment.handle(for: TestStreamedList())
+        let retention = handle.retain()
+        #expect(await wait(until: { transport.isWaiting }))
+        transport.part(Self.first + #","pending":[{"id":"0","path":["characters","results"]}]}"#)
+        transport.part(#"{"hasNext":false,"completed":[{"id":"0"}],"incremental":[{"items":[{"id":"2","name":"Morty"}],"id":"0"}]}"#)
+        transport.end()
+        #expect(await wait(until: { !handle.fetch.isInFlight }))
+        #expect(handle.fetch.failureKind == nil)
+        #expect(Self.names(environment) == ["Rick", "Morty"])
+        _ = retention
     }
 }

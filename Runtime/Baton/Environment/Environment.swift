@@ -100,6 +100,10 @@
             guard !hasEnded else { throw EnvironmentError.gone }
             for path in state.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
             guard !changes.isEmpty else { continue }
+            if let stale = store.staleStream(changes) {
+                log?(.partDropped(path: stale))
+                continue
+            }
             results.append(store.commit(changes, kind: .server))
             settleHandles()
         }

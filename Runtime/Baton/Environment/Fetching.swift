@@ -167,6 +167,11 @@ extension Environment {
         guard isCurrent() else { throw CancellationError() }
         for path in next.droppedParts.dropFirst(dropped) { log?(.partDropped(path: path)) }
         guard !changes.isEmpty else { return next }
+        // Relay's rule: items for a list another commit changed since the stream left it are dropped.
+        if let stale = store.staleStream(changes) {
+            log?(.partDropped(path: stale))
+            return next
+        }
         store.commit(changes, kind: .server)
         settleHandles()
         return next

@@ -74,6 +74,9 @@ public struct RecordChange: Sendable {
 public struct ChangeSet: Sendable {
     public internal(set) var records: [RecordChange] = []
     public internal(set) var unplacedErrors: [ResponseError] = []
+    /// The lists a later part's `@stream` items extend, each with the element keys the response left
+    /// in it before this part: another commit that changed the list since makes the part stale.
+    var streamedLists: [StreamedList] = []
     /// Memberships the response taught for types the plan did not list: the type satisfies the
     /// abstract type named after `__is` in the answer's response key.
     public internal(set) var memberships: [(type: TypeID, abstractType: String)] = []
@@ -161,4 +164,14 @@ public struct ChangeSet: Sendable {
         guard let position = index[key] else { return }
         records[position].errors.append((slot, error))
     }
+}
+
+/// A list `@stream` items extend: where it is, and the element keys the response had placed in it.
+struct StreamedList: Sendable {
+    let record: String
+    let type: TypeID
+    let slot: EntrySlot
+    let expected: [String?]
+    /// The list's response path, for the log when the part is dropped.
+    let path: String
 }

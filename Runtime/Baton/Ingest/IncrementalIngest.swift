@@ -321,7 +321,13 @@ extension Ingest {
                         responsePath: listText + "." + String(offset + placed.count)))
             }
         }
-        let length = max(lists[listText] ?? 0, offset + placed.count)
+        let before = lists[listText] ?? 0
+        changes.streamedLists.append(
+            StreamedList(
+                record: parent.key, type: parent.type, slot: field.entry(on: parent.type),
+                expected: (0..<before).map { tracked?[listText + "." + String($0)]?.key },
+                path: ResponseError(message: "", path: listPath).dottedPath))
+        let length = max(before, offset + placed.count)
         var keys: [Int?] = []
         keys.reserveCapacity(length)
         for index in 0..<length {

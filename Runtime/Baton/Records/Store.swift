@@ -131,6 +131,23 @@
         return -number
     }
 
+    /// The path of a list this change set's `@stream` items extend that holds other elements than
+    /// the response left there (another commit changed it since); nil when every such list is as
+    /// the stream left it.
+    func staleStream(_ changes: ChangeSet) -> String? {
+        for list in changes.streamedLists {
+            guard let record = records[list.record] else { return list.path }
+            let current: [String?]
+            switch record.peek(slotRef(list.slot, on: list.type)) {
+            case .links(let links)?: current = links.map { $0?.key }
+            case nil, .null?: current = []
+            default: return list.path
+            }
+            if current != list.expected { return list.path }
+        }
+        return nil
+    }
+
     func slotRef(_ slot: EntrySlot, on type: TypeID) -> Int32 {
         switch slot {
         case .fixed(let index): index
