@@ -141,11 +141,25 @@
         // The single door: a response that lands after the end reaches nothing.
         guard !hasEnded else { throw EnvironmentError.gone }
         guard isCurrent() else { throw CancellationError() }
-        store.learnTransient(plan.transient)
-        let result = store.commit(changes, kind: kind)
-        lastResponses.remember(plan, variables, bytes, complete: complete, changes: changes, in: store)
-        didCommit(root, kind: kind)
+        let result = commit(root, bytes, changes, complete: complete, kind: kind)
         return (result, changes.unplacedErrors)
+    }
+
+    /// The same door for a complete response its caller already read off the main actor (a
+    /// subscription's events, read as they arrive).
+    func commit<O: Operation>(
+        _ type: O.Type, _ variables: Variables, _ bytes: [UInt8], ingested changes: ChangeSet, kind: BatchKind
+    ) throws -> CommitResult {
+        guard !hasEnded else { throw EnvironmentError.gone }
+        return commit(Root(key: RootKey(name: O.name, variables: variables), plan: O.plan), bytes, changes, complete: true, kind: kind)
+    }
+
+    private func commit(_ root: Root, _ bytes: [UInt8], _ changes: ChangeSet, complete: Bool, kind: BatchKind) -> CommitResult {
+        store.learnTransient(root.plan.transient)
+        let result = store.commit(changes, kind: kind)
+        lastResponses.remember(root.plan, root.key.variables, bytes, complete: complete, changes: changes, in: store)
+        didCommit(root, kind: kind)
+        return result
     }
 
     /// After a server commit: the root is stamped and kept, and the handles it changed settle.

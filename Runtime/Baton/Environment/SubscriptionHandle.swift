@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// A subscription's stream as a value: parked, connecting until the first event, open, waiting to
@@ -136,18 +137,43 @@ public enum StreamState: Sendable, Equatable {
             return
         }
         setState(.connecting)
-        let request = request
-        task = Task { @MainActor [weak self] in
+        let events = transport.send(request)
+        let inbox = StreamInbox()
+        let plan = O.plan
+        let variables = operation.variables
+        // Events are read and ingested off the main actor as they arrive; the main actor is asked
+        // once for all the events ready by then, each still committed as its own batch, in order.
+        // A hop for each event (and one off and back for each ingest) would cost more than a small
+        // event's whole commit.
+        task = Task.detached { [weak self] in
+            func put(_ item: StreamInbox.Item) {
+                guard inbox.put(item) else { return }
+                Task { @MainActor [weak self] in self?.drain(inbox, token: current) }
+            }
             do {
-                for try await payload in transport.send(request) {
-                    guard let self, self.token == current else { return }
-                    await self.receive(payload.bytes, token: current)
+                for try await payload in events {
+                    let bytes = payload.bytes
+                    let changes = Result<ChangeSet, any Error> {
+                        try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
+                    }
+                    put(.event(bytes, changes))
                 }
-                guard let self, self.token == current else { return }
-                self.end(nil)
+                put(.end)
             } catch {
-                guard let self, self.token == current else { return }
-                self.failed(error)
+                put(.failed(error))
+            }
+        }
+    }
+
+    /// Everything the reader put in the inbox since the last drain, in order; nothing once the
+    /// stream was superseded or closed.
+    private func drain(_ inbox: StreamInbox, token current: Int) {
+        for item in inbox.takeAll() {
+            guard token == current, !isGone else { return }
+            switch item {
+            case .event(let bytes, let changes): receive(bytes, changes, token: current)
+            case .end: end(nil)
+            case .failed(let error): failed(error)
             }
         }
     }
@@ -166,13 +192,11 @@ public enum StreamState: Sendable, Equatable {
 
     /// One event: committed at the subscription root and counted; errors and no data (or bytes the
     /// plan cannot read) are one bad event, and the stream goes on.
-    private func receive(_ bytes: [UInt8], token current: Int) async {
+    private func receive(_ bytes: [UInt8], _ changes: Result<ChangeSet, any Error>, token current: Int) {
         guard let environment else { return }
         defer { if token == current { deliveries += 1 } }
         do {
-            _ = try await environment.commit(
-                O.self, operation.variables, bytes, complete: true, kind: .server,
-                isCurrent: { [weak self] in self?.token == current })
+            _ = try environment.commit(O.self, operation.variables, bytes, ingested: changes.get(), kind: .server)
             guard token == current else { return }
             backoff.reset()
             setState(.open)
@@ -298,6 +322,34 @@ extension Environment {
         for holder in Array(roots.handles.values) {
             guard let stream = holder as? any StreamHolder else { continue }
             if isActive { stream.resume() } else { stream.park() }
+        }
+    }
+}
+
+/// What a subscription's reader hands the main actor: events ingested and the stream's end, in
+/// order. `put` says when the inbox was empty, so one drain is asked for per batch of ready items.
+final class StreamInbox: Sendable {
+    enum Item: Sendable {
+        case event([UInt8], Result<ChangeSet, any Error>)
+        case end
+        case failed(any Error)
+    }
+
+    private let lock = NSLock()
+    nonisolated(unsafe) private var items: [Item] = []
+
+    /// Queues `item`; true when a drain must be asked for (none is pending).
+    func put(_ item: Item) -> Bool {
+        lock.withLock {
+            items.append(item)
+            return items.count == 1
+        }
+    }
+
+    func takeAll() -> [Item] {
+        lock.withLock {
+            defer { items.removeAll() }
+            return items
         }
     }
 }
