@@ -31,6 +31,9 @@ public enum StreamState: Sendable, Equatable {
 
     private var state = StreamState.idle
     private var eventCount = 0
+    /// Made once: a key path into a generic class is built anew at each use, which costs more than
+    /// the rest of a small event's count.
+    private let eventCountPath: KeyPath<SubscriptionHandle, Int> = \.eventCount
     private var resumptionCount = 0
     private var lastError: (any Error)?
     /// Every payload the stream delivered, good or bad: what a test waits on after sending one.
@@ -64,7 +67,7 @@ public enum StreamState: Sendable, Equatable {
 
     /// Events committed (an event of errors and no data is not one).
     public var events: Int {
-        registrar.access(self, keyPath: \.eventCount)
+        registrar.access(self, keyPath: eventCountPath)
         return eventCount
     }
 
@@ -77,7 +80,7 @@ public enum StreamState: Sendable, Equatable {
 
     /// The subscription root's lens once an event was committed; nil before.
     public var latest: O.Data? {
-        registrar.access(self, keyPath: \.eventCount)
+        registrar.access(self, keyPath: eventCountPath)
         return eventCount > 0 ? lens : nil
     }
 
@@ -200,7 +203,7 @@ public enum StreamState: Sendable, Equatable {
             guard token == current else { return }
             backoff.reset()
             setState(.open)
-            registrar.withMutation(of: self, keyPath: \.eventCount) { eventCount += 1 }
+            registrar.withMutation(of: self, keyPath: eventCountPath) { eventCount += 1 }
         } catch {
             guard token == current, !isGone else { return }
             setState(.open)
