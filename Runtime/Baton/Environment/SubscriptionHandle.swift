@@ -155,6 +155,8 @@ public enum StreamState: Sendable, Equatable {
             }
             do {
                 for try await payload in events {
+                    // A handle that is gone reads no further: leaving the loop ends the stream.
+                    guard self != nil else { return }
                     let bytes = payload.bytes
                     let changes = Result<ChangeSet, any Error> {
                         try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
