@@ -157,11 +157,10 @@ public enum StreamState: Sendable, Equatable {
                 for try await payload in events {
                     // A handle that is gone reads no further: leaving the loop ends the stream.
                     guard self != nil else { return }
-                    let bytes = payload.bytes
                     let changes = Result<ChangeSet, any Error> {
-                        try Ingest.changeSet(bytes, plan: plan, variables: variables, complete: true)
+                        try Ingest.changeSet(payload.bytes, plan: plan, variables: variables, complete: true)
                     }
-                    put(.event(bytes, changes))
+                    put(.event(changes))
                 }
                 put(.end)
             } catch {
@@ -176,7 +175,7 @@ public enum StreamState: Sendable, Equatable {
         for item in inbox.takeAll() {
             guard token == current, !isGone else { return }
             switch item {
-            case .event(let bytes, let changes): receive(bytes, changes, token: current)
+            case .event(let changes): receive(changes, token: current)
             case .end: end(nil)
             case .failed(let error): failed(error)
             }
@@ -197,11 +196,11 @@ public enum StreamState: Sendable, Equatable {
 
     /// One event: committed at the subscription root and counted; errors and no data (or bytes the
     /// plan cannot read) are one bad event, and the stream goes on.
-    private func receive(_ bytes: [UInt8], _ changes: Result<ChangeSet, any Error>, token current: Int) {
+    private func receive(_ changes: Result<ChangeSet, any Error>, token current: Int) {
         guard let environment else { return }
         defer { if token == current { deliveries += 1 } }
         do {
-            _ = try environment.commit(O.self, operation.variables, bytes, ingested: changes.get(), kind: .server)
+            _ = try environment.commit(O.self, operation.variables, ingested: changes.get(), kind: .server)
             guard token == current else { return }
             backoff.reset()
             setState(.open)
@@ -335,7 +334,7 @@ extension Environment {
 /// order. `put` says when the inbox was empty, so one drain is asked for per batch of ready items.
 final class StreamInbox: Sendable {
     enum Item: Sendable {
-        case event([UInt8], Result<ChangeSet, any Error>)
+        case event(Result<ChangeSet, any Error>)
         case end
         case failed(any Error)
     }
