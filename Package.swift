@@ -115,8 +115,8 @@ let package = Package(
         .executableTarget(
             name: "baton-bench",
             dependencies: [
-                "BatonCompiler", "Baton", "BatonImage", "BatonTesting", "BatonDiagnostics", "BatonSyntax",
-                "BatonSchema", "BatonValidation",
+                "BatonCompiler", "Baton", "BatonImage", "BatonSockets", "BatonTesting", "BatonDiagnostics",
+                "BatonSyntax", "BatonSchema", "BatonValidation",
             ],
             path: "Benchmarks/baton-bench"),
 

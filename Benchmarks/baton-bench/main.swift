@@ -20,10 +20,14 @@ let usage = """
                  refetch of the same bytes through a RecordedTransport: notifications and body runs (0)
       image      the page kept in an image: a relaunch's first body, the commit's cost on the main
                  actor, the file's size, each beside committing the page into an empty store
+      wire       multipart and event-stream framing of 100 responses fed in 1–16 KB chunks, beside
+                 ingesting them; 10,000 subscription events over graphql-transport-ws into a
+                 SubscriptionHandle (a replaying sender, then the example's strawberry server):
+                 client CPU per event
       all        every command (also with no argument)
     """
 
-let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit", "environment", "image"]
+let commands = ["frontend", "target", "lsp", "ingest", "read", "refetch", "recommit", "environment", "image", "wire"]
 var requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested == ["all"] { requested = commands }
 if let unknown = requested.first(where: { !commands.contains($0) }) {
@@ -31,7 +35,7 @@ if let unknown = requested.first(where: { !commands.contains($0) }) {
     exit(unknown == "help" || unknown == "--help" ? 0 : 2)
 }
 let runtime = RuntimeBenchmark(root: root)
-if requested.contains(where: { ["ingest", "read", "refetch", "recommit", "environment", "image"].contains($0) }) {
+if requested.contains(where: { ["ingest", "read", "refetch", "recommit", "environment", "image", "wire"].contains($0) }) {
     runtime.checkGeneratedCode()
 }
 for command in requested {
@@ -44,6 +48,7 @@ for command in requested {
     case "recommit": runtime.recommit()
     case "environment": await runtime.environment()
     case "image": await ImageBenchmark(runtime: runtime).run()
+    case "wire": await WireBenchmark(root: root).run()
     default: await runtime.refetch()
     }
 }

@@ -125,6 +125,7 @@ enum GraphQLTransportMessage: Equatable {
     }
 
     static let pongText = #"{"type":"pong"}"#
+    static let pingText = #"{"type":"ping"}"#
 
     /// `subscribe` with the request's body (the transport's encoding) as its payload.
     static func subscribe(id: String, body: [UInt8]) -> String {

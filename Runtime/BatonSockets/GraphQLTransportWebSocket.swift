@@ -7,7 +7,10 @@ import Synchronization
 /// `subscribe` with a fresh id, answered by `next` payloads and ended by `complete` or `error`.
 /// Many streams share the connection. It opens on the first send, closes after `idleTimeout`
 /// with no stream, and is opened again by the next send after it dropped; streams open at a drop
-/// fail with a `TransportError` (status 0), so a subscription's backoff can resume them.
+/// fail with a `TransportError` (status 0), so a subscription's backoff can resume them; a server's
+/// close with 4401 (Unauthorized) or 4403 (Forbidden) fails them with status 401 or 403, so an
+/// exchange can renew credentials and replay. A connection the server has been silent on for
+/// `keepAlive` is pinged; no answer within `pongTimeout` and it is dead: its streams fail (status 0).
 ///
 /// A query or mutation works too (one `next`, then `complete`). Persisted documents are not sent
 /// over the socket (graphql-transport-ws carries `query` text): such a request fails at once.
@@ -26,11 +29,22 @@ public final class GraphQLTransportWebSocket: Transport {
         /// How long a connection without streams stays open.
         public var idleTimeout: Duration
         public var socket: WebSocket.Options
+        /// After this long without a message from the server, the client sends a graphql-transport-ws
+        /// `ping` (silence is checked once each interval); nil sends none.
+        public var keepAlive: Duration?
+        /// From a keep-alive ping to any message from the server (its `pong`); past it the
+        /// connection is taken for dead and its streams fail with a transport error.
+        public var pongTimeout: Duration
 
-        public init(ackTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30), socket: WebSocket.Options = .init()) {
+        public init(
+            ackTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30), socket: WebSocket.Options = .init(),
+            keepAlive: Duration? = .seconds(20), pongTimeout: Duration = .seconds(10)
+        ) {
             self.ackTimeout = ackTimeout
             self.idleTimeout = idleTimeout
             self.socket = socket
+            self.keepAlive = keepAlive
+            self.pongTimeout = pongTimeout
         }
     }
 
@@ -107,6 +121,9 @@ private actor Connections {
         var ackWaiter: CheckedContinuation<Void, any Error>?
         var streams: [String: AsyncThrowingStream<Payload, any Error>.Continuation] = [:]
         var idle: Task<Void, Never>?
+        var keepAlive: Task<Void, Never>?
+        /// Messages read from the server: the keep-alive's sign of life.
+        var received = 0
         var ended = false
         /// Why it ended, for a stream that comes to it after.
         var failure: TransportError?
@@ -236,7 +253,8 @@ private actor Connections {
                 case .binary: invalid("a binary message", on: link)
                 case .close(let code, let reason):
                     let what = code.map { "\($0)" + (reason.isEmpty ? "" : " \(reason)") } ?? "no code"
-                    dropped(link, TransportError(statusCode: 0, message: "\(url) closed the connection (\(what))"))
+                    dropped(
+                        link, TransportError(statusCode: Self.status(closeCode: code), message: "\(url) closed the connection (\(what))"))
                 case .ping, .pong: continue
                 }
                 if link.ended { break }
@@ -248,6 +266,7 @@ private actor Connections {
     }
 
     private func received(_ text: String, on link: Link) {
+        link.received &+= 1
         let message: GraphQLTransportMessage
         do {
             message = try GraphQLTransportMessage.parse(text)
@@ -261,6 +280,7 @@ private actor Connections {
             link.acked = true
             link.ackWaiter?.resume()
             link.ackWaiter = nil
+            startKeepAlive(link)
         case .ping:
             try? link.socket.send(text: GraphQLTransportMessage.pongText)
         case .pong:
@@ -277,6 +297,33 @@ private actor Connections {
         }
     }
 
+    /// Pings the server after each `keepAlive` it was silent for; a ping unanswered within
+    /// `pongTimeout` drops the connection: a dead one (a vanished peer, a broken route) sends no
+    /// TCP end, and its streams would otherwise wait for ever.
+    private func startKeepAlive(_ link: Link) {
+        guard let interval = options.keepAlive else { return }
+        let pongTimeout = options.pongTimeout
+        link.keepAlive = Task {
+            var seen = link.received
+            while true {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled, !link.ended else { return }
+                guard link.received == seen else {
+                    seen = link.received
+                    continue
+                }
+                try? link.socket.send(text: GraphQLTransportMessage.pingText)
+                try? await Task.sleep(for: pongTimeout)
+                guard !Task.isCancelled, !link.ended else { return }
+                guard link.received != seen else {
+                    dropped(link, TransportError(statusCode: 0, message: "\(url) did not answer a ping within \(pongTimeout)"))
+                    return
+                }
+                seen = link.received
+            }
+        }
+    }
+
     /// A message the protocol does not allow: close with 4400 and fail the streams.
     private func invalid(_ what: String, on link: Link) {
         dropped(link, TransportError(statusCode: 0, message: "\(url) sent an invalid message: \(what)"), closing: (4400, what))
@@ -290,6 +337,7 @@ private actor Connections {
         link.failure = error
         if current === link { current = nil }
         link.idle?.cancel()
+        link.keepAlive?.cancel()
         link.ackWaiter?.resume(throwing: error)
         link.ackWaiter = nil
         let streams = link.streams
@@ -317,6 +365,7 @@ private actor Connections {
     private func closeIfIdle(_ link: Link) {
         guard link.streams.isEmpty, !link.ended else { return }
         link.ended = true
+        link.keepAlive?.cancel()
         if current === link { current = nil }
         Task { await link.socket.close() }
     }
@@ -339,6 +388,16 @@ private actor Connections {
                 try? await Task.sleep(for: limit)
                 waiter.resume(with: .failure(failure))
             }
+        }
+    }
+
+    /// graphql-transport-ws's refusals as the HTTP statuses they stand for (4401 Unauthorized, 4403
+    /// Forbidden), so an exchange treats them as it treats a refused HTTP request; 0 otherwise.
+    static func status(closeCode: UInt16?) -> Int {
+        switch closeCode {
+        case 4401: 401
+        case 4403: 403
+        default: 0
         }
     }
 

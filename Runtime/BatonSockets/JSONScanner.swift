@@ -93,14 +93,79 @@ struct JSONScanner {
             depth += 1
             defer { depth -= 1 }
             guard depth <= Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth)") }
-            if byte == 0x7B { _ = try members() } else { _ = try elements() }
-        case 0x22: _ = try string()
+            if byte == 0x7B { try skipMembers() } else { try skipElements() }
+        case 0x22: try skipString()
         case 0x74: try literal("true")
         case 0x66: try literal("false")
         case 0x6E: try literal("null")
         case 0x2D, 0x30...0x39: try number()
         default: throw fail("an unexpected character")
         }
+    }
+
+    // A skipped value's names and strings are checked, not made: a `next` payload is skipped
+    // whole, and allocating its every name cost more than the rest of reading the message.
+
+    private mutating func skipMembers() throws(Malformed) {
+        try expect(0x7B)
+        skipWhitespace()
+        if peek() == 0x7D {
+            index += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            try skipString()
+            try expect(0x3A)
+            try skipValue()
+            skipWhitespace()
+            guard let next = peek() else { throw fail("an unfinished object") }
+            index += 1
+            if next == 0x7D { return }
+            guard next == 0x2C else { throw fail("expected ',' or '}'") }
+        }
+    }
+
+    private mutating func skipElements() throws(Malformed) {
+        try expect(0x5B)
+        skipWhitespace()
+        if peek() == 0x5D {
+            index += 1
+            return
+        }
+        while true {
+            try skipValue()
+            skipWhitespace()
+            guard let next = peek() else { throw fail("an unfinished array") }
+            index += 1
+            if next == 0x5D { return }
+            guard next == 0x2C else { throw fail("expected ',' or ']'") }
+        }
+    }
+
+    /// A string checked as `string()` checks it (its escapes, no control characters, UTF-8).
+    private mutating func skipString() throws(Malformed) {
+        try expect(0x22)
+        let start = index
+        var plain = true
+        while true {
+            guard let byte = peek() else { throw fail("an unterminated string") }
+            if byte == 0x22 { break }
+            if byte < 0x20 { throw fail("a control character in a string") }
+            if byte == 0x5C {
+                plain = false
+                break
+            }
+            index += 1
+        }
+        if plain {
+            guard String(validating: bytes[start..<index], as: UTF8.self) != nil else { throw fail("a string that is not UTF-8") }
+            index += 1
+            return
+        }
+        // An escape: the full reading checks it.
+        index = start - 1
+        _ = try string()
     }
 
     private mutating func literal(_ word: String) throws(Malformed) {
@@ -177,6 +242,11 @@ struct JSONScanner {
         while true {
             guard let byte = peek() else { throw fail("an unterminated string") }
             if byte == 0x22 {
+                // No escape: the bytes are the string, made at once.
+                if scalars.isEmpty, let text = String(validating: bytes[runStart..<index], as: UTF8.self) {
+                    index += 1
+                    return text
+                }
                 try flush(self, runStart, index, into: &scalars)
                 index += 1
                 return String(scalars)

@@ -49,6 +49,59 @@ import Testing
         #expect(outcome.message.contains("403 Forbidden"))
     }
 
+    /// graphql-transport-ws's refusals carry the HTTP status they stand for, so an exchange can
+    /// renew credentials and replay a 401 as it does an HTTP one.
+    @Test(arguments: [("/close-4401", 401), ("/close-4403", 403)])
+    func refusalCloseCodesCarryTheirStatus(_ path: String, _ status: Int) async throws {
+        let outcome = try await Self.outcome(path)
+        #expect(outcome.payloads.isEmpty)
+        #expect(outcome.transportError?.statusCode == status)
+        #expect(outcome.message.contains("(\(status + 4000) "), "\(path): \(outcome.message)")
+    }
+
+    /// A connection the server is silent on is pinged; a server that answers keeps it and its
+    /// stream, one that does not has it dropped: the stream fails with a transport error.
+    @Test func keepAlivePingsAndAnAnsweredPingKeepsTheConnection() async throws {
+        let server = try await ScriptServer(script: "hostile_server.py")
+        defer { server.stop() }
+        var options = Self.options
+        options.keepAlive = .milliseconds(100)
+        // Generous: this test is about pings answered, not the timeout.
+        options.pongTimeout = .seconds(1)
+        let transport = GraphQLTransportWebSocket(url: server.url("/graphql"), options: options)
+        let quiet = transport.send(Self.query("subscription { forever }"))
+        let reader = Task { try await collect(quiet, within: .seconds(60)) }
+        // Several intervals of silence, each pinged and answered (asking is traffic too, so the
+        // asks are spaced wider than the interval).
+        let pinged = try await within(.seconds(30), "the server to count two pings") {
+            while true {
+                try await Task.sleep(for: .milliseconds(300))
+                let outcome = try await collect(transport.send(Self.query("{ pings }")))
+                let text = outcome.payloads.first.map(compact) ?? ""
+                if let count = Int(text.filter(\.isNumber)), count >= 2 { return count }
+            }
+        }
+        #expect(pinged >= 2)
+        #expect(await transport.connectionCount == 1)
+        #expect(await transport.isConnected)
+        reader.cancel()
+        await transport.close()
+    }
+
+    @Test func anUnansweredKeepAlivePingFailsTheStreams() async throws {
+        let server = try await ScriptServer(script: "hostile_server.py")
+        defer { server.stop() }
+        var options = Self.options
+        options.keepAlive = .milliseconds(100)
+        options.pongTimeout = .milliseconds(300)
+        let transport = GraphQLTransportWebSocket(url: server.url("/graphql-no-pong"), options: options)
+        // The bound only guards against a hang: what fails the stream is the pong timeout.
+        let outcome = try await collect(transport.send(Self.query("subscription { forever }")), within: .seconds(60))
+        #expect(outcome.payloads.map(compact) == [#"{"data":{"n":1}}"#])
+        #expect(outcome.transportError?.statusCode == 0)
+        #expect(outcome.message.contains("did not answer a ping within"), "\(outcome.message)")
+    }
+
     /// The miniature well-behaved server: two payloads (the second fragmented around a ping) and
     /// complete, the server's ping answered; two streams on one connection.
     @Test func wellBehavedMiniatureServer() async throws {

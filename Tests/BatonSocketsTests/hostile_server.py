@@ -143,6 +143,10 @@ async def behave(client, path, headers):
         w.write(text({"type": "connection_ack"}))
         await client.read_message()
         w.write(close(4400, "Unknown message type: bogus"))
+    elif path in ("/close-4401", "/close-4403"):
+        # graphql-transport-ws's refusals: 4401 Unauthorized, 4403 Forbidden.
+        code = int(path[-4:])
+        w.write(close(code, "Unauthorized" if code == 4401 else "Forbidden"))
     elif path == "/drop-mid-frame":
         w.write(text({"type": "connection_ack"}))
         await client.read_message()
@@ -153,15 +157,17 @@ async def behave(client, path, headers):
         w.write(text({"type": "connection_ack"}))
         await client.read_message()
         w.write(text({"type": "bogus"}))
-    elif path == "/graphql":
-        # A well-behaved graphql-transport-ws server in miniature: pings the client, then answers
+    elif path in ("/graphql", "/graphql-no-pong"):
+        # A well-behaved graphql-transport-ws server in miniature (that answers the client's pings
+        # with pongs, except on /graphql-no-pong, whose server has stopped answering): pings the
+        # client, then answers
         # each subscribe by its query: "forever" gets one `next` and no end; "completed" the ids
         # the client completed so far; "init" the connection_init payload; "pongs" how many pongs
-        # came back; anything else two
+        # came back; "pings" how many pings the client sent; anything else two
         # `next` (the second fragmented around a ping) and `complete`.
         w.write(text({"type": "connection_ack"}) + text({"type": "ping"}))
         completed = []
-        pongs = 0
+        pongs = pings = 0
         while True:
             message = await client.read_message()
             if message is None:
@@ -170,16 +176,22 @@ async def behave(client, path, headers):
                 completed.append(message["id"])
             if message["type"] == "pong":
                 pongs += 1
+            if message["type"] == "ping":
+                pings += 1
+                if path == "/graphql":
+                    w.write(text({"type": "pong"}))
             if message["type"] != "subscribe":
                 continue
             ident, query = message["id"], message["payload"]["query"]
             if "forever" in query:
                 w.write(text({"id": ident, "type": "next", "payload": {"data": {"n": 1}}}))
-            elif "completed" in query or "init" in query or "pongs" in query:
+            elif "completed" in query or "init" in query or "pongs" in query or "pings" in query:
                 if "completed" in query:
                     data = {"completed": completed}
                 elif "init" in query:
                     data = {"init": init.get("payload")}
+                elif "pings" in query:
+                    data = {"pings": pings}
                 else:
                     data = {"pongs": pongs}
                 w.write(text({"id": ident, "type": "next", "payload": {"data": data}}))

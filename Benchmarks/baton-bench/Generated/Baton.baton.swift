@@ -4,7 +4,7 @@ import Foundation
 
 enum Types {
     static let format = Baton.Format2.self
-    static let schemaDigest = "2be33580105bef24e0a6adef9404689d"
+    static let schemaDigest = "3821c27a609db11dbb2fdc34609c7d88"
     static let transient = Baton.Transient(types: [], fields: [])
     static let Character = Baton.Registry.type("Character")
     static let Characters = Baton.Registry.type("Characters")
@@ -12,6 +12,7 @@ enum Types {
     static let Info = Baton.Registry.type("Info")
     static let Location = Baton.Registry.type("Location")
     static let Query = Baton.Registry.type("Query")
+    static let Subscription = Baton.Registry.type("Subscription")
 }
 
 enum Slots {
@@ -51,5 +52,8 @@ enum Slots {
     }
     enum Query {
         static let characters_a5f322 = Baton.DynamicKey(Types.Query, "characters", [.init("page", [.variable("page")])])
+    }
+    enum Subscription {
+        static let countdown_2b2a51 = Baton.DynamicKey(Types.Subscription, "countdown", [.init("start", [.variable("start")])])
     }
 }

@@ -145,11 +145,29 @@
         // The single door: a response that lands after the end reaches nothing.
         guard !hasEnded else { throw EnvironmentError.gone }
         guard isCurrent() else { throw CancellationError() }
-        store.learnTransient(plan.transient)
-        let result = store.commit(changes, kind: kind)
-        lastResponses.remember(plan, variables, bytes, complete: complete, changes: changes, in: store)
-        didCommit(root, kind: kind)
+        let result = commit(root, changes, kind: kind, keeping: (bytes, complete))
         return (result, changes.unplacedErrors)
+    }
+
+    /// The same door for a complete response its caller already read off the main actor (a
+    /// subscription's events, read as they arrive). Not kept in `lastResponses`: no request asks
+    /// for a stream's events again, so the shortcut for the same bytes would serve none of them, and
+    /// keeping each would push out the responses it serves.
+    func commit<O: Operation>(_ type: O.Type, _ variables: Variables, ingested changes: ChangeSet, kind: BatchKind) throws -> CommitResult {
+        guard !hasEnded else { throw EnvironmentError.gone }
+        return commit(Root(key: RootKey(name: O.name, variables: variables), plan: O.plan), changes, kind: kind, keeping: nil)
+    }
+
+    private func commit(
+        _ root: Root, _ changes: ChangeSet, kind: BatchKind, keeping response: (bytes: [UInt8], complete: Bool)?
+    ) -> CommitResult {
+        store.learnTransient(root.plan.transient)
+        let result = store.commit(changes, kind: kind)
+        if let response {
+            lastResponses.remember(root.plan, root.key.variables, response.bytes, complete: response.complete, changes: changes, in: store)
+        }
+        didCommit(root, kind: kind)
+        return result
     }
 
     /// After a server commit: the root is stamped and kept, and the handles it changed settle.

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// A subscription's stream as a value: parked, connecting until the first event, open, waiting to
@@ -30,6 +31,9 @@ public enum StreamState: Sendable, Equatable {
 
     private var state = StreamState.idle
     private var eventCount = 0
+    /// Made once: a key path into a generic class is built anew at each use, which costs more than
+    /// the rest of a small event's count.
+    private let eventCountPath: KeyPath<SubscriptionHandle, Int> = \.eventCount
     private var resumptionCount = 0
     private var lastError: (any Error)?
     /// Every payload the stream delivered, good or bad: what a test waits on after sending one.
@@ -63,7 +67,7 @@ public enum StreamState: Sendable, Equatable {
 
     /// Events committed (an event of errors and no data is not one).
     public var events: Int {
-        registrar.access(self, keyPath: \.eventCount)
+        registrar.access(self, keyPath: eventCountPath)
         return eventCount
     }
 
@@ -76,7 +80,7 @@ public enum StreamState: Sendable, Equatable {
 
     /// The subscription root's lens once an event was committed; nil before.
     public var latest: O.Data? {
-        registrar.access(self, keyPath: \.eventCount)
+        registrar.access(self, keyPath: eventCountPath)
         return eventCount > 0 ? lens : nil
     }
 
@@ -136,18 +140,44 @@ public enum StreamState: Sendable, Equatable {
             return
         }
         setState(.connecting)
-        let request = request
-        task = Task { @MainActor [weak self] in
+        let events = transport.send(request)
+        let inbox = StreamInbox()
+        let plan = O.plan
+        let variables = operation.variables
+        // Events are read and ingested off the main actor as they arrive; the main actor is asked
+        // once for all the events ready by then, each still committed as its own batch, in order.
+        // A hop for each event (and one off and back for each ingest) would cost more than a small
+        // event's whole commit.
+        task = Task.detached { [weak self] in
+            func put(_ item: StreamInbox.Item) {
+                guard inbox.put(item) else { return }
+                Task { @MainActor [weak self] in self?.drain(inbox, token: current) }
+            }
             do {
-                for try await payload in transport.send(request) {
-                    guard let self, self.token == current else { return }
-                    await self.receive(payload.bytes, token: current)
+                for try await payload in events {
+                    // A handle that is gone reads no further: leaving the loop ends the stream.
+                    guard self != nil else { return }
+                    let changes = Result<ChangeSet, any Error> {
+                        try Ingest.changeSet(payload.bytes, plan: plan, variables: variables, complete: true)
+                    }
+                    put(.event(changes))
                 }
-                guard let self, self.token == current else { return }
-                self.end(nil)
+                put(.end)
             } catch {
-                guard let self, self.token == current else { return }
-                self.failed(error)
+                put(.failed(error))
+            }
+        }
+    }
+
+    /// Everything the reader put in the inbox since the last drain, in order; nothing once the
+    /// stream was superseded or closed.
+    private func drain(_ inbox: StreamInbox, token current: Int) {
+        for item in inbox.takeAll() {
+            guard token == current, !isGone else { return }
+            switch item {
+            case .event(let changes): receive(changes, token: current)
+            case .end: end(nil)
+            case .failed(let error): failed(error)
             }
         }
     }
@@ -166,17 +196,15 @@ public enum StreamState: Sendable, Equatable {
 
     /// One event: committed at the subscription root and counted; errors and no data (or bytes the
     /// plan cannot read) are one bad event, and the stream goes on.
-    private func receive(_ bytes: [UInt8], token current: Int) async {
+    private func receive(_ changes: Result<ChangeSet, any Error>, token current: Int) {
         guard let environment else { return }
         defer { if token == current { deliveries += 1 } }
         do {
-            _ = try await environment.commit(
-                O.self, operation.variables, bytes, complete: true, kind: .server,
-                isCurrent: { [weak self] in self?.token == current })
+            _ = try environment.commit(O.self, operation.variables, ingested: changes.get(), kind: .server)
             guard token == current else { return }
             backoff.reset()
             setState(.open)
-            registrar.withMutation(of: self, keyPath: \.eventCount) { eventCount += 1 }
+            registrar.withMutation(of: self, keyPath: eventCountPath) { eventCount += 1 }
         } catch {
             guard token == current, !isGone else { return }
             setState(.open)
@@ -298,6 +326,34 @@ extension Environment {
         for holder in Array(roots.handles.values) {
             guard let stream = holder as? any StreamHolder else { continue }
             if isActive { stream.resume() } else { stream.park() }
+        }
+    }
+}
+
+/// What a subscription's reader hands the main actor: events ingested and the stream's end, in
+/// order. `put` says when the inbox was empty, so one drain is asked for per batch of ready items.
+final class StreamInbox: Sendable {
+    enum Item: Sendable {
+        case event(Result<ChangeSet, any Error>)
+        case end
+        case failed(any Error)
+    }
+
+    private let lock = NSLock()
+    nonisolated(unsafe) private var items: [Item] = []
+
+    /// Queues `item`; true when a drain must be asked for (none is pending).
+    func put(_ item: Item) -> Bool {
+        lock.withLock {
+            items.append(item)
+            return items.count == 1
+        }
+    }
+
+    func takeAll() -> [Item] {
+        lock.withLock {
+            defer { items.removeAll() }
+            return items
         }
     }
 }

@@ -57,33 +57,55 @@ public struct EventStreamParser: Sendable {
     /// Reads `bytes` and returns the events they completed, in order.
     public mutating func feed(_ bytes: some Collection<UInt8>) throws(Error) -> [Event] {
         var events: [Event] = []
-        let bytes = Array(bytes)
-        var segmentStart = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0A && afterCR {
-                    // The LF of a CRLF whose CR ended the line already.
-                    afterCR = false
-                    index += 1
-                    segmentStart = index
-                    continue
-                }
-                line.append(contentsOf: bytes[segmentStart..<index])
-                try take(line, into: &events)
-                line.removeAll(keepingCapacity: true)
-                afterCR = byte == 0x0D
-                index += 1
-                segmentStart = index
-            } else {
-                afterCR = false
-                index += 1
+        var failure: Error?
+        // Read in place when the chunk is contiguous (an array, `Data`); copied once otherwise.
+        let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(Error) { try scan(buffer, into: &events) } catch { failure = error }
+        }
+        if read == nil {
+            [UInt8](bytes).withUnsafeBufferPointer { buffer in
+                do throws(Error) { try scan(buffer, into: &events) } catch { failure = error }
             }
         }
-        line.append(contentsOf: bytes[segmentStart..<bytes.endIndex])
-        if size + line.count > maximumEventSize { throw .eventTooLarge(limit: maximumEventSize) }
+        if let failure { throw failure }
         return events
+    }
+
+    /// Splits `bytes` at line ends: a line that lies whole in this chunk is read where it lies, one
+    /// cut across chunks is gathered in `line` first.
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [Event]) throws(Error) {
+        var index = 0
+        // The LF of a CRLF whose CR ended the last chunk's line.
+        if afterCR, index < bytes.count {
+            afterCR = false
+            if bytes[index] == 0x0A { index += 1 }
+        }
+        while index < bytes.count {
+            guard let end = ByteSearch.firstIndex(of: 0x0A, or: 0x0D, in: bytes, from: index) else {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
+                break
+            }
+            if line.isEmpty {
+                try take(UnsafeBufferPointer(rebasing: bytes[index..<end]), into: &events)
+            } else {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                // Taken out while it is read (`take` changes the parser), put back for its capacity.
+                var whole: [UInt8] = []
+                swap(&whole, &line)
+                try whole.withUnsafeBufferPointer { (whole) throws(Error) in try take(whole, into: &events) }
+                whole.removeAll(keepingCapacity: true)
+                line = whole
+            }
+            index = end + 1
+            if bytes[end] == 0x0D {
+                if index == bytes.count {
+                    afterCR = true
+                } else if bytes[index] == 0x0A {
+                    index += 1
+                }
+            }
+        }
+        if size + line.count > maximumEventSize { throw .eventTooLarge(limit: maximumEventSize) }
     }
 
     /// Says the body ended: an error if it ended inside an event (fields read and not dispatched,
@@ -95,7 +117,7 @@ public struct EventStreamParser: Sendable {
     }
 
     /// One complete line: an empty one dispatches the event.
-    private mutating func take(_ line: [UInt8], into events: inout [Event]) throws(Error) {
+    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, into events: inout [Event]) throws(Error) {
         var line = line[...]
         if atStart {
             // A UTF-8 byte order mark may open the stream.

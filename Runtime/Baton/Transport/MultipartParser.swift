@@ -225,30 +225,27 @@ public struct MultipartParser: Sendable {
     /// ends (the line break before it belongs to the delimiter). `atBodyStart` also accepts one at
     /// the very start of the unread bytes with no line break.
     private func findDelimiter(from: Int, atBodyStart: Bool) -> (at: Int, lineBreak: Int)? {
-        let first = dashBoundary[0]
         let length = dashBoundary.count
         return buffer.withUnsafeBufferPointer { bytes -> (Int, Int)? in
-            var index = from
-            while index + length <= bytes.count {
-                guard bytes[index] == first else {
-                    index += 1
-                    continue
-                }
-                let atLineStart = index > start ? bytes[index - 1] == 0x0A : atBodyStart
-                if atLineStart, matches(bytes, at: index) {
-                    if index == start { return (index, index) }
-                    var lineBreak = index - 1
+            if from == start, atBodyStart, start + length <= bytes.count, matches(bytes, at: start) { return (start, start) }
+            // Every other delimiter follows an LF: only line ends are looked at, found a word at a time.
+            var lineFeed = max(from - 1, start)
+            while let found = ByteSearch.firstIndex(of: 0x0A, or: 0x0A, in: bytes, from: lineFeed) {
+                let index = found + 1
+                guard index + length <= bytes.count else { return nil }
+                if matches(bytes, at: index) {
+                    var lineBreak = found
                     if lineBreak > start, bytes[lineBreak - 1] == 0x0D { lineBreak -= 1 }
                     return (index, lineBreak)
                 }
-                index += 1
+                lineFeed = index
             }
             return nil
         }
     }
 
     private func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        for offset in 1..<dashBoundary.count where bytes[index + offset] != dashBoundary[offset] { return false }
+        for offset in 0..<dashBoundary.count where bytes[index + offset] != dashBoundary[offset] { return false }
         return true
     }
 
