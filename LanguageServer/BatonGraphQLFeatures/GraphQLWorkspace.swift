@@ -49,13 +49,16 @@ package final class GraphQLWorkspace: LanguageFeature {
         self.server = server
         server.add(diagnostics)
         GraphQLRequests(state: state).attach(to: server)
+        InlayHints.attach(to: server, state: state)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
         // The folders are known by now. Queued first on the scan lane, the scan precedes any
         // check, and checks or requests that come early wait for it.
         rescan()
-        return GraphQLRequests.capabilities
+        var capabilities = GraphQLRequests.capabilities
+        for member in InlayHints.capabilities.members { capabilities[member.key] = member.value }
+        return capabilities
     }
 
     package var watchedFilePatterns: [String] {
