@@ -50,6 +50,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         server.add(diagnostics)
         GraphQLRequests(state: state).attach(to: server)
         InlayHints.attach(to: server, state: state)
+        SemanticHighlighting.attach(to: server)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
@@ -58,6 +59,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         rescan()
         var capabilities = GraphQLRequests.capabilities
         for member in InlayHints.capabilities.members { capabilities[member.key] = member.value }
+        for member in SemanticHighlighting.capabilities.members { capabilities[member.key] = member.value }
         return capabilities
     }
 
