@@ -10,6 +10,8 @@ import BatonLanguageService
 /// `GraphQLRequests` from the same state.
 package final class GraphQLWorkspace: LanguageFeature {
     let state = WorkspaceState()
+    /// The semantic tokens last sent per document, for deltas.
+    let semanticTokens = SemanticTokenResults()
     package let diagnostics: DocumentDiagnostics
     private weak var server: LanguageServer?
     private var scanning = false
@@ -50,7 +52,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         server.add(diagnostics)
         GraphQLRequests(state: state).attach(to: server)
         InlayHints.attach(to: server, state: state)
-        SemanticHighlighting.attach(to: server)
+        SemanticHighlighting.attach(to: server, results: semanticTokens)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
@@ -163,6 +165,7 @@ package final class GraphQLWorkspace: LanguageFeature {
     }
 
     package func documentDidClose(_ document: TextDocument, server: LanguageServer) {
+        semanticTokens.forget(document.uri)
         if let path = DocumentURI.filePath(of: document.uri) { state.setOpen(path, nil) }
     }
 }

@@ -69,7 +69,7 @@ import Testing
     @Test func advertisedWithItsLegend() throws {
         let g = try harness()
         let provider = g.initializeResult?["capabilities"]?["semanticTokensProvider"]
-        #expect(provider?["full"] == true)
+        #expect(provider?["full"] == ["delta": true])
         #expect(
             provider?["legend"]?["tokenTypes"]
                 == [
@@ -149,5 +149,48 @@ import Testing
                 "5:0 directive keyword", "5:10 @tag decorator", "5:15 name parameter", "5:21 String type", "5:30 on keyword",
                 "5:33 FIELD enumMember",
             ])
+    }
+
+    func full(_ g: GraphQLHarness, _ name: String) -> JSONValue? {
+        g.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(g.project.uri(name))]])
+    }
+
+    func delta(_ g: GraphQLHarness, _ name: String, from previous: JSONValue?) -> JSONValue? {
+        g.request(
+            "textDocument/semanticTokens/full/delta",
+            ["textDocument": ["uri": .string(g.project.uri(name))], "previousResultId": previous ?? .null])
+    }
+
+    @Test func aDeltaIsTheEditFromThePreviousResult() throws {
+        let g = try harness()
+        let first = try #require(full(g, "Hints.graphql"))
+        let old = try #require(first["data"]?.arrayValue)
+        // Unchanged: no edits.
+        let same = try #require(delta(g, "Hints.graphql", from: first["resultId"]))
+        #expect(same["edits"] == [])
+        #expect(same["resultId"] != first["resultId"])
+        // A field added on line 1: one edit that turns the old data into the new.
+        let edited = Self.graphQL.replacingOccurrences(of: "{ status", with: "{ name status")
+        g.h.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(g.project.uri("Hints.graphql")), "version": 2],
+                "contentChanges": [["text": .string(edited)]],
+            ])
+        g.settle()
+        let changed = try #require(delta(g, "Hints.graphql", from: same["resultId"]))
+        let edits = try #require(changed["edits"]?.arrayValue)
+        #expect(edits.count == 1)
+        var data = old
+        for edit in edits {
+            let start = try #require(edit["start"]?.intValue)
+            let deleteCount = try #require(edit["deleteCount"]?.intValue)
+            data.replaceSubrange(start..<(start + deleteCount), with: edit["data"]?.arrayValue ?? [])
+        }
+        let fresh = try #require(full(g, "Hints.graphql"))
+        #expect(data == fresh["data"]?.arrayValue)
+        #expect(tokens(g, "Hints.graphql", edited)?.contains("1:23 name property") == true)
+        // A result id the server no longer holds: the tokens in full.
+        #expect(delta(g, "Hints.graphql", from: "stale")?["data"]?.arrayValue == fresh["data"]?.arrayValue)
     }
 }
