@@ -10,6 +10,8 @@ import BatonLanguageService
 /// `GraphQLRequests` from the same state.
 package final class GraphQLWorkspace: LanguageFeature {
     let state = WorkspaceState()
+    /// The semantic tokens last sent per document, for deltas.
+    let semanticTokens = SemanticTokenResults()
     package let diagnostics: DocumentDiagnostics
     private weak var server: LanguageServer?
     private var scanning = false
@@ -49,13 +51,18 @@ package final class GraphQLWorkspace: LanguageFeature {
         self.server = server
         server.add(diagnostics)
         GraphQLRequests(state: state).attach(to: server)
+        InlayHints.attach(to: server, state: state)
+        SemanticHighlighting.attach(to: server, results: semanticTokens)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
         // The folders are known by now. Queued first on the scan lane, the scan precedes any
         // check, and checks or requests that come early wait for it.
         rescan()
-        return GraphQLRequests.capabilities
+        var capabilities = GraphQLRequests.capabilities
+        for member in InlayHints.capabilities.members { capabilities[member.key] = member.value }
+        for member in SemanticHighlighting.capabilities.members { capabilities[member.key] = member.value }
+        return capabilities
     }
 
     package var watchedFilePatterns: [String] {
@@ -158,6 +165,7 @@ package final class GraphQLWorkspace: LanguageFeature {
     }
 
     package func documentDidClose(_ document: TextDocument, server: LanguageServer) {
+        semanticTokens.forget(document.uri)
         if let path = DocumentURI.filePath(of: document.uri) { state.setOpen(path, nil) }
     }
 }

@@ -65,6 +65,8 @@ final class GraphQLHarness {
     let h = Harness()
     let project: TestProject
     let workspace = GraphQLWorkspace(delay: 100)
+    /// What the server answered `initialize` with (its capabilities).
+    private(set) var initializeResult: JSONValue?
     private var nextID = 100
 
     init(_ project: TestProject, encodings: [String]? = nil, pull: Bool = false, folders: [String]? = nil) {
@@ -86,7 +88,7 @@ final class GraphQLHarness {
                 "processId": nil, "rootUri": nil, "capabilities": .object(capabilities),
                 "workspaceFolders": .array(folderPaths.map { ["uri": .string(DocumentURI.fileURI(path: $0)), "name": "w"] }),
             ])
-        _ = h.answer(1)
+        initializeResult = try? h.answer(1)?.get()
         h.notify("initialized", [:])
         settle()
     }

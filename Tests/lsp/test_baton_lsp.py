@@ -52,7 +52,7 @@ def make_project() -> pathlib.Path:
 async def client(lsp_client: LanguageClient):
     root = make_project()
     lsp_client.root = root
-    await lsp_client.initialize_session(types.InitializeParams(
+    lsp_client.init_result = await lsp_client.initialize_session(types.InitializeParams(
         capabilities=types.ClientCapabilities(
             text_document=types.TextDocumentClientCapabilities(
                 publish_diagnostics=types.PublishDiagnosticsClientCapabilities(),
@@ -107,3 +107,29 @@ async def test_hover_and_definition_across_files(client: LanguageClient):
     location = definition[0] if isinstance(definition, list) else definition
     assert location.uri == (client.root / "Extra.graphql").as_uri()
     assert (location.range.start.line, location.range.start.character) == (0, 9)
+
+
+async def test_inlay_hints_are_the_lens_types(client: LanguageClient):
+    uri = await open_header(client)
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=9, character=0))))
+    assert [(h.position.line, h.position.character, h.label, h.kind) for h in hints] == [
+        (3, 8, ": Baton.ID", types.InlayHintKind.Type)]
+
+
+async def test_semantic_tokens_of_the_swift_literal(client: LanguageClient):
+    uri = await open_header(client)
+    legend = client.init_result.capabilities.semantic_tokens_provider.legend.token_types
+    result = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    tokens, line, character = [], 0, 0
+    for at in range(0, len(result.data), 5):
+        delta_line, delta_start, length, kind, _ = result.data[at:at + 5]
+        character = character + delta_start if delta_line == 0 else delta_start
+        line += delta_line
+        tokens.append((line, character, length, legend[kind]))
+    assert tokens == [
+        (2, 4, 8, "keyword"), (2, 13, 25, "function"), (2, 39, 2, "keyword"), (2, 42, 9, "type"),
+        (3, 6, 2, "property"), (4, 6, 4, "property"), (5, 9, 24, "function"),
+    ]
