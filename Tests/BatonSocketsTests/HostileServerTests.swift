@@ -73,7 +73,7 @@ import Testing
         let reader = Task { try await collect(quiet, within: .seconds(60)) }
         // Several intervals of silence, each pinged and answered (asking is traffic too, so the
         // asks are spaced wider than the interval).
-        let pinged = try await within(.seconds(30), "the server to count two pings") {
+        let pinged = try await within(.seconds(60), "the server to count two pings") {
             while true {
                 try await Task.sleep(for: .milliseconds(300))
                 let outcome = try await collect(transport.send(Self.query("{ pings }")))
@@ -132,10 +132,10 @@ import Testing
         let reader = Task {
             for try await _ in stream { gotFirst.yield() }
         }
-        _ = try await within(.seconds(5), "the first payload") { await firstPayload.first { _ in true } }
+        _ = try await within(.seconds(60), "the first payload") { await firstPayload.first { _ in true } }
         reader.cancel()
         // The complete goes out after the cancellation; ask until the server has seen it.
-        let seen = try await within(.seconds(5), "the server to see complete") {
+        let seen = try await within(.seconds(60), "the server to see complete") {
             while true {
                 let outcome = try await collect(transport.send(Self.query("{ completed }")))
                 if outcome.payloads.first.map(compact) == #"{"data":{"completed":["1"]}}"# { return true }
@@ -153,7 +153,7 @@ import Testing
         defer { server.stop() }
         let transport = GraphQLTransportWebSocket(url: server.url("/graphql"), options: Self.options)
         // The pong and the first subscribe race; ask until the server counts it.
-        let answered = try await within(.seconds(5), "the server to see the pong") {
+        let answered = try await within(.seconds(60), "the server to see the pong") {
             while true {
                 let outcome = try await collect(transport.send(Self.query("{ pongs }")))
                 if outcome.payloads.first.map(compact) == #"{"data":{"pongs":1}}"# { return true }
@@ -183,7 +183,7 @@ import Testing
         let transport = GraphQLTransportWebSocket(url: server.url("/graphql"), options: options)
         #expect(try await collect(transport.send(Self.countdown)).payloads.count == 2)
         #expect(await transport.isConnected)
-        try await within(.seconds(5), "the idle close") {
+        try await within(.seconds(60), "the idle close") {
             while await transport.isConnected { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(try await collect(transport.send(Self.countdown)).payloads.count == 2)
@@ -201,7 +201,7 @@ import Testing
                 try? await Task.sleep(for: .seconds(3600))
                 return [:]
             }, options: Self.options)
-        let outcome = try await collect(transport.send(Self.countdown), within: .seconds(5))
+        let outcome = try await collect(transport.send(Self.countdown), within: .seconds(60))
         #expect(outcome.message.contains("connection params"), "\(outcome.message)")
     }
 

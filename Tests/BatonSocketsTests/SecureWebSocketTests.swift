@@ -39,7 +39,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: files.directory) }
         let server = try await ScriptServer(script: "hostile_server.py", arguments: ["--tls", files.certificate.path, files.key.path])
         defer { server.stop() }
-        let socket = try await within(.seconds(10), "connect") {
+        let socket = try await within(.seconds(60), "connect") {
             try await WebSocket.connect(
                 to: server.url("/echo", scheme: "wss"), subprotocol: "graphql-transport-ws",
                 options: Self.options(trusting: files.certificate))
@@ -58,7 +58,7 @@ import Testing
         let server = try await ScriptServer(script: "hostile_server.py", arguments: ["--tls", files.certificate.path, files.key.path])
         defer { server.stop() }
         let error = await #expect(throws: WebSocketError.self) {
-            try await within(.seconds(10), "connect") {
+            try await within(.seconds(60), "connect") {
                 _ = try await WebSocket.connect(
                     to: server.url("/echo", scheme: "wss"), subprotocol: "graphql-transport-ws", options: Self.options(trusting: nil))
             }
@@ -75,7 +75,7 @@ import Testing
         defer { server.stop() }
         let url = URL(string: "wss://localhost:\(server.port)/echo")!
         let error = await #expect(throws: WebSocketError.self) {
-            try await within(.seconds(10), "connect") {
+            try await within(.seconds(60), "connect") {
                 _ = try await WebSocket.connect(
                     to: url, subprotocol: "graphql-transport-ws", options: Self.options(trusting: files.certificate))
             }

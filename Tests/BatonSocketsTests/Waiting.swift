@@ -29,8 +29,9 @@ struct Outcome: Sendable {
     var message: String { transportError.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
 }
 
-/// Reads `stream` to its end, within `limit`.
-func collect(_ stream: AsyncThrowingStream<Payload, any Error>, within limit: Duration = .seconds(10)) async throws -> Outcome {
+/// Reads `stream` to its end, within `limit`: a guard against a hang only (each step of a transport
+/// has its own timeout, and on two busy cores their sum can pass ten seconds).
+func collect(_ stream: AsyncThrowingStream<Payload, any Error>, within limit: Duration = .seconds(60)) async throws -> Outcome {
     try await within(limit, "the stream's end") {
         var outcome = Outcome()
         do {

@@ -10,7 +10,7 @@ import Testing
 
     /// The next events of `socket` up to `count`, within a timeout.
     static func events(_ socket: WebSocket, _ count: Int) async throws -> [WebSocketEvent] {
-        try await within(.seconds(5), "\(count) events") {
+        try await within(.seconds(60), "\(count) events") {
             var events: [WebSocketEvent] = []
             for try await event in socket.events {
                 events.append(event)
@@ -57,7 +57,7 @@ import Testing
         let socket = try await WebSocket.connect(to: server.url("/echo"), subprotocol: "graphql-transport-ws", options: Self.quick)
         _ = try await Self.events(socket, 2)
         try socket.send(text: "close")
-        let rest = try await within(.seconds(5), "the close") {
+        let rest = try await within(.seconds(60), "the close") {
             var events: [WebSocketEvent] = []
             for try await event in socket.events { events.append(event) }
             return events
@@ -74,10 +74,10 @@ import Testing
         let start = ContinuousClock.now
         let closing = Task { await socket.close() }
         // Once the close is asked for, nothing more may be sent.
-        try await within(.seconds(5), "the close to be posted") {
+        try await within(.seconds(60), "the close to be posted") {
             while (try? socket.send(text: "after")) != nil { try await Task.sleep(for: .milliseconds(5)) }
         }
-        try await within(.seconds(5), "close") { await closing.value }
+        try await within(.seconds(60), "close") { await closing.value }
         #expect(ContinuousClock.now - start >= .milliseconds(400))
         await #expect(throws: WebSocketError.self) { for try await _ in socket.events {} }
     }
@@ -86,7 +86,7 @@ import Testing
         let server = try await ScriptServer(script: "hostile_server.py")
         defer { server.stop() }
         let error = await #expect(throws: WebSocketError.self) {
-            try await within(.seconds(5), "connect") {
+            try await within(.seconds(60), "connect") {
                 _ = try await WebSocket.connect(
                     to: server.url("/silent-handshake"), subprotocol: "graphql-transport-ws", options: Self.quick)
             }
@@ -99,7 +99,7 @@ import Testing
         let url = server.url("/echo")
         server.stop()
         let error = await #expect(throws: WebSocketError.self) {
-            try await within(.seconds(5), "connect") { _ = try await WebSocket.connect(to: url, subprotocol: "x", options: Self.quick) }
+            try await within(.seconds(60), "connect") { _ = try await WebSocket.connect(to: url, subprotocol: "x", options: Self.quick) }
         }
         #expect(error?.kind == .connection)
         #expect(error?.message.contains("refused") == true)
