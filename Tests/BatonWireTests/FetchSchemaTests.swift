@@ -5,12 +5,6 @@ import Testing
 
 /// `batonc fetch-schema` against the example's server, and its printer against graphql-core's.
 @Suite(.testServer, .timeLimit(.minutes(2))) struct FetchSchemaTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     /// The built `batonc`, beside the test bundle.
     static var batonc: URL {
         var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
@@ -22,82 +16,62 @@ import Testing
         return directory.appendingPathComponent("batonc")
     }
 
-    /// Runs `executable` with `arguments` to its end (outputs are small: a schema).
-    static func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: errors, as: UTF8.self))
-    }
-
     static func scratch() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-fetch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
 
-    @Test func theFetchedSchemaIsTheServersPrintedSchema() throws {
+    @Test func theFetchedSchemaIsTheServersPrintedSchema() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("schema.graphql")
-        let fetched = try Self.run(Self.batonc, ["fetch-schema", try Server.running.httpURL().absoluteString, "--out", out.path])
+        let fetched = try await ChildProcess.run(
+            Self.batonc, ["fetch-schema", try Server.running.httpURL().absoluteString, "--out", out.path])
         #expect(fetched.status == 0, "\(fetched.stderr)")
-        let printed = try Self.run(TestServer.python, [TestServer.script.path, "--print-schema"])
+        let printed = try await ChildProcess.run(TestServer.python, [TestServer.script.path, "--print-schema"])
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(try String(contentsOf: out, encoding: .utf8) == printed.stdout)
         // Only the file: no temporary left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["schema.graphql"])
     }
 
-    @Test func headersAreSentAndARefusalWritesNothing() throws {
+    @Test func headersAreSentAndARefusalWritesNothing() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("schema.graphql")
         let url = try Server.running.httpURL(route: "auth/graphql").absoluteString
-        let refused = try Self.run(Self.batonc, ["fetch-schema", url, "--out", out.path])
+        let refused = try await ChildProcess.run(Self.batonc, ["fetch-schema", url, "--out", out.path])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("batonc: fetch-schema: \(url) answered HTTP 401: "))
         #expect(refused.stderr.filter { $0 == "\n" }.count == 1)
         #expect(!FileManager.default.fileExists(atPath: out.path))
-        let allowed = try Self.run(Self.batonc, ["fetch-schema", url, "--header", "Authorization: Bearer good"])
+        let allowed = try await ChildProcess.run(Self.batonc, ["fetch-schema", url, "--header", "Authorization: Bearer good"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(allowed.stdout.contains("type Query {"))
     }
 
-    @Test func aDownEndpointLeavesTheFileAlone() throws {
+    @Test func aDownEndpointLeavesTheFileAlone() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("schema.graphql")
         try Data("type Query { kept: Int }\n".utf8).write(to: out)
         for url in ["http://127.0.0.1:1/graphql", try Server.running.httpURL(route: "drop/graphql").absoluteString] {
-            let down = try Self.run(Self.batonc, ["fetch-schema", url, "--out", out.path])
+            let down = try await ChildProcess.run(Self.batonc, ["fetch-schema", url, "--out", out.path])
             #expect(down.status == 1)
             #expect(down.stderr.hasPrefix("batonc: fetch-schema: no answer from \(url): "))
             #expect(down.stderr.filter { $0 == "\n" }.count == 1)
             #expect(try String(contentsOf: out, encoding: .utf8) == "type Query { kept: Int }\n")
         }
-        let notFound = try Self.run(Self.batonc, ["fetch-schema", try Server.running.httpURL(route: "nothing").absoluteString])
+        let notFound = try await ChildProcess.run(
+            Self.batonc, ["fetch-schema", try Server.running.httpURL(route: "nothing").absoluteString])
         #expect(notFound.status == 1)
         #expect(notFound.stderr.contains("answered HTTP 404: no route /nothing"))
     }
 
-    @Test func badArgumentsAreUsageErrors() throws {
+    @Test func badArgumentsAreUsageErrors() async throws {
         for arguments in [["fetch-schema"], ["fetch-schema", "ftp://x/"], ["fetch-schema", "http://x/", "--header", "novalue"]] {
-            let run = try Self.run(Self.batonc, arguments)
+            let run = try await ChildProcess.run(Self.batonc, arguments)
             #expect(run.status == 2, "\(arguments)")
         }
     }
@@ -116,7 +90,7 @@ import Testing
 
     /// Every construct the printer has, against graphql-core's `print_schema(build_client_schema(…))`
     /// of the same introspection result.
-    @Test func printsAsGraphQLCorePrintsAnIntrospectedSchema() throws {
+    @Test func printsAsGraphQLCorePrintsAnIntrospectedSchema() async throws {
         let sdl = #"""
             """The root."""
             schema { query: Root mutation: Change }
@@ -165,7 +139,7 @@ import Testing
             print(json.dumps({"data": result}))
             print(json.dumps(print_schema(build_client_schema(result)) + "\\n"))
             """
-        let oracle = try Self.run(TestServer.python, ["-c", script], input: Data(sdl.utf8))
+        let oracle = try await ChildProcess.run(TestServer.python, ["-c", script], input: Data(sdl.utf8))
         #expect(oracle.status == 0, "\(oracle.stderr)")
         let lines = oracle.stdout.split(separator: "\n", maxSplits: 1)
         try #require(lines.count == 2)

@@ -9,8 +9,10 @@ import Testing
 /// The harness and the server it runs: the schema the server serves is the example's schema, and
 /// the server starts, answers and stops.
 @Suite struct TestServerTests {
-    @Test func servedSchemaIsTheExampleSchema() throws {
-        let printed = try run(TestServer.python, [TestServer.script.path, "--print-schema"])
+    @Test func servedSchemaIsTheExampleSchema() async throws {
+        let printed = try await ChildProcess.run(
+            TestServer.python, [TestServer.script.path, "--print-schema"], directory: TestServer.repository)
+        try #require(printed.status == 0, "--print-schema failed:\n\(printed.stderr)")
         let schemaFile = TestServer.repository.appendingPathComponent("Examples/RickAndMorty/schema.graphql")
         // graphql-core builds both, sorts them and prints them without directive definitions
         // (the server's @defer/@stream are the executor's, not the API's): equal texts mean the same
@@ -30,7 +32,9 @@ import Testing
                 sys.exit("\\n".join(difflib.unified_diff(declared.splitlines(), served.splitlines(),
                                                        "schema.graphql", "server.py", lineterm="")))
             """
-        _ = try run(TestServer.python, ["-c", compare, schemaFile.path], input: printed)
+        let compared = try await ChildProcess.run(
+            TestServer.python, ["-c", compare, schemaFile.path], input: Data(printed.stdout.utf8), directory: TestServer.repository)
+        #expect(compared.status == 0, "the served schema differs:\n\(compared.stderr)")
     }
 
     @Test func startsAnswersAndStops() async throws {
@@ -80,30 +84,5 @@ import Testing
             _ = try await TestServer.start(arguments: ["--documents", "/nonexistent/documents.json"])
         }
         #expect(error?.description.contains("exited with status") == true)
-    }
-
-    /// Runs a process to its end with `input` on stdin; its stdout, or an error with its stderr.
-    private func run(_ executable: URL, _ arguments: [String], input: Data = Data()) throws -> Data {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = TestServer.repository
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        // Outputs here are small (a schema), but read both to their ends before waiting anyway.
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(
-            process.terminationStatus == 0,
-            "\(executable.lastPathComponent) \(arguments.first ?? "") failed:\n\(String(decoding: errors, as: UTF8.self))")
-        return output
     }
 }
