@@ -18,6 +18,7 @@ let usage = """
            batonc generate --config <baton.json> (--out <dir> | --emit <source>=<output>...) [--shared <file>]
                            [--report <file>] [--persisted <file>] [--check] <files...>
            batonc fetch-schema <url> [--header 'Name: value']... [--out <schema.graphql>]
+           batonc format [--check] <files...>
 
     commands:
       validate   check documents against the schema; diagnostics on stderr as
@@ -31,6 +32,9 @@ let usage = """
                  POST the introspection query to <url> and write the schema as SDL (descriptions,
                  deprecations, directives, @specifiedBy kept; types in the server's order) to --out,
                  or to standard output; a failure is one line on stderr and writes nothing
+      format     print the GraphQL of every marker literal and .graphql file readably, in place
+                 (comments kept, literal delimiters and indentation kept); --check writes
+                 nothing, names the files that would change and exits 1 if any would
 
     options:
       --schema <sdl>             the schema's SDL file (overrides the configuration's)
@@ -224,6 +228,30 @@ func runFetchSchema(_ arguments: ArraySlice<String>) -> ExitCode {
     }
 }
 
+func runFormat(_ arguments: ArraySlice<String>) -> ExitCode {
+    var check = false
+    var files: [String] = []
+    var onlyFiles = false
+    for argument in arguments {
+        if !onlyFiles && argument == "--check" {
+            check = true
+        } else if !onlyFiles && argument == "--" {
+            onlyFiles = true
+        } else if !onlyFiles && argument.hasPrefix("-") {
+            fail("unknown option \(argument)")
+        } else {
+            files.append(argument)
+        }
+    }
+    if files.isEmpty { fail("format needs at least one file or directory") }
+    let output = FormatCommand.run(paths: files, check: check)
+    report(output.diagnostics)
+    let verb = check ? "would reformat" : "reformatted"
+    FileHandle.standardError.write(Data(output.changed.map { "batonc: \(verb) \($0)\n" }.joined().utf8))
+    if !output.diagnostics.isEmpty { return .failure }
+    return check && !output.changed.isEmpty ? .failure : .success
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let command = arguments.first else { fail("no command") }
 switch command {
@@ -235,6 +263,8 @@ case "generate":
     exit(runGenerate(arguments.dropFirst()).rawValue)
 case "fetch-schema":
     exit(runFetchSchema(arguments.dropFirst()).rawValue)
+case "format":
+    exit(runFormat(arguments.dropFirst()).rawValue)
 case "-h", "--help", "help":
     print(usage)
     exit(ExitCode.success.rawValue)

@@ -53,6 +53,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         GraphQLRequests(state: state).attach(to: server)
         InlayHints.attach(to: server, state: state)
         SemanticHighlighting.attach(to: server, results: semanticTokens)
+        Formatting.attach(to: server)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
@@ -62,6 +63,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         var capabilities = GraphQLRequests.capabilities
         for member in InlayHints.capabilities.members { capabilities[member.key] = member.value }
         for member in SemanticHighlighting.capabilities.members { capabilities[member.key] = member.value }
+        for member in Formatting.capabilities.members { capabilities[member.key] = member.value }
         return capabilities
     }
 

@@ -94,7 +94,7 @@ package enum StringLiterals {
 
 extension String {
     /// Every occurrence of `target` replaced, scanning bytes (no Foundation needed).
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
         let t = Array(target.utf8)
         guard let first = t.first else { return self }
         return utf8.withContiguousStorageIfAvailable { input -> String in
