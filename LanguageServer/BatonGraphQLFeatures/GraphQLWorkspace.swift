@@ -54,6 +54,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         InlayHints.attach(to: server, state: state)
         SemanticHighlighting.attach(to: server, results: semanticTokens)
         Formatting.attach(to: server)
+        CodeActionRequests.attach(to: server, state: state)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
@@ -64,6 +65,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         for member in InlayHints.capabilities.members { capabilities[member.key] = member.value }
         for member in SemanticHighlighting.capabilities.members { capabilities[member.key] = member.value }
         for member in Formatting.capabilities.members { capabilities[member.key] = member.value }
+        for member in CodeActionRequests.capabilities.members { capabilities[member.key] = member.value }
         return capabilities
     }
 
