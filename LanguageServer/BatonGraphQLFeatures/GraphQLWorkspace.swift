@@ -55,6 +55,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         SemanticHighlighting.attach(to: server, results: semanticTokens)
         Formatting.attach(to: server)
         CodeActionRequests.attach(to: server, state: state)
+        RenameRequests.attach(to: server, state: state)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
@@ -66,6 +67,7 @@ package final class GraphQLWorkspace: LanguageFeature {
         for member in SemanticHighlighting.capabilities.members { capabilities[member.key] = member.value }
         for member in Formatting.capabilities.members { capabilities[member.key] = member.value }
         for member in CodeActionRequests.capabilities.members { capabilities[member.key] = member.value }
+        for member in RenameRequests.capabilities.members { capabilities[member.key] = member.value }
         return capabilities
     }
 
