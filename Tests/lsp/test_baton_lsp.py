@@ -133,3 +133,44 @@ async def test_semantic_tokens_of_the_swift_literal(client: LanguageClient):
         (2, 4, 8, "keyword"), (2, 13, 25, "function"), (2, 39, 2, "keyword"), (2, 42, 9, "type"),
         (3, 6, 2, "property"), (4, 6, 4, "property"), (5, 9, 24, "function"),
     ]
+
+
+async def test_quick_fix_for_the_misspelled_field(client: LanguageClient):
+    uri = await open_header(client)
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(line=4, character=7), end=types.Position(line=4, character=7)),
+        context=types.CodeActionContext(diagnostics=client.diagnostics[uri])))
+    fix = next(a for a in actions if a.title == "Change 'nmae' to 'name'")
+    assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred
+    [edit] = fix.edit.changes[uri]
+    assert (edit.range.start.line, edit.range.start.character, edit.range.end.character, edit.new_text) == (4, 6, 10, "name")
+
+
+async def test_rename_a_fragment_and_refuse_a_bad_name(client: LanguageClient):
+    uri = await open_header(client)
+    extra = (client.root / "Extra.graphql").as_uri()
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(**at(uri, 5, 12)))
+    assert prepared.placeholder == "CharacterExtra_character"
+    edit = await client.text_document_rename_async(types.RenameParams(**at(uri, 5, 12), new_name="CharacterMore_character"))
+    assert [(e.range.start.line, e.range.start.character, e.new_text) for e in edit.changes[uri]] == [
+        (5, 9, "CharacterMore_character")]
+    assert [(e.range.start.line, e.range.start.character) for e in edit.changes[extra]] == [(0, 9)]
+    try:
+        await client.text_document_rename_async(types.RenameParams(**at(uri, 5, 12), new_name="not a name"))
+        raise AssertionError("a rename to an invalid name was accepted")
+    except Exception as error:  # pygls raises the server's JSON-RPC error
+        assert "'not a name' is not a GraphQL name" in str(error)
+
+
+async def test_formatting_and_positions_past_the_end(client: LanguageClient):
+    uri = await open_header(client)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+    assert list(edits) == []  # the literal is formatted already
+    assert await client.text_document_hover_async(types.HoverParams(**at(uri, 400, 3))) is None
+    try:
+        await client.text_document_prepare_rename_async(types.PrepareRenameParams(**at(uri, 400, 3)))
+        raise AssertionError("prepareRename past the end answered")
+    except Exception as error:
+        assert "No GraphQL here to rename" in str(error)
