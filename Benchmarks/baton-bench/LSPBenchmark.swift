@@ -7,8 +7,10 @@ import Foundation
 /// (1,000 marker documents: fragments on random GitHub types, and per file a fragment on
 /// `User` spread by the next file's query). Measures, medians and p95:
 /// first diagnostics after `initialized` (the first open file, and all open files), completion
-/// in a selection set of `User`, hover on a field, and edit → published diagnostics less the
-/// server's debounce.
+/// in a selection set of `User`, hover on a field, edit → published diagnostics (the adaptive
+/// debounce included), rename of a fragment spread in 100 files, semantic tokens of a
+/// 1,000-line Swift file, formatting a literal, a schema edit re-checking the open documents,
+/// and resident memory with all 1,000 documents open.
 struct LSPBenchmark {
     let root: URL
     let fileCount = 300
@@ -19,6 +21,9 @@ struct LSPBenchmark {
     let completions = 200
     let hovers = 200
     let edits = 30
+    /// Files whose query also spreads `Shared_user` (declared in the first file): the rename.
+    let sharedSpreads = 100
+    let repeats = 30
 
     /// One generated file and where the benchmark points into it.
     struct File {
@@ -133,13 +138,16 @@ struct LSPBenchmark {
             }
         }
         let editCPU = perRequest(client, since: &cpu, count: 2 * edits)
+        let more = measureEditorFeatures(client, files: files, directory: directory, schema: schema)
         client.stop()
+        let memory = measureMemory(server: server, files: files, directory: directory)
 
         let delay = debounce ?? 250
-        let editLessDebounce = editTimes.map { $0 - Double(delay) }
         print("lsp (release \(server)): \(files.count) Swift files, 1,000 documents, GitHub schema; \(openCount) files open")
-        print("  debounce: \(delay) ms\(debounce == nil ? " (assumed: the server did not announce it)" : " (announced by the server)")")
-        print("  first diagnostics after initialized, first file  (\(starts) starts): \(stats(firstFile)) (goal ≤ 500 ms)")
+        print(
+            "  debounce: adaptive, at most \(delay) ms\(debounce == nil ? " (assumed: the server did not announce it)" : " (announced by the server)")"
+        )
+        print("  first diagnostics after initialized, first file  (\(starts) starts): \(stats(firstFile)) (goal ≤ 150 ms)")
         print("  first diagnostics after initialized, all \(openCount) files (\(starts) starts): \(stats(allFiles))")
         print(
             "  completion in a User selection set (\(completionCount) items, \(completions) requests): \(stats(completionTimes)) (goal p95 ≤ 15 ms)"
@@ -148,12 +156,127 @@ struct LSPBenchmark {
             "  hover on field \(probe.firstField.name) (\(hoverText.isEmpty ? "empty" : "\(hoverText.utf8.count) bytes"), \(hovers) requests): \(stats(hoverTimes)) (goal p95 ≤ 10 ms)"
         )
         print(
-            "  edit → diagnostics less the debounce (\(edits) edits, \(errorsSeen) showed the error): \(stats(editLessDebounce)) (goal ≤ 50 ms)"
+            "  edit → diagnostics shown, debounce included (\(edits) edits, \(errorsSeen) showed the error): \(stats(editTimes)) (goal ≤ 50 ms)"
         )
+        for line in more { print("  " + line) }
+        print("  \(memory)")
         print(
             "  server CPU (user + system, /proc): start to all first diagnostics median \(startCPU.isEmpty ? "?" : formatted(middle(startCPU))) ms; "
                 + "per completion \(completionCPU) ms, per hover \(hoverCPU) ms, per edit (typo or its removal, with its check) \(editCPU) ms (means)"
         )
+    }
+
+    // MARK: Editor features
+
+    /// Rename, semantic tokens, formatting and a schema edit, each timed from request to answer.
+    private func measureEditorFeatures(_ client: LSPClient, files: [File], directory: URL, schema: Schema) -> [String] {
+        var lines: [String] = []
+        // Rename `Shared_user` at its declaration in the first file: its spreads are in 100 files.
+        let first = files[0]
+        let sharedLine = first.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("fragment Shared_user")
+        }!
+        let sharedColumn = first.text.split(separator: "\n", omittingEmptySubsequences: false)[sharedLine].utf16.count - 40
+        var renameTimes: [Double] = []
+        var renamed = 0
+        for _ in 0..<repeats {
+            var params = position(uri(first.path), (sharedLine, sharedColumn))
+            params["newName"] = "Common_user"
+            let (id, sent) = client.request("textDocument/rename", params)
+            guard let reply = client.response(to: id) else { fail("no rename answer") }
+            renameTimes.append(ms(reply.time - sent))
+            let changes = ((reply.message["result"] as? [String: Any])?["changes"] as? [String: Any]) ?? [:]
+            renamed = changes.count
+        }
+        lines.append(
+            "rename of a fragment spread in \(sharedSpreads) files (\(renamed) files edited): \(stats(renameTimes)) (goal ≤ 100 ms)")
+
+        // Semantic tokens of a 1,000-line Swift file of fragments.
+        var big = "import Baton\n\n"
+        var generator = FragmentGenerator(schema: schema, seed: 7)
+        var count = 0
+        while big.split(separator: "\n").count < 1_000 {
+            let fragment = generator.fragment(named: "Big\(count)_item").text
+            big += "struct Big\(count) {\n    @Fragment(\"\"\"\n        \(fragment)\n        \"\"\")\n    var item: Big\(count)_item\n}\n\n"
+            count += 1
+        }
+        let bigPath = directory.appendingPathComponent("Sources/App/Big.swift").path
+        let bigLines = big.split(separator: "\n", omittingEmptySubsequences: false).count
+        client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri(bigPath), "languageId": "swift", "version": 1, "text": big] as [String: Any]])
+        var tokenTimes: [Double] = []
+        var tokenCount = 0
+        for _ in 0..<(repeats + 5) {
+            let (id, sent) = client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri(bigPath)]])
+            guard let reply = client.response(to: id) else { fail("no semantic tokens answer") }
+            tokenTimes.append(ms(reply.time - sent))
+            tokenCount = (((reply.message["result"] as? [String: Any])?["data"] as? [Any])?.count ?? 0) / 5
+        }
+        tokenTimes.removeFirst(5)
+        lines.append(
+            "semantic tokens of a \(bigLines)-line Swift file (\(tokenCount) tokens): \(stats(tokenTimes)) (goal ≤ 5 ms)")
+
+        // Formatting one literal: the file's User fragment, written on one line.
+        let probe = files[1]
+        client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri(probe.path), "languageId": "swift", "version": 1, "text": probe.text] as [String: Any]])
+        var formatTimes: [Double] = []
+        var formattedBytes = 0
+        for _ in 0..<(repeats + 5) {
+            let (id, sent) = client.request(
+                "textDocument/rangeFormatting",
+                [
+                    "textDocument": ["uri": uri(probe.path)],
+                    "range": [
+                        "start": ["line": probe.selectionStart.line, "character": 0],
+                        "end": ["line": probe.selectionStart.line, "character": 1],
+                    ],
+                    "options": ["tabSize": 4, "insertSpaces": true],
+                ] as [String: Any])
+            guard let reply = client.response(to: id) else { fail("no formatting answer") }
+            formatTimes.append(ms(reply.time - sent))
+            formattedBytes = ((reply.message["result"] as? [[String: Any]])?.first?["newText"] as? String)?.utf8.count ?? 0
+        }
+        formatTimes.removeFirst(5)
+        lines.append("formatting a literal (\(formattedBytes) bytes written): \(stats(formatTimes)) (goal ≤ 5 ms)")
+
+        // A schema edit: every open document is checked again and its diagnostics published.
+        let open = [first.path, bigPath, probe.path]
+        let schemaURL = directory.appendingPathComponent("schema.graphql")
+        guard let schemaText = try? String(contentsOf: schemaURL, encoding: .utf8) else { fail("schema unreadable") }
+        var schemaTimes: [Double] = []
+        for round in 0..<5 {
+            client.discardReceived()
+            try? (schemaText + "\ntype BenchExtra\(round) { id: ID }\n").write(to: schemaURL, atomically: true, encoding: .utf8)
+            let sent = client.notify(
+                "workspace/didChangeWatchedFiles", ["changes": [["uri": uri(schemaURL.path), "type": 2]]])
+            var latest: UInt64 = 0
+            for path in open {
+                guard let published = client.diagnostics(for: uri(path), timeout: 60) else { fail("no diagnostics after a schema edit") }
+                latest = max(latest, published.time)
+            }
+            schemaTimes.append(ms(latest - sent))
+        }
+        try? schemaText.write(to: schemaURL, atomically: true, encoding: .utf8)
+        lines.append("schema edit → \(open.count) open documents re-checked and published: \(stats(schemaTimes)) (goal ≤ 300 ms)")
+        return lines
+    }
+
+    /// A fresh server with every file open (1,000 documents): its resident memory once all
+    /// diagnostics are published.
+    private func measureMemory(server: String, files: [File], directory: URL) -> String {
+        let client = launch(server)
+        defer { client.stop() }
+        initialize(client, workspace: directory)
+        client.notify("initialized", [:] as [String: Any])
+        for file in files { open(file, in: client) }
+        for file in files {
+            guard client.diagnostics(for: uri(file.path), timeout: 120) != nil else { fail("no diagnostics for \(file.path)") }
+        }
+        let megabytes = client.serverResidentMegabytes.map { formatted($0) } ?? "?"
+        return "resident memory, all \(files.count) files (1,000 documents) open: \(megabytes) MB (goal ≤ 150 MB)"
     }
 
     // MARK: The workspace
@@ -167,7 +290,8 @@ struct LSPBenchmark {
             let user = generator.fragment(named: "Profile\(index)_user", on: "User")
             text +=
                 "struct Profile\(index) {\n    @Fragment(\"\"\"\n        \(user)\n        \"\"\")\n    var user: Profile\(index)_user\n}\n\n"
-            let query = "query Screen\(index) { viewer { login ...Profile\((index + 1) % fileCount)_user } }"
+            let shared = index < sharedSpreads ? " ...Shared_user" : ""
+            let query = "query Screen\(index) { viewer { login ...Profile\((index + 1) % fileCount)_user\(shared) } }"
             text += "struct Screen\(index) {\n    @Query(#\"\"\"\n        \(query)\n        \"\"\"#)\n    var data: Screen\(index)\n}\n\n"
             let views = viewCount / fileCount + (index < viewCount % fileCount ? 1 : 0)
             for _ in 0..<views {
@@ -175,6 +299,9 @@ struct LSPBenchmark {
                 text +=
                     "struct View\(view) {\n    @Fragment(\"\"\"\n        \(fragment.text)\n        \"\"\")\n    var item: View\(view)_item\n}\n\n"
                 view += 1
+            }
+            if index == 0 {
+                text += "struct Shared {\n    @Fragment(\"fragment Shared_user on User { login }\") var user: Shared_user\n}\n\n"
             }
             let path = directory.appendingPathComponent("Sources/App/File\(index).swift").path
             try? FileManager.default.createDirectory(
@@ -235,7 +362,7 @@ struct LSPBenchmark {
     private func announcedDebounce(_ client: LSPClient) -> Int? {
         for message in client.peekReceived() where message["method"] as? String == "window/logMessage" {
             guard let text = (message["params"] as? [String: Any])?["message"] as? String,
-                let range = text.range(of: #"\d+ ms after the last edit"#, options: .regularExpression)
+                let range = text.range(of: #"\d+ ms\)?$"#, options: .regularExpression)
             else { continue }
             return Int(text[range].prefix { $0.isNumber })
         }

@@ -42,6 +42,15 @@ final class LSPClient: @unchecked Sendable {
         return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The server's resident memory in megabytes (`VmRSS` in /proc), nil where there is none.
+    var serverResidentMegabytes: Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
+        return kilobytes.map { $0 / 1024 }
+    }
+
     // MARK: Sending
 
     /// Sends a request and returns its id and the time it was written.

@@ -99,7 +99,10 @@ package final class GraphQLWorkspace: LanguageFeature {
                 guard let self else { return }
                 self.scanning = false
                 if firstScan && !self.diagnostics.clientPulls {
-                    server.logMessage(.info, "baton: diagnostics are pushed \(self.diagnostics.delay) ms after the last edit")
+                    server.logMessage(
+                        .info,
+                        "baton: diagnostics are pushed after the last edit, waiting three times the last check's time (10 to \(self.diagnostics.delay) ms)"
+                    )
                 }
                 let changed = firstScan || projects.map(ObjectIdentifier.init) != previous.map(ObjectIdentifier.init)
                 if changed {

@@ -4,6 +4,10 @@ import Testing
 
 @testable import BatonLanguageServer
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A provider that reports every "bad" in the text, so results follow the text exactly.
 let reportBadWords: DocumentDiagnostics.Provider = { document, _ in
     let bytes = document.source.utf8
@@ -42,7 +46,8 @@ let reportBadWords: DocumentDiagnostics.Provider = { document, _ in
         h.change(uri, version: 2, [Harness.edit(0, 3, 0, 6, "good")])
         h.change(uri, version: 3, [Harness.edit(0, 0, 0, 0, "bad ")])
         #expect(h.host.pendingBackgroundWork == 0)  // waiting for quiet
-        #expect(h.host.timers.last?.milliseconds == 150)
+        // The check on open took far less than 3 ms: the wait is the shortest, not 150 ms.
+        #expect(h.host.timers.last?.milliseconds == 10)
         h.host.fireTimers()
         h.host.runBackgroundWork()
         let settled = published(h)
@@ -53,6 +58,33 @@ let reportBadWords: DocumentDiagnostics.Provider = { document, _ in
         let cleared = published(h)
         #expect(cleared.count == 1)
         #expect(cleared.first?.version == nil && cleared.first?.ranges == [])
+    }
+
+    @Test func theWaitAfterAnEditIsThreeTimesTheLastCheckWithinItsBounds() {
+        let h = Harness()
+        let slow: DocumentDiagnostics.Provider = { document, token in
+            if document.source.text.contains("slow") { usleep(60_000) }
+            return reportBadWords(document, token)
+        }
+        h.server.add(DocumentDiagnostics(delay: 150, provider: slow))
+        h.initialize()
+        h.open(uri, "slow bad")
+        // Before any check has run there is nothing to measure: the whole delay.
+        h.change(uri, version: 2, [["text": "slow bad!"]])
+        #expect(h.host.timers.last?.milliseconds == 150)
+        h.host.fireTimers()
+        h.host.runBackgroundWork()
+        // A 60 ms check: three times that is past the bound.
+        h.change(uri, version: 3, [["text": "fast bad"]])
+        #expect(h.host.timers.last?.milliseconds == 150)
+        h.host.fireTimers()
+        h.host.runBackgroundWork()
+        // A check of well under a millisecond: the shortest wait.
+        h.change(uri, version: 4, [["text": "fast good"]])
+        #expect(h.host.timers.last?.milliseconds == 10)
+        h.host.fireTimers()
+        h.host.runBackgroundWork()
+        #expect(published(h).last?.version == 4)
     }
 
     @Test func anEditWhileComputingDropsTheOldResult() {
