@@ -53,6 +53,9 @@ package final class GraphQLWorkspace: LanguageFeature {
         GraphQLRequests(state: state).attach(to: server)
         InlayHints.attach(to: server, state: state)
         SemanticHighlighting.attach(to: server, results: semanticTokens)
+        SchemaNavigation.attach(to: server, state: state)
+        WorkspaceSymbols.attach(to: server, state: state)
+        SignatureHelp.attach(to: server, state: state)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
@@ -62,6 +65,9 @@ package final class GraphQLWorkspace: LanguageFeature {
         var capabilities = GraphQLRequests.capabilities
         for member in InlayHints.capabilities.members { capabilities[member.key] = member.value }
         for member in SemanticHighlighting.capabilities.members { capabilities[member.key] = member.value }
+        for feature in [SchemaNavigation.capabilities, WorkspaceSymbols.capabilities, SignatureHelp.capabilities] {
+            for member in feature.members { capabilities[member.key] = member.value }
+        }
         return capabilities
     }
 
