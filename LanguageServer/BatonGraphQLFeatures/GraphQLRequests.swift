@@ -5,7 +5,8 @@ import BatonLanguageServer
 import BatonLanguageService
 import BatonSchema
 
-/// Completion, hover, definition, references and document symbols over the workspace state.
+/// Completion, hover, definition and document symbols over the workspace state (references
+/// are `SchemaNavigation`'s).
 /// Each request takes the document's snapshot on the loop thread and works on the request
 /// lane; the GraphQL knowledge is `BatonLanguageService`'s.
 struct GraphQLRequests {
@@ -15,7 +16,6 @@ struct GraphQLRequests {
         "completionProvider": ["triggerCharacters": ["@", "$", ".", "(", "{", " ", ":"], "resolveProvider": false],
         "hoverProvider": true,
         "definitionProvider": true,
-        "referencesProvider": true,
         "documentSymbolProvider": true,
     ]
 
@@ -48,20 +48,6 @@ struct GraphQLRequests {
                     let location = found.symbol.definition(schema: schema, index: at.index)
                 else { return .null }
                 return at.json(location)
-            }
-        }
-        server.onRequest("textDocument/references") { context in
-            let includeDeclaration = context.params?["context"]?["includeDeclaration"]?.boolValue ?? true
-            Self.answer(context, server: server, state: state, staleOnEdit: true) { at in
-                guard let schema = at.schema,
-                    let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index),
-                    case .fragment(let name) = found.symbol
-                else { return .null }
-                var locations = at.index.spreads(of: name)
-                if includeDeclaration, let declaration = found.symbol.definition(schema: schema, index: at.index) {
-                    locations.insert(declaration, at: 0)
-                }
-                return .array(locations.map(at.json))
             }
         }
         server.onRequest("textDocument/documentSymbol") { context in

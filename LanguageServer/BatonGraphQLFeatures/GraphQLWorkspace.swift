@@ -56,6 +56,9 @@ package final class GraphQLWorkspace: LanguageFeature {
         Formatting.attach(to: server)
         CodeActionRequests.attach(to: server, state: state)
         RenameRequests.attach(to: server, state: state)
+        SchemaNavigation.attach(to: server, state: state)
+        WorkspaceSymbols.attach(to: server, state: state)
+        SignatureHelp.attach(to: server, state: state)
     }
 
     package func capabilities(for client: InitializeParams) -> JSONObject {
@@ -65,9 +68,13 @@ package final class GraphQLWorkspace: LanguageFeature {
         var capabilities = GraphQLRequests.capabilities
         for member in InlayHints.capabilities.members { capabilities[member.key] = member.value }
         for member in SemanticHighlighting.capabilities.members { capabilities[member.key] = member.value }
-        for member in Formatting.capabilities.members { capabilities[member.key] = member.value }
-        for member in CodeActionRequests.capabilities.members { capabilities[member.key] = member.value }
-        for member in RenameRequests.capabilities.members { capabilities[member.key] = member.value }
+        let features = [
+            Formatting.capabilities, CodeActionRequests.capabilities, RenameRequests.capabilities,
+            SchemaNavigation.capabilities, WorkspaceSymbols.capabilities, SignatureHelp.capabilities,
+        ]
+        for feature in features {
+            for member in feature.members { capabilities[member.key] = member.value }
+        }
         return capabilities
     }
 

@@ -174,3 +174,39 @@ async def test_formatting_and_positions_past_the_end(client: LanguageClient):
         raise AssertionError("prepareRename past the end answered")
     except Exception as error:
         assert "No GraphQL here to rename" in str(error)
+
+
+async def test_workspace_symbols_and_schema_references(client: LanguageClient):
+    uri = await open_header(client)
+    symbols = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="header"))
+    assert [(s.name, s.location.uri, s.location.range.start.line, s.location.range.start.character) for s in symbols] == [
+        ("CharacterHeader_character", uri, 2, 13)]
+    extra = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="XTRA"))
+    assert [s.name for s in extra] == ["CharacterExtra_character"]
+    # Character.id: read only in the Swift literal (Extra.graphql, not open, reads nickname).
+    references = await client.text_document_references_async(types.ReferenceParams(
+        **at(uri, 3, 7), context=types.ReferenceContext(include_declaration=False)))
+    assert [(r.uri, r.range.start.line, r.range.start.character) for r in references] == [(uri, 3, 6)]
+
+
+async def test_signature_help_past_the_end_is_empty(client: LanguageClient):
+    uri = await open_header(client)
+    for line, character in [(500, 0), (4, 500), (9, 0)]:
+        assert await client.text_document_signature_help_async(types.SignatureHelpParams(**at(uri, line, character))) is None
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "--stdio"]))
+async def bare_client(lsp_client: LanguageClient):
+    root = pathlib.Path(tempfile.mkdtemp(prefix="baton-lsp-pytest-empty-"))
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="empty")],
+    ))
+    yield
+    await lsp_client.shutdown_session()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+async def test_workspace_symbol_without_projects_is_empty(bare_client: LanguageClient):
+    for query in ["", "x", "CharacterHeader"]:
+        assert await bare_client.workspace_symbol_async(types.WorkspaceSymbolParams(query=query)) == []

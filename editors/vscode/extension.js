@@ -23,6 +23,14 @@ function activate(context) {
   client = new LanguageClient('baton', 'Baton', serverOptions, clientOptions);
   context.subscriptions.push(client);
   client.start();
+  // Swift files get two servers: baton-lsp (the GraphQL in marker literals) and sourcekit-lsp
+  // (the Swift), which the Swift extension starts. Both attach to the same documents; VS Code
+  // shows both servers' diagnostics and merges completion and hover. Nothing to configure.
+  const swift = ['swiftlang.swift-vscode', 'sswg.swift-lang'].some((id) => vscode.extensions.getExtension(id));
+  if (!swift) {
+    client.outputChannel.appendLine(
+      'The Swift extension (swiftlang.swift-vscode) is not installed: Swift files get baton-lsp only, no sourcekit-lsp.');
+  }
 }
 
 function deactivate() {
