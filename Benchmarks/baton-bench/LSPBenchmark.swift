@@ -176,7 +176,8 @@ struct LSPBenchmark {
         let sharedLine = first.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
             $0.contains("fragment Shared_user")
         }!
-        let sharedColumn = first.text.split(separator: "\n", omittingEmptySubsequences: false)[sharedLine].utf16.count - 40
+        let sharedText = first.text.split(separator: "\n", omittingEmptySubsequences: false)[sharedLine]
+        let sharedColumn = sharedText.utf16.distance(from: sharedText.startIndex, to: sharedText.range(of: "Shared_user")!.lowerBound) + 1
         var renameTimes: [Double] = []
         var renamed = 0
         for _ in 0..<repeats {

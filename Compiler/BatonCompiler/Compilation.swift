@@ -57,6 +57,11 @@ package struct ParsedHostFile: Sendable {
 /// find documents in hosts, parse, build the schema with Baton's directives, validate by the
 /// specification and by Relay's and Baton's rules, build the IR and run the transforms.
 package enum Compilation {
+    /// Spec validation stops after this many findings, with graphql-core's "Too many
+    /// validation errors" (its default too): past a hundred, more findings help nobody and a
+    /// hostile or generated input could produce millions.
+    package static let maximumValidationErrors = 100
+
     package static func run(_ input: CompilationInput, config: BatonConfig? = nil) -> CompilationResult {
         var diagnostics: [Diagnostic] = []
         let schema = buildSchema(input.schema, extensions: input.schemaExtensions, into: &diagnostics)
@@ -107,7 +112,7 @@ package enum Compilation {
         }
 
         result.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
-        let spec = Validator.validate(valid, schema: schema)
+        let spec = Validator.validate(valid, schema: schema, options: ValidationOptions(maxErrors: Self.maximumValidationErrors))
         result.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
         result.diagnostics += ValidateDirectivePlacement.validate(valid)
         // Input too deep for the validator is not transformed either.
