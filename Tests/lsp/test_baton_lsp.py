@@ -210,3 +210,58 @@ async def bare_client(lsp_client: LanguageClient):
 async def test_workspace_symbol_without_projects_is_empty(bare_client: LanguageClient):
     for query in ["", "x", "CharacterHeader"]:
         assert await bare_client.workspace_symbol_async(types.WorkspaceSymbolParams(query=query)) == []
+
+
+async def test_a_file_outside_every_project_gets_a_warning_and_empty_answers(bare_client: LanguageClient):
+    outside = pathlib.Path(tempfile.mkdtemp(prefix="baton-lsp-pytest-outside-")) / "Lone.graphql"
+    outside.write_text("query Lone { a }\n")
+    uri = outside.as_uri()
+    bare_client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="graphql", version=1, text=outside.read_text())))
+    while not bare_client.diagnostics.get(uri):
+        await bare_client.wait_for_notification("textDocument/publishDiagnostics")
+    [warning] = bare_client.diagnostics[uri]
+    assert warning.severity == types.DiagnosticSeverity.Warning and "outside every Baton project" in warning.message
+    assert await bare_client.text_document_hover_async(types.HoverParams(**at(uri, 0, 14))) is None
+    completion = await bare_client.text_document_completion_async(types.CompletionParams(**at(uri, 0, 14)))
+    assert not completion or not (completion.items if hasattr(completion, "items") else completion)
+    shutil.rmtree(outside.parent, ignore_errors=True)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "--stdio"]))
+async def broken_schema_client(lsp_client: LanguageClient):
+    root = make_project()
+    (root / "schema.graphql").write_text("type Query { character(id: ID!): Character\n")  # never closed
+    lsp_client.root = root
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="project")],
+    ))
+    yield
+    await lsp_client.shutdown_session()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+async def test_a_schema_that_does_not_parse_is_one_clear_error(broken_schema_client: LanguageClient):
+    client = broken_schema_client
+    uri = await open_header(client)
+    messages = [d.message for d in client.diagnostics[uri] if d.severity == types.DiagnosticSeverity.Error]
+    assert any("gives no usable schema" in m and "Syntax Error" in m for m in messages), messages
+    completion = await client.text_document_completion_async(types.CompletionParams(**at(uri, 4, 8)))
+    assert not completion or not (completion.items if hasattr(completion, "items") else completion)
+    assert await client.text_document_hover_async(types.HoverParams(**at(uri, 3, 7))) is None
+
+
+def test_garbage_frames_then_a_real_request_is_answered():
+    import json
+    import subprocess
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                       "params": {"processId": None, "rootUri": None, "capabilities": {}}}).encode()
+    garbage = (b"Content-Length: abc\r\n\r\n{}" + b"\x00\xff" * 64 + b"Content-Length: 5\r\n\r\n{oops"
+               + b"Content-Type: nothing\r\n\r\n")
+    exit_request = json.dumps({"jsonrpc": "2.0", "method": "exit"}).encode()
+    stdin = garbage + b"Content-Length: %d\r\n\r\n" % len(body) + body
+    stdin += b"Content-Length: %d\r\n\r\n" % len(exit_request) + exit_request
+    done = subprocess.run([SERVER, "--stdio"], input=stdin, capture_output=True, timeout=60)
+    assert b'"id":1' in done.stdout.replace(b" ", b"") and b'"capabilities"' in done.stdout
+    assert done.returncode in (0, 1)  # exit without shutdown is 1, as LSP says; never a crash
