@@ -57,10 +57,26 @@ package struct ParsedHostFile: Sendable {
 /// find documents in hosts, parse, build the schema with Baton's directives, validate by the
 /// specification and by Relay's and Baton's rules, build the IR and run the transforms.
 package enum Compilation {
-    /// Spec validation stops after this many findings, with graphql-core's "Too many
-    /// validation errors" (its default too): past a hundred, more findings help nobody and a
-    /// hostile or generated input could produce millions.
+    /// A run reports at most this many validation errors, then graphql-core's "Too many
+    /// validation errors" (its default too): past a hundred, more help nobody.
     package static let maximumValidationErrors = 100
+    /// Spec validation itself stops after this many findings, counted before Relay's model
+    /// turns some off, so a hostile or generated input cannot make millions.
+    package static let maximumValidationFindings = 10_000
+
+    /// The findings up to the `maximumValidationErrors`-th error, then the finding that says so.
+    static func capped(_ findings: [Diagnostic]) -> [Diagnostic] {
+        var errors = 0
+        for (index, finding) in findings.enumerated() where finding.severity == .error {
+            errors += 1
+            if errors > maximumValidationErrors {
+                return Array(findings[..<index]) + [
+                    .error("Too many validation errors, error limit reached. Validation aborted.", at: [], code: .validationAborted)
+                ]
+            }
+        }
+        return findings
+    }
 
     package static func run(_ input: CompilationInput, config: BatonConfig? = nil) -> CompilationResult {
         var diagnostics: [Diagnostic] = []
@@ -112,8 +128,8 @@ package enum Compilation {
         }
 
         result.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
-        let spec = Validator.validate(valid, schema: schema, options: ValidationOptions(maxErrors: Self.maximumValidationErrors))
-        result.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
+        let spec = Validator.validate(valid, schema: schema, options: ValidationOptions(maxErrors: Self.maximumValidationFindings))
+        result.diagnostics += Self.capped(RelayValidationFilter.keep(spec, documents: valid))
         result.diagnostics += ValidateDirectivePlacement.validate(valid)
         // Input too deep for the validator is not transformed either.
         if spec.contains(where: { $0.code == .validationAborted }) { return result }

@@ -56,4 +56,34 @@ extension TestProfileQuery: Baton.Query {
         #expect(handle.fetch.isInFlight)
         _ = retention
     }
+
+    /// A deferred part held only half (its link there, fields behind it missing, as an image or a
+    /// cut stream can leave it) is cleared: the rest of the operation is ready, the fragment reads
+    /// absent rather than half, and the operation fetches it whole.
+    @Test func aPartHeldOnlyHalfIsClearedAndFetched() async throws {
+        let transport = ScriptedTransport()
+        let environment = Environment(transport: transport)
+        try await environment.commitResponse(
+            TestProfileQuery(id: "1"), parts: [Payload(try Fixtures.bytes("tests/character-deferred-1.json"))])
+        // The deferred `episode` link arrives with names but without `air_date`.
+        try await environment.commitPayload(
+            TestProfileQuery(id: "1"),
+            Payload(json: #"{"data":{"character":{"id":"1","episode":[{"id":"1","name":"Pilot"}]}}}"#))
+        let character = try #require(environment.store.record(forKey: "Character:1"))
+        #expect(character.exportedFields(in: environment.store).contains { $0.key == "episode" })
+
+        let handle = environment.handle(for: TestProfileQuery(id: "1"))
+        let retention = handle.retain()
+        // Ready from the store (the part is not waited for), and fetching the part whole.
+        #expect(handle.phase.kind == .ready)
+        #expect(await wait(until: { transport.held.count == 1 }))
+        #expect(!character.exportedFields(in: environment.store).contains { $0.key == "episode" })
+        transport.held[0].respond(parts: [
+            Payload(try Fixtures.bytes("tests/character-deferred-1.json")),
+            Payload(try Fixtures.bytes("tests/character-deferred-2.json")),
+        ])
+        #expect(await wait(until: { !handle.fetch.isInFlight }))
+        #expect(character.exportedFields(in: environment.store).contains { $0.key == "episode" })
+        _ = retention
+    }
 }

@@ -14,6 +14,17 @@ struct Availability {
     /// A lookup that found several live entities (an untyped `node(id:)` over records of several
     /// types sharing the id) binds nothing.
     var ambiguous = false
+    /// Deferred links held with only part of what their fragment reads behind them (read back
+    /// from the image, or a stream cut short): cleared after the walk (`Store.bind`), so the
+    /// fragment reads absent rather than half, and the operation fetches.
+    var halfHeld: [(record: Record, ref: Int32)] = []
+    /// Slots a waited field of the operation reads: never cleared for a deferred one.
+    private var waitedLinks: Set<HeldSlot> = []
+
+    private struct HeldSlot: Hashable {
+        let record: ObjectIdentifier
+        let ref: Int32
+    }
     /// The (record, selection) pairs already walked: a page's shared entities (an episode under
     /// hundreds of characters) are checked once; a second walk would find and register the same.
     private var walked: Set<Walked> = []
@@ -26,6 +37,7 @@ struct Availability {
     @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store) -> Availability {
         var result = Availability()
         result.walk(plan.resolved(variables), store.root(of: plan.kind), store, depth: 0)
+        result.halfHeld.removeAll { result.waitedLinks.contains(HeldSlot(record: ObjectIdentifier($0.record), ref: $0.ref)) }
         return result
     }
 
@@ -65,24 +77,44 @@ struct Availability {
                 deferredMissing = true
                 continue
             }
-            // The targets are entered where they lie: no array is made for a link or a list of links.
-            switch record.peek(ref) {
-            case .link(let target)?:
-                if !target.isDeleted { walk(child, target, store, depth: depth + 1) }
-            case .links(let targets)?:
-                for case let target? in targets where !target.isDeleted {
-                    walk(child, target, store, depth: depth + 1)
-                    if !holds { return }
-                }
-            case let value?:
-                for target in Self.targets(value) where !target.isDeleted {
-                    walk(child, target, store, depth: depth + 1)
-                    if !holds { return }
-                }
-            case nil:
-                break
+            if step.waited {
+                waitedLinks.insert(HeldSlot(record: ObjectIdentifier(record), ref: ref))
+                enter(record, ref, child, store, depth: depth)
+                if !holds { return }
+                continue
             }
-            if !holds { return }
+            // A deferred link: what misses behind it makes the part missing, not the operation.
+            let bound = bindings.count
+            enter(record, ref, child, store, depth: depth)
+            if !holds {
+                holds = true
+                bindings.removeSubrange(bound...)
+                deferredMissing = true
+                halfHeld.append((record, ref))
+            }
+        }
+    }
+
+    /// Walks `child` at the records a held link names. The targets are entered where they lie:
+    /// no array is made for a link or a list of links.
+    @MainActor private mutating func enter(
+        _ record: Record, _ ref: Int32, _ child: ResolvedSelection, _ store: Store, depth: Int
+    ) {
+        switch record.peek(ref) {
+        case .link(let target)?:
+            if !target.isDeleted { walk(child, target, store, depth: depth + 1) }
+        case .links(let targets)?:
+            for case let target? in targets where !target.isDeleted {
+                walk(child, target, store, depth: depth + 1)
+                if !holds { return }
+            }
+        case let value?:
+            for target in Self.targets(value) where !target.isDeleted {
+                walk(child, target, store, depth: depth + 1)
+                if !holds { return }
+            }
+        case nil:
+            break
         }
     }
 
@@ -117,13 +149,17 @@ struct LookupBinding {
 }
 
 extension Store {
-    /// Writes the links the availability check bound, as one local batch notified at its end
-    /// (only when everything the selection waits for is there).
+    /// When everything the selection waits for is there: writes the links the availability check
+    /// bound and clears the deferred links it found held only half, as one local batch notified
+    /// at its end.
     func bind(_ availability: Availability) {
         if availability.ambiguous { log?(.ambiguousIdentity) }
-        guard availability.holds, !availability.bindings.isEmpty else { return }
+        // A miss fetches the whole operation anyway: nothing is written for it.
+        guard availability.holds, !availability.bindings.isEmpty || !availability.halfHeld.isEmpty else { return }
         var batch = Batch()
         for binding in availability.bindings { batch.write(binding.record, binding.ref, .link(binding.target)) }
+        // A deferred link held only half reads absent until its part is fetched again.
+        for (record, ref) in availability.halfHeld { batch.write(record, ref, nil) }
         _ = batch.end(store: self)
     }
 }
