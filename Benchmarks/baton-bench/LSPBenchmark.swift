@@ -179,6 +179,7 @@ struct LSPBenchmark {
         }!
         let sharedText = first.text.split(separator: "\n", omittingEmptySubsequences: false)[sharedLine]
         let sharedColumn = sharedText.utf16.distance(from: sharedText.startIndex, to: sharedText.range(of: "Shared_user")!.lowerBound) + 1
+        open(first, in: client)
         var renameTimes: [Double] = []
         var renamed = 0
         for _ in 0..<repeats {
@@ -186,6 +187,7 @@ struct LSPBenchmark {
             params["newName"] = "Common_user"
             let (id, sent) = client.request("textDocument/rename", params)
             guard let reply = client.response(to: id) else { fail("no rename answer") }
+            if let error = reply.message["error"] { fail("rename refused: \(error)") }
             renameTimes.append(ms(reply.time - sent))
             let changes = ((reply.message["result"] as? [String: Any])?["changes"] as? [String: Any]) ?? [:]
             renamed = changes.count
