@@ -174,7 +174,7 @@ let package = Package(
             name: "BatonCompilerTests",
             dependencies: [
                 "BatonCompiler", "BatonTransforms", "BatonDiagnostics", "BatonLanguageService",
-                "BatonConfig", "BatonValidation",
+                "BatonConfig", "BatonValidation", "BatonSchema",
             ],
             path: "Tests/BatonCompilerTests"),
         .testTarget(
@@ -224,7 +224,7 @@ let package = Package(
             name: "BatonLanguageServerTests",
             dependencies: [
                 "BatonLanguageServer", "BatonGraphQLFeatures", "baton-lsp", "BatonDiagnostics",
-                "BatonJSON", "BatonCompiler", "BatonLanguageService", "Baton",
+                "BatonJSON", "BatonCompiler", "BatonLanguageService", "Baton", "BatonHosts",
             ],
             path: "Tests/BatonLanguageServerTests"),
     ],

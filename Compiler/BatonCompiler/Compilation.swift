@@ -57,19 +57,20 @@ package struct ParsedHostFile: Sendable {
 /// find documents in hosts, parse, build the schema with Baton's directives, validate by the
 /// specification and by Relay's and Baton's rules, build the IR and run the transforms.
 package enum Compilation {
-    /// A run reports at most this many validation errors, then graphql-core's "Too many
-    /// validation errors" (its default too): past a hundred, more help nobody.
-    package static let maximumValidationErrors = 100
+    /// `batonc` reports at most this many errors, then graphql-core's "Too many validation
+    /// errors" (its default too): past a hundred, more help nobody. The language server checks
+    /// a file at a time and shows all of that file's.
+    package static let maximumReportedErrors = 100
     /// Spec validation itself stops after this many findings, counted before Relay's model
     /// turns some off, so a hostile or generated input cannot make millions.
     package static let maximumValidationFindings = 10_000
 
-    /// The findings up to the `maximumValidationErrors`-th error, then the finding that says so.
-    static func capped(_ findings: [Diagnostic]) -> [Diagnostic] {
+    /// The findings up to the `maximumReportedErrors`-th error, then the finding that says so.
+    package static func reported(_ findings: [Diagnostic]) -> [Diagnostic] {
         var errors = 0
         for (index, finding) in findings.enumerated() where finding.severity == .error {
             errors += 1
-            if errors > maximumValidationErrors {
+            if errors > maximumReportedErrors {
                 return Array(findings[..<index]) + [
                     .error("Too many validation errors, error limit reached. Validation aborted.", at: [], code: .validationAborted)
                 ]
@@ -129,7 +130,7 @@ package enum Compilation {
 
         result.diagnostics += ValidateSemanticNonNull.validate(schema) + ValidateClientSchema.validate(schema)
         let spec = Validator.validate(valid, schema: schema, options: ValidationOptions(maxErrors: Self.maximumValidationFindings))
-        result.diagnostics += Self.capped(RelayValidationFilter.keep(spec, documents: valid))
+        result.diagnostics += RelayValidationFilter.keep(spec, documents: valid)
         result.diagnostics += ValidateDirectivePlacement.validate(valid)
         // Input too deep for the validator is not transformed either.
         if spec.contains(where: { $0.code == .validationAborted }) { return result }

@@ -106,7 +106,7 @@ func runValidate(_ arguments: ArraySlice<String>) -> ExitCode {
 
 func report(_ diagnostics: [Diagnostic]) {
     var text = ""
-    for diagnostic in diagnostics.sortedForDisplay() {
+    for diagnostic in Compilation.reported(diagnostics.sortedForDisplay()) {
         text += diagnostic.locations.isEmpty ? "batonc: \(diagnostic.message)\n" : diagnostic.renderedWithNotes() + "\n"
     }
     FileHandle.standardError.write(Data(text.utf8))

@@ -12,15 +12,7 @@ enum InlayHints {
     static func attach(to server: LanguageServer, state: WorkspaceState) {
         server.onRequest("textDocument/inlayHint") { context in
             guard let params = context.decodeParams(InlayHintParams.self) else { return }
-            guard let document = server.documents[params.textDocument.uri] else {
-                context.reply(error: .invalidParams("\(params.textDocument.uri) is not open"))
-                return
-            }
-            let encoding = server.positionEncoding
-            server.invalidateOnEdit(context, uri: document.uri)
-            server.respondInBackground(context) { token in
-                state.waitForFirstScan { token.isCancelled }
-                let source = document.source
+            state.answer(context, server: server, uri: params.textDocument.uri) { source, encoding, _ in
                 guard let (project, files) = state.snapshot().files(for: source) else { return .success(.array([])) }
                 let snapshot = project.parsedFiles.snapshot(of: files)
                 let hints = LensAccessor.fieldTypes(in: source, project: project, snapshot: snapshot).compactMap {

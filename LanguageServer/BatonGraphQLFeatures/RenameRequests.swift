@@ -67,15 +67,7 @@ enum RenameRequests {
         _ context: RequestContext, server: LanguageServer, state: WorkspaceState, uri: String, position: Position,
         _ work: @escaping @Sendable (At) -> Result<JSONValue, ResponseError>
     ) {
-        guard let document = server.documents[uri] else {
-            context.reply(error: .invalidParams("\(uri) is not open"))
-            return
-        }
-        let encoding = server.positionEncoding
-        server.invalidateOnEdit(context, uri: document.uri)
-        server.respondInBackground(context) { token in
-            state.waitForFirstScan { token.isCancelled }
-            let source = document.source
+        state.answer(context, server: server, uri: uri) { source, encoding, _ in
             let hostOffset = PositionConverter.offset(of: position, in: source, encoding: encoding)
             guard let (project, files) = state.snapshot().files(for: source) else {
                 return .failure(

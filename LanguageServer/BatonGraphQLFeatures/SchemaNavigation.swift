@@ -16,15 +16,7 @@ enum SchemaNavigation {
         server.onRequest("textDocument/references") { context in
             guard let params = context.decodeParams(TextDocumentPositionParams.self) else { return }
             let includeDeclaration = context.params?["context"]?["includeDeclaration"]?.boolValue ?? true
-            guard let document = server.documents[params.textDocument.uri] else {
-                context.reply(error: .invalidParams("\(params.textDocument.uri) is not open"))
-                return
-            }
-            let encoding = server.positionEncoding
-            server.invalidateOnEdit(context, uri: document.uri)
-            server.respondInBackground(context) { token in
-                state.waitForFirstScan { token.isCancelled }
-                let source = document.source
+            state.answer(context, server: server, uri: params.textDocument.uri) { source, encoding, _ in
                 let offset = PositionConverter.offset(of: params.position, in: source, encoding: encoding)
                 guard
                     let locations = references(

@@ -1,4 +1,6 @@
 import BatonDiagnostics
+import BatonJSON
+import BatonLanguageServer
 import BatonLanguageService
 import Foundation
 
@@ -58,5 +60,26 @@ struct WorkspaceSnapshot: Sendable {
         var open = self.open
         open[document.name] = document
         return (project, sources.sources(of: project, among: projects, open: open))
+    }
+}
+
+extension WorkspaceState {
+    /// Answers a request about the open document `uri` on the request lane, once the first scan
+    /// is done, with `work` on the document's snapshot: InvalidParams when it is not open,
+    /// ContentModified when it is edited before the answer is ready.
+    func answer(
+        _ context: RequestContext, server: LanguageServer, uri: String,
+        _ work: @escaping @Sendable (Source, PositionEncoding, CancellationToken) -> Result<JSONValue, ResponseError>
+    ) {
+        guard let document = server.documents[uri] else {
+            context.reply(error: .invalidParams("\(uri) is not open"))
+            return
+        }
+        let encoding = server.positionEncoding
+        server.invalidateOnEdit(context, uri: document.uri)
+        server.respondInBackground(context) { [self] token in
+            waitForFirstScan { token.isCancelled }
+            return work(document.source, encoding, token)
+        }
     }
 }

@@ -14,15 +14,26 @@ import Testing
         return try #require(schema)
     }
 
-    @Test func validationStopsAfterAHundredFindings() throws {
+    @Test func batoncReportsAHundredErrorsThenSaysSo() throws {
         let fields = (0..<150).map { "missing\($0)" }.joined(separator: " ")
         let document = Source(name: "Many.graphql", text: "query Many { character { \(fields) } }")
         let result = Compilation.run(files: [document], schema: try Self.schema())
-        let errors = result.diagnostics.filter { $0.severity == .error }
-        #expect(errors.count == Compilation.maximumValidationErrors + 1)
-        #expect(errors.filter { $0.code == .fieldsOnCorrectType }.count == 100)
-        #expect(errors.last?.code == .validationAborted)
-        #expect(errors.last?.message == "Too many validation errors, error limit reached. Validation aborted.")
+        // The compilation keeps every finding (a language server's check shows a file's all) ...
+        #expect(result.diagnostics.filter { $0.code == .fieldsOnCorrectType }.count == 150)
+        // ... and batonc reports the first hundred errors, then the one that says so.
+        let reported = Compilation.reported(result.diagnostics).filter { $0.severity == .error }
+        #expect(reported.count == Compilation.maximumReportedErrors + 1)
+        #expect(reported.filter { $0.code == .fieldsOnCorrectType }.count == 100)
+        #expect(reported.last?.code == .validationAborted)
+        #expect(reported.last?.message == "Too many validation errors, error limit reached. Validation aborted.")
+    }
+
+    @Test func theValidatorItselfStopsAtTenThousandFindings() throws {
+        let fields = (0..<10_050).map { "m\($0)" }.joined(separator: " ")
+        let result = Compilation.run(
+            files: [Source(name: "Huge.graphql", text: "query Huge { character { \(fields) } }")], schema: try Self.schema())
+        #expect(result.diagnostics.filter { $0.code == .fieldsOnCorrectType }.count == Compilation.maximumValidationFindings)
+        #expect(result.diagnostics.last?.code == .validationAborted)
     }
 
     @Test func nestingPastTwoHundredIsOneSyntaxErrorAtTheLevelTooDeep() throws {
