@@ -33,7 +33,13 @@ struct GraphQLRequests {
         server.onRequest("textDocument/hover") { context in
             // Markdown reads well as plain text too; the kind tells the client how to show it.
             let kind: JSONValue = Self.clientReads("textDocument.hover.contentFormat", server) ? "markdown" : "plaintext"
-            Self.answer(context, server: server, state: state, staleOnEdit: true) { at in
+            Self.answer(
+                context, server: server, state: state, staleOnEdit: true,
+                inSchema: { at in
+                    let text = at.symbol.hoverText(schema: at.schema, index: at.index)
+                    return ["contents": ["kind": kind, "value": .string(text)], "range": at.range]
+                }
+            ) { at in
                 guard let schema = at.schema,
                     let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index)
                 else { return .null }
@@ -42,7 +48,12 @@ struct GraphQLRequests {
             }
         }
         server.onRequest("textDocument/definition") { context in
-            Self.answer(context, server: server, state: state, staleOnEdit: true) { at in
+            Self.answer(
+                context, server: server, state: state, staleOnEdit: true,
+                inSchema: { at in
+                    at.symbol.definition(schema: at.schema, index: at.index).map { Cursor.json($0, at.encoding) } ?? .null
+                }
+            ) { at in
                 guard let schema = at.schema,
                     let found = GraphQLSymbol.at(at.offset, in: at.document.source, schema: schema, index: at.index),
                     let location = found.symbol.definition(schema: schema, index: at.index)
@@ -92,7 +103,9 @@ struct GraphQLRequests {
             return PositionConverter.range(of: mapped.range, in: mapped.source, encoding: encoding).json
         }
 
-        func json(_ location: Location) -> JSONValue {
+        func json(_ location: Location) -> JSONValue { Self.json(location, encoding) }
+
+        static func json(_ location: Location, _ encoding: PositionEncoding) -> JSONValue {
             let host = location.hostLocation
             return [
                 "uri": .string(LSPDiagnostic.uri(ofSourceNamed: host.source.name)),
@@ -111,8 +124,19 @@ struct GraphQLRequests {
 
     /// Decodes a position request and answers it in the background with `work`, or null when
     /// the position is in no GraphQL of a project.
+    /// Where a position request points in a project's schema file: the element named there.
+    struct SchemaCursor {
+        var symbol: GraphQLSymbol
+        var schema: Schema
+        var index: ProjectIndex
+        /// The name's range, as the client counts.
+        var range: JSONValue
+        var encoding: PositionEncoding
+    }
+
     static func answer(
         _ context: RequestContext, server: LanguageServer, state: WorkspaceState, staleOnEdit: Bool,
+        inSchema: (@Sendable (SchemaCursor) -> JSONValue)? = nil,
         _ work: @escaping @Sendable (Cursor) -> JSONValue
     ) {
         guard let params = context.decodeParams(TextDocumentPositionParams.self) else { return }
@@ -127,6 +151,17 @@ struct GraphQLRequests {
             let workspace = state.snapshot()
             let source = document.source
             let hostOffset = PositionConverter.offset(of: params.position, in: source, encoding: encoding)
+            // A schema file is no document: what its SDL names there, in the project's schema.
+            if let inSchema, let project = workspace.projects.first(where: { $0.schemaFiles.contains(source.name) }) {
+                guard let schema = project.schema, let (element, range) = SchemaElement.inSchemaFile(source, at: hostOffset),
+                    let symbol = element.symbol(in: schema)
+                else { return .success(.null) }
+                let files = workspace.sources.sources(of: project, among: workspace.projects, open: workspace.open)
+                let cursor = SchemaCursor(
+                    symbol: symbol, schema: schema, index: project.parsedFiles.snapshot(of: files).index,
+                    range: PositionConverter.range(of: range, in: source, encoding: encoding).json, encoding: encoding)
+                return .success(inSchema(cursor))
+            }
             guard let (project, files) = workspace.files(for: source),
                 let (hostDocument, offset) = HostCursor.locate(source, offset: hostOffset)
             else { return .success(.null) }

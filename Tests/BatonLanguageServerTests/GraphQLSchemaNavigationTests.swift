@@ -156,6 +156,33 @@ import Testing
         #expect(hover("tag") == "```graphql\n@tag(name: String!)\n```\n\nMarks a selection for tooling.")
     }
 
+    @Test func definitionAndHoverWithTheCursorInTheSchemaFile() throws {
+        let (g, project) = try harness()
+        g.open("schema.graphql", TestProject.schema)
+        g.settle()
+        let schema = TestProject.schema
+        // `status: Status`: the field type's name goes to the enum, and hovers as it.
+        let use = position(of: "Status\n", in: schema, offset: 1)
+        let enumName = position(of: "enum Status", in: schema, offset: 5)
+        #expect(
+            g.at("textDocument/definition", "schema.graphql", line: use.line, character: use.character)
+                == [
+                    "uri": .string(project.uri("schema.graphql")),
+                    "range": range(enumName.line, enumName.character, enumName.line, enumName.character + 6),
+                ])
+        let hover = g.at("textDocument/hover", "schema.graphql", line: use.line, character: use.character)
+        #expect(hover?["contents"]?["value"] == "```graphql\nenum Status\n```")
+        // A field's own name hovers with its description.
+        let name = position(of: "name: String", in: schema, offset: 1)
+        let fieldHover = g.at("textDocument/hover", "schema.graphql", line: name.line, character: name.character)
+        #expect(
+            fieldHover?["contents"]?["value"]?.stringValue?.hasPrefix(
+                "```graphql\nCharacter.name: String\n```\n\nThe character's full name.") == true)
+        // Punctuation names nothing.
+        let brace = position(of: "{ id: ID! }", in: schema, offset: 0)
+        #expect(g.at("textDocument/hover", "schema.graphql", line: brace.line, character: brace.character) == .null)
+    }
+
     @Test func workspaceSymbolsMatchSubsequencesCaseIgnored() throws {
         let (g, project) = try harness()
         func names(_ query: String) -> [String] {
