@@ -7,12 +7,15 @@ import BatonSchema
 /// be named after). A spread whose fragment is not guaranteed to match the type it is spread in
 /// (`...Note_fields` on a `Node`), or that is under `@include`/`@skip`, must be aliased, so its
 /// accessor can be optional (Relay's `enforce_fragment_alias_where_ambiguous`). `@catch` on
-/// an inline fragment needs `@alias`: the caught result is read through the alias.
+/// an inline fragment needs `@alias`: the caught result is read through the alias. A fragment
+/// alias names an accessor beside the selection's fields, so it may not repeat a field's response
+/// key or another fragment alias of the same selection (Relay's `validate_fragment_alias_conflict`).
 package enum ValidateAliasAndCatch {
     package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let schema = program.schema
         for root in program.definitionRoots {
+            checkConflicts(root.selections, schema: schema, &diagnostics)
             SelectionWalk.visit(root.selections, parent: root.type) { selection, parent in
                 switch selection {
                 case .fragmentSpread(let spread):
@@ -79,5 +82,71 @@ package enum ValidateAliasAndCatch {
         guard let first = s.unicodeScalars.first, first == "_" || (first >= "a" && first <= "z") || (first >= "A" && first <= "Z")
         else { return false }
         return s.unicodeScalars.allSatisfy { $0 == "_" || ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") }
+    }
+
+    /// The accessor name a fragment alias gives: `as`, else the fragment's or the type's name.
+    static func aliasName(_ selection: IRSelection, schema: Schema) -> (name: String, at: Location?)? {
+        switch selection {
+        case .fragmentSpread(let spread):
+            guard let alias = spread.directive("alias") else { return nil }
+            if let given = alias.argument("as") {
+                return given.value.stringValue.map { ($0, given.valueLocation ?? alias.location) }
+            }
+            return (spread.fragmentName, alias.location)
+        case .inlineFragment(let inline):
+            guard let alias = inline.directive("alias") else { return nil }
+            if let given = alias.argument("as") {
+                return given.value.stringValue.map { ($0, given.valueLocation ?? alias.location) }
+            }
+            return inline.typeCondition.map { (schema[$0].name, alias.location) }
+        default:
+            return nil
+        }
+    }
+
+    /// One selection set's fields and fragment aliases, through unaliased inline fragments and
+    /// conditions (their selections are the parent's); an aliased inline fragment is a set of
+    /// its own, as is every linked field.
+    static func checkConflicts(_ selections: [IRSelection], schema: Schema, _ diagnostics: inout [Diagnostic]) {
+        var fields = Set<String>()
+        var aliases: [(name: String, at: Location?)] = []
+        func collect(_ selections: [IRSelection]) {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    fields.insert(field.responseKey)
+                    if let children = field.selections { checkConflicts(children, schema: schema, &diagnostics) }
+                case .fragmentSpread:
+                    if let alias = aliasName(selection, schema: schema) { aliases.append(alias) }
+                case .inlineFragment(let inline):
+                    if let alias = aliasName(selection, schema: schema) {
+                        aliases.append(alias)
+                        checkConflicts(inline.selections, schema: schema, &diagnostics)
+                    } else if inline.directive("alias") == nil {
+                        collect(inline.selections)
+                    } else {
+                        checkConflicts(inline.selections, schema: schema, &diagnostics)
+                    }
+                case .condition(let condition):
+                    collect(condition.selections)
+                }
+            }
+        }
+        collect(selections)
+        var seen = Set<String>()
+        for alias in aliases {
+            let at = [alias.at].compactMap { $0 }
+            if !seen.insert(alias.name).inserted {
+                diagnostics.append(
+                    .error(
+                        "Fragment alias '\(alias.name)' is ambiguous: it conflicts with another fragment alias of the same name in this selection; choose another alias",
+                        at: at, code: .fragmentAliasConflict))
+            } else if fields.contains(alias.name) {
+                diagnostics.append(
+                    .error(
+                        "Fragment alias '\(alias.name)' is ambiguous: it conflicts with a field of the same name in this selection; choose another alias",
+                        at: at, code: .fragmentAliasConflict))
+            }
+        }
     }
 }

@@ -84,9 +84,13 @@ import Testing
     // MARK: @required
 
     @Test func requiredRules() {
+        // On a non-null field, refused only where errors are handled (Relay's rule): elsewhere an
+        // error can still null it (`onError: NULL`).
         #expect(
-            error("query Q { character(id: 1) { episode @required(action: LOG) { id } } }", "non-null")
-                == "1:38: Unexpected `@required` on non-null field 'episode': the schema already guarantees a value")
+            error("query Q @throwOnFieldError { character(id: 1) { episode @required(action: LOG) { id } } }", "non-null")
+                == "1:57: Unexpected `@required` on non-null field 'episode': errors are handled here (`@throwOnFieldError` or `@catch`), so the schema already guarantees a value"
+        )
+        #expect(error("query Q { character(id: 1) { episode @required(action: LOG) { id } } }", "non-null") == nil)
         // Relay's own example: inline fragments selecting one field with and without @required.
         #expect(
             error(

@@ -1,0 +1,86 @@
+import BatonDiagnostics
+import BatonIR
+import BatonSchema
+
+/// Relay checks selection conflicts again once fragment arguments are applied
+/// (`validate_selection_conflict` after `apply_fragment_arguments`): the specification's
+/// validator sees `avatar(size: $size)` in a fragment as one field however the fragment is
+/// spread, but `...Avatar @arguments(size: 10)` beside `...Avatar @arguments(size: 20)` asks the
+/// server for one response key with two argument values, which it cannot answer. Reported only
+/// where the arguments as written agree (where they differ, the specification's rule already has).
+package enum ValidateSelectionConflict {
+    /// `original`: the program before the arguments were applied; `applied`: after.
+    package static func validate(original: IRProgram, applied: IRProgram) -> [Diagnostic] {
+        var written: [Location: [String: IRValue]] = [:]
+        for root in original.definitionRoots {
+            SelectionWalk.visit(root.selections, parent: root.type) { selection, _ in
+                if case .field(let field) = selection, let at = field.location { written[at] = arguments(field) }
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var reported = Set<Location>()
+        for operation in applied.operations where operation.generatedFrom == nil {
+            check([(operation.selections, nil)], applied, written, &reported, &diagnostics)
+        }
+        return diagnostics
+    }
+
+    static func arguments(_ field: IRField) -> [String: IRValue] {
+        Dictionary(field.arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// One response's selection set, made of several written ones (a field selected twice
+    /// merges its children); `via` is the spread, written in this set, a field came through.
+    static func check(
+        _ sets: [([IRSelection], Location?)], _ program: IRProgram, _ written: [Location: [String: IRValue]],
+        _ reported: inout Set<Location>, _ diagnostics: inout [Diagnostic]
+    ) {
+        var fields: [(field: IRField, via: Location?)] = []
+        var spread = Set<String>()
+        func collect(_ selections: [IRSelection], via: Location?) {
+            for selection in selections {
+                switch selection {
+                case .field(let field): fields.append((field, via))
+                case .inlineFragment(let inline): collect(inline.selections, via: via)
+                case .condition(let condition): collect(condition.selections, via: via)
+                case .fragmentSpread(let item):
+                    // The same applied fragment twice selects the same fields with the same values.
+                    guard spread.insert(item.fragmentName).inserted, let fragment = program.fragment(named: item.fragmentName)
+                    else { continue }
+                    collect(fragment.selections, via: via ?? item.location)
+                }
+            }
+        }
+        for (selections, via) in sets { collect(selections, via: via) }
+
+        var byKey: [String: [(field: IRField, via: Location?)]] = [:]
+        var order: [String] = []
+        for entry in fields {
+            if byKey[entry.field.responseKey] == nil { order.append(entry.field.responseKey) }
+            byKey[entry.field.responseKey, default: []].append(entry)
+        }
+        for key in order {
+            guard let group = byKey[key], let first = group.first else { continue }
+            for other in group.dropFirst() where other.field.name == first.field.name {
+                let firstArguments = arguments(first.field)
+                let otherArguments = arguments(other.field)
+                guard firstArguments != otherArguments,
+                    let a = first.field.location.flatMap({ written[$0] }), let b = other.field.location.flatMap({ written[$0] }),
+                    a == b, let at = other.via ?? other.field.location, reported.insert(at).inserted
+                else { continue }
+                diagnostics.append(
+                    .error(
+                        "Field '\(key)' is selected with arguments that differ once fragment arguments are applied: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments",
+                        at: [at], code: .fragmentArgumentConflict))
+                break
+            }
+            let children = group.compactMap { entry in entry.field.selections.map { ($0, entry.via) } }
+            if !children.isEmpty { check(children, program, written, &reported, &diagnostics) }
+        }
+    }
+
+    static func signature(_ field: IRField) -> String {
+        guard !field.arguments.isEmpty else { return field.name }
+        return field.name + "(" + field.arguments.map { "\($0.name): \(OperationPrinter.print($0.value))" }.joined(separator: ", ") + ")"
+    }
+}
