@@ -257,9 +257,9 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
     /// "The queryName of @refetchable must be unique: …" (`refetchableQueryNameTaken(_:)`), ….
     /// "The queryName of @refetchable must be unique: a definition named 'R' already exists"
     case refetchable = "Refetchable"
-    /// A `@required` Baton cannot honour: "Unexpected `@required` on non-null field '<name>': errors
-    /// are handled here (…), so the schema already guarantees a value", "All references to a field must have matching @required declarations.", ….
-    /// "Unexpected `@required` on non-null field 'nonNull': errors are handled here (`@throwOnFieldError` or `@catch`), so the schema already guarantees a value"
+    /// A `@required` Baton cannot honour: "All references to a field must have matching @required
+    /// declarations.", "A @required field may not have an `action` less severe than …", ….
+    /// "All references to a field must have matching @required declarations."
     case required = "Required"
     /// An `@alias` Baton needs or cannot use: "Unexpected unaliased spread of fragment '<name>' …", ….
     /// "`@alias(as: \"1x\")` does not name a field: expected a GraphQL name like `profile`"
@@ -329,6 +329,9 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
     /// "`@required` and `@catch` cannot both be on field '<name>': …"
     /// "`@required` and `@catch` cannot both be on field 'name': `@catch` reads its errors, `@required` bubbles its null; keep one"
     case requiredWithCatch = "RequiredWithCatch"
+    /// A warning (Relay's hint): "`@required` on non-null field '<name>' has no effect: …" where errors are handled.
+    /// "`@required` on non-null field 'nonNull' has no effect: errors are handled here (`@throwOnFieldError` or `@catch`), so the schema already guarantees a value; remove it"
+    case requiredOnNonNull = "RequiredOnNonNull"
     /// "Fragment alias '<alias>' is ambiguous: it conflicts with <a field|another fragment alias> of the same name in this selection; …"
     /// "Fragment alias 'name' is ambiguous: it conflicts with a field of the same name in this selection; choose another alias"
     case fragmentAliasConflict = "FragmentAliasConflict"
@@ -370,7 +373,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
     /// The severity the code is reported with (the usual one where `severityVaries`).
     package var severity: Severity {
         switch self {
-        case .implementationFieldDeprecation, .unusedFragment:
+        case .implementationFieldDeprecation, .unusedFragment, .requiredOnNonNull:
             return .warning
         case .syntax, .jsonSyntax, .marker, .config, .io, .host, .print, .generate,
             .loneSchemaDefinition, .uniqueOperationTypes, .uniqueTypeNames, .uniqueFieldDefinitionNames,

@@ -4,61 +4,90 @@ import BatonSchema
 
 /// Relay's `@alias` and `@catch` rules for spreads and inline fragments. `@alias(as:)` takes a
 /// string literal, and an inline fragment without a type condition needs one (it has no type to
-/// be named after). A spread whose fragment is not guaranteed to match the type it is spread in
-/// (`...Note_fields` on a `Node`), or that is under `@include`/`@skip`, must be aliased, so its
-/// accessor can be optional (Relay's `enforce_fragment_alias_where_ambiguous`). `@catch` on
-/// an inline fragment needs `@alias`: the caught result is read through the alias. A fragment
-/// alias names an accessor beside the selection's fields, so it may not repeat a field's response
-/// key or another fragment alias of the same selection (Relay's `validate_fragment_alias_conflict`).
+/// be named after). A spread must be aliased, so its accessor can be optional, where it may not be
+/// fetched (Relay's `enforce_fragment_alias_where_ambiguous`): under `@include`/`@skip`, written
+/// on it or on an unaliased inline fragment around it, or where its fragment is not guaranteed to
+/// match the selection's type (`...Note_fields` on a `Node`). An unaliased inline fragment's type
+/// condition does not narrow that type, as in Relay, whose generated types do not narrow there
+/// either; a linked field or an aliased inline fragment starts afresh. Inline fragments
+/// themselves need no alias (Relay does not ask for one). `@catch` on an inline fragment needs
+/// `@alias`: the caught result is read through the alias. A fragment alias names an accessor
+/// beside the selection's fields, so it may not repeat a field's response key or another fragment
+/// alias of the same selection (Relay's `validate_fragment_alias_conflict`).
 package enum ValidateAliasAndCatch {
     package static func validate(_ program: IRProgram) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let schema = program.schema
         for root in program.definitionRoots {
-            checkConflicts(root.selections, schema: schema, &diagnostics)
-            SelectionWalk.visit(root.selections, parent: root.type) { selection, parent in
-                switch selection {
-                case .fragmentSpread(let spread):
-                    let alias = spread.directive("alias")
-                    if let alias { checkAliasValue(alias, &diagnostics) }
-                    guard alias == nil, let fragment = program.fragment(named: spread.fragmentName) else { return }
-                    if !schema.isSubType(parent, of: fragment.typeCondition) {
+            checkConflicts(root.selections, schema: program.schema, &diagnostics)
+            visit(root.selections, parent: root.type, condition: nil, typedInline: false, program, &diagnostics)
+        }
+        return diagnostics
+    }
+
+    /// `parent`: the selection's type, not narrowed by unaliased inline fragments; `condition`:
+    /// the `@include`/`@skip` the selections are under, up to the nearest field or aliased
+    /// inline fragment; `typedInline`: whether they are in an inline fragment with a type condition.
+    static func visit(
+        _ selections: [IRSelection], parent: TypeID, condition: IRCondition?, typedInline: Bool, _ program: IRProgram,
+        _ diagnostics: inout [Diagnostic]
+    ) {
+        let schema = program.schema
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if let children = field.selections {
+                    visit(children, parent: field.type, condition: nil, typedInline: false, program, &diagnostics)
+                }
+            case .condition(let inner):
+                visit(inner.selections, parent: parent, condition: inner, typedInline: typedInline, program, &diagnostics)
+            case .fragmentSpread(let spread):
+                if let alias = spread.directive("alias") {
+                    checkAliasValue(alias, &diagnostics)
+                    continue
+                }
+                guard let fragment = program.fragment(named: spread.fragmentName) else { continue }
+                let at = [spread.location].compactMap { $0 }
+                if let condition {
+                    diagnostics.append(
+                        .error(
+                            "Unexpected unaliased spread of fragment '\(spread.fragmentName)' under `@\(condition.directiveName)`: Relay requires that conditionally fetched fragments are aliased; add `@alias` so its accessor can be nil when it was not fetched",
+                            at: at, code: .alias))
+                } else if !schema.isSubType(parent, of: fragment.typeCondition) {
+                    let within = typedInline ? " (an inline fragment's type condition does not narrow it)" : ""
+                    diagnostics.append(
+                        .error(
+                            "Unexpected unaliased spread of fragment '\(fragment.name)' on type '\(schema[fragment.typeCondition].name)', which is not guaranteed to match its parent type '\(schema[parent].name)'\(within); add `@alias` so its accessor can be nil when it does not match",
+                            at: at, code: .alias))
+                }
+            case .inlineFragment(let inline):
+                let alias = inline.directive("alias")
+                if let alias {
+                    checkAliasValue(alias, &diagnostics)
+                    if inline.typeCondition == nil, alias.argument("as") == nil {
                         diagnostics.append(
                             .error(
-                                "Unexpected unaliased spread of fragment '\(fragment.name)' on type '\(schema[fragment.typeCondition].name)', which is not guaranteed to match its parent type '\(schema[parent].name)'; add `@alias` so its accessor can be nil when it does not match",
-                                at: [spread.location].compactMap { $0 }, code: .alias))
+                                "Unexpected `@alias` without `as` on an inline fragment without a type condition: there is no type to name it after; write `@alias(as: \"name\")`",
+                                at: [alias.location].compactMap { $0 }, code: .alias))
                     }
-                case .inlineFragment(let inline):
-                    let alias = inline.directive("alias")
-                    if let alias {
-                        checkAliasValue(alias, &diagnostics)
-                        if inline.typeCondition == nil, alias.argument("as") == nil {
-                            diagnostics.append(
-                                .error(
-                                    "Unexpected `@alias` without `as` on an inline fragment without a type condition: there is no type to name it after; write `@alias(as: \"name\")`",
-                                    at: [alias.location].compactMap { $0 }, code: .alias))
-                        }
-                    }
-                    if let caught = inline.directive("catch"), alias == nil {
-                        diagnostics.append(
-                            .error(
-                                "`@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias",
-                                at: [caught.location].compactMap { $0 }, code: .catch))
-                    }
-                case .condition(let condition):
-                    // Written as `...F @include(if: $x)`: conditionally fetched, so aliased.
-                    for case .fragmentSpread(let spread) in condition.selections where spread.directive("alias") == nil {
-                        diagnostics.append(
-                            .error(
-                                "Unexpected unaliased spread of fragment '\(spread.fragmentName)' under `@\(condition.directiveName)`: Relay requires that conditionally fetched fragments are aliased; add `@alias` so its accessor can be nil when it was not fetched",
-                                at: [spread.location].compactMap { $0 }, code: .alias))
-                    }
-                default:
-                    return
+                }
+                if let caught = inline.directive("catch"), alias == nil {
+                    diagnostics.append(
+                        .error(
+                            "`@catch` on an inline fragment needs `@alias(as:)`: the caught result is read through the alias",
+                            at: [caught.location].compactMap { $0 }, code: .catch))
+                }
+                if alias != nil {
+                    // Its own accessor, nil when it does not match or was not fetched.
+                    visit(
+                        inline.selections, parent: inline.typeCondition ?? parent, condition: nil,
+                        typedInline: inline.typeCondition != nil, program, &diagnostics)
+                } else {
+                    visit(
+                        inline.selections, parent: parent, condition: condition, typedInline: inline.typeCondition != nil, program,
+                        &diagnostics)
                 }
             }
         }
-        return diagnostics
     }
 
     static func checkAliasValue(_ directive: IRDirective, _ diagnostics: inout [Diagnostic]) {

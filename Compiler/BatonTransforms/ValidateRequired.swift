@@ -11,9 +11,10 @@ import BatonSyntax
 /// within it: there a null cannot be told from a fragment that did not match. Not with `@catch`
 /// on the same field, and not `THROW` in a mutation's own response (the store is written before
 /// anything reads it, so nothing could catch the throw). On a non-null (or `@semanticNonNull`)
-/// field it is refused only where errors are handled (`@throwOnFieldError`, under `@catch`) and
-/// no `@required` child can bubble a null into it: there the schema guarantees a value. Elsewhere
-/// Relay accepts it, and so does Baton (under `onError: NULL` a non-null field can read null).
+/// field it is only a warning, as Relay's is a hint, and only where errors are handled
+/// (`@throwOnFieldError`, under `@catch`) and no `@required` child can bubble a null into it:
+/// there the schema guarantees a value. Elsewhere it says something (under `onError: NULL` a
+/// non-null field can read null), and Relay accepts it as Baton does.
 /// It runs after the connection transform, as in Relay, so a `@required` on a connection's
 /// `node` disagrees with the `node { __typename }` the transform adds (Relay's documented caveat).
 package enum ValidateRequired {
@@ -144,17 +145,19 @@ package enum ValidateRequired {
                     "`@required` and `@catch` cannot both be on field '\(field.name)': `@catch` reads its errors, `@required` bubbles its null; keep one",
                     at: at, code: .requiredWithCatch))
         }
+        // Relay's hint: where errors are handled, a field the schema makes non-null (or marks
+        // `@semanticNonNull`) reads non-null already, unless a required child can null it.
         if context.errorsHandled, !childrenCanBubble(field.selections ?? []) {
             if field.definition.type.isNonNull {
                 diagnostics.append(
-                    .error(
-                        "Unexpected `@required` on non-null field '\(field.name)': errors are handled here (`@throwOnFieldError` or `@catch`), so the schema already guarantees a value",
-                        at: at, code: .required))
+                    .warning(
+                        "`@required` on non-null field '\(field.name)' has no effect: errors are handled here (`@throwOnFieldError` or `@catch`), so the schema already guarantees a value; remove it",
+                        at: at, code: .requiredOnNonNull))
             } else if isSemanticNonNull(field.definition) {
                 diagnostics.append(
-                    .error(
-                        "Unexpected `@required` on field '\(field.name)', which the schema marks `@semanticNonNull`: errors are handled here (`@throwOnFieldError` or `@catch`), so it already reads non-null",
-                        at: at, code: .required))
+                    .warning(
+                        "`@required` on field '\(field.name)' has no effect: the schema marks it `@semanticNonNull` and errors are handled here (`@throwOnFieldError` or `@catch`), so it already reads non-null; remove it",
+                        at: at, code: .requiredOnNonNull))
             }
         }
     }

@@ -152,7 +152,7 @@ struct DiagnosticCatalogTests {
         Case(.fragmentArguments, "fragment F on Character { id }\nquery R { character(id: 1) { ...F @arguments(size: 1) } }"),
         Case(.connection, "query R { list @connection(key: \"R_list\") { id } }"),
         Case(.refetchable, "fragment F on Character @refetchable(queryName: \"R\") { id }\nquery R { character(id: 1) { ...F } }"),
-        Case(.required, "query R @throwOnFieldError { character(id: 1) { nonNull @required(action: LOG) } }"),
+        Case(.required, "query R { character(id: 1) { name name @required(action: LOG) } }"),
         Case(.alias, "query R { character(id: 1) { ... @alias(as: \"1x\") { id } } }"),
         Case(.catch, "query R { character(id: 1) { ... on Character @catch { id } } }"),
         Case(.inline, "fragment F on Character @inline @refetchable(queryName: \"Refetch\") { id }\nquery R { character(id: 1) { ...F } }"),
@@ -174,6 +174,7 @@ struct DiagnosticCatalogTests {
         Case(.requiredInAbstractFragment, "query R { node(id: 1) { ... on Node { id @required(action: LOG) } } }"),
         Case(.requiredActionVariable, "query R($a: RequiredFieldAction!) { character(id: 1) @required(action: $a) { id } }"),
         Case(.requiredThrowInMutation, "mutation M { rename(id: 1, name: \"x\") { name @required(action: THROW) } }"),
+        Case(.requiredOnNonNull, "query R @throwOnFieldError { character(id: 1) { nonNull @required(action: LOG) } }"),
         Case(.requiredWithCatch, "query R { character(id: 1) { name @required(action: LOG) @catch } }"),
         Case(.fragmentAliasConflict, "fragment F on Character { id }\nquery R { character(id: 1) { name ...F @alias(as: \"name\") } }"),
         Case(
@@ -275,7 +276,10 @@ struct DiagnosticCatalogTests {
         let raw = DiagnosticCode.allCases.map(\.rawValue)
         #expect(Set(raw).count == raw.count)
         #expect(DiagnosticCode.allCases.filter(\.severityVaries) == [.uniqueFieldDefinitionNames, .noUnusedFragments, .project])
-        #expect(DiagnosticCode.allCases.filter { $0.severity == .warning } == [.implementationFieldDeprecation, .unusedFragment])
+        #expect(
+            DiagnosticCode.allCases.filter { $0.severity == .warning } == [
+                .implementationFieldDeprecation, .unusedFragment, .requiredOnNonNull,
+            ])
         // The wire string is the case's raw value, unchanged since it shipped.
         #expect(DiagnosticCode.connection.rawValue == "Connection" && DiagnosticCode.io.rawValue == "IO")
     }
