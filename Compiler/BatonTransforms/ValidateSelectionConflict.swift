@@ -53,14 +53,20 @@ package enum ValidateSelectionConflict {
         }
         for (selections, via) in sets { collect(selections, via: via) }
 
+        // Fields selected on two different object types never meet in one response (the
+        // specification's "mutually exclusive" parents), so each object type is a group of its
+        // own; fields on an interface or union are compared with each other.
         var byKey: [String: [(field: IRField, via: Location?)]] = [:]
         var order: [String] = []
         for entry in fields {
-            if byKey[entry.field.responseKey] == nil { order.append(entry.field.responseKey) }
-            byKey[entry.field.responseKey, default: []].append(entry)
+            let parent = program.schema[entry.field.parentType]
+            let group = entry.field.responseKey + "|" + (parent.kind == .object ? parent.name : "")
+            if byKey[group] == nil { order.append(group) }
+            byKey[group, default: []].append(entry)
         }
-        for key in order {
-            guard let group = byKey[key], let first = group.first else { continue }
+        for group in order {
+            guard let group = byKey[group], let first = group.first else { continue }
+            let key = first.field.responseKey
             for other in group.dropFirst() where other.field.name == first.field.name {
                 let firstArguments = arguments(first.field)
                 let otherArguments = arguments(other.field)
