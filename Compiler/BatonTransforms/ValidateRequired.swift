@@ -13,8 +13,8 @@ import BatonSyntax
 /// anything reads it, so nothing could catch the throw). On a non-null (or `@semanticNonNull`)
 /// field it is only a warning, as Relay's is a hint, and only where errors are handled
 /// (`@throwOnFieldError`, under `@catch`) and no `@required` child can bubble a null into it:
-/// there the schema guarantees a value. Elsewhere it says something (under `onError: NULL` a
-/// non-null field can read null), and Relay accepts it as Baton does.
+/// there the schema guarantees a value. Elsewhere it has an effect (under `onError: NULL` a
+/// non-null field can read null), and Relay accepts it, as Baton does.
 /// It runs after the connection transform, as in Relay, so a `@required` on a connection's
 /// `node` disagrees with the `node { __typename }` the transform adds (Relay's documented caveat).
 package enum ValidateRequired {
