@@ -14,6 +14,10 @@ import BatonSchema
 package enum ValidateSelectionConflict {
     /// `original`: the program before the arguments were applied; `applied`: after.
     package static func validate(original: IRProgram, applied: IRProgram) -> [Diagnostic] {
+        // Without fragment arguments, applying them changes no value: nothing to find, and
+        // an operation reaching no fragment with arguments has nothing either.
+        let withArguments = Set(original.fragments.values.filter { !$0.argumentDefinitions.isEmpty }.map(\.name))
+        guard !withArguments.isEmpty else { return [] }
         var written: [Location: [String: IRValue]] = [:]
         var inArgumentFragment = Set<Location>()
         for root in original.definitionRoots {
@@ -26,7 +30,11 @@ package enum ValidateSelectionConflict {
         }
         var diagnostics: [Diagnostic] = []
         var reported = Set<Location>()
+        let sources = Dictionary(original.operations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for operation in applied.operations where operation.generatedFrom == nil {
+            guard let source = sources[operation.name],
+                !FragmentReach.reachedFragments(from: source.selections, in: original).isDisjoint(with: withArguments)
+            else { continue }
             check([(operation.selections, nil)], applied, written, inArgumentFragment, &reported, &diagnostics)
         }
         return diagnostics
