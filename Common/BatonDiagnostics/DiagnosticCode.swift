@@ -257,9 +257,9 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
     /// "The queryName of @refetchable must be unique: …" (`refetchableQueryNameTaken(_:)`), ….
     /// "The queryName of @refetchable must be unique: a definition named 'R' already exists"
     case refetchable = "Refetchable"
-    /// A `@required` Baton cannot honour: "Unexpected `@required` on non-null field '<name>': the
-    /// schema already guarantees a value", "All references to a field must have matching @required declarations.", ….
-    /// "Unexpected `@required` on non-null field 'nonNull': the schema already guarantees a value"
+    /// A `@required` Baton cannot honour: "All references to a field must have matching @required
+    /// declarations.", "A @required field may not have an `action` less severe than …", ….
+    /// "All references to a field must have matching @required declarations."
     case required = "Required"
     /// An `@alias` Baton needs or cannot use: "Unexpected unaliased spread of fragment '<name>' …", ….
     /// "`@alias(as: \"1x\")` does not name a field: expected a GraphQL name like `profile`"
@@ -303,6 +303,60 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
     /// "'Status' cannot name an operation: the schema's enum 'Status' is generated as a type of that name; choose another name"
     case reservedName = "ReservedName"
 
+    // MARK: Relay's checks beyond the specification (BatonTransforms), one code a rule
+
+    /// "Alias '<alias>' on field '<name>' is reserved: …" — `id`, `__id` and `__typename` alias only the field of that name.
+    /// "Alias 'id' on field 'name' is reserved: 'id', '__id' and '__typename' name only the fields of those names, which the store keys and types records by; choose another alias"
+    case reservedAlias = "ReservedAlias"
+    /// "Alias '<alias>' begins with '__', which is reserved for names GraphQL and the store define; …"
+    /// "Alias '__name' begins with '__', which is reserved for names GraphQL and the store define; choose an alias without the leading underscores"
+    case doubleUnderscoreAlias = "DoubleUnderscoreAlias"
+    /// "Variable '$<name>' begins with '__relay_internal', the prefix reserved for variables the compiler generates; rename it"
+    /// "Variable '$__relay_internal_x' begins with '__relay_internal', the prefix reserved for variables the compiler generates; rename it"
+    case internalVariableName = "InternalVariableName"
+    /// "`__typename` cannot be selected directly on the root of <kind> '<name>': …"
+    /// "`__typename` cannot be selected directly on the root of query 'Q': the root is always 'Query', so the store never reads it; remove it"
+    case typenameOnRoot = "TypenameOnRoot"
+    /// "Unexpected `@required` inside an inline fragment on the abstract type '<type>': …"
+    /// "Unexpected `@required` inside an inline fragment on the abstract type 'Actor': a null could mean the field is null or that the fragment did not match; give the inline fragment an `@alias`"
+    case requiredInAbstractFragment = "RequiredInAbstractFragment"
+    /// "Expected the `action` of `@required` to be written in the document (NONE, LOG or THROW), found $<variable>: …"
+    /// "Expected the `action` of `@required` to be written in the document (NONE, LOG or THROW), found $action: the generated accessor's shape depends on it"
+    case requiredActionVariable = "RequiredActionVariable"
+    /// "`@required(action: THROW)` cannot be used in the response of mutation '<name>': …"
+    /// "`@required(action: THROW)` cannot be used in the response of mutation 'M': the store is already written when it is read, so nothing could catch the throw; use `action: LOG` or `NONE`"
+    case requiredThrowInMutation = "RequiredThrowInMutation"
+    /// "`@required` and `@catch` cannot both be on field '<name>': …"
+    /// "`@required` and `@catch` cannot both be on field 'name': `@catch` reads its errors, `@required` bubbles its null; keep one"
+    case requiredWithCatch = "RequiredWithCatch"
+    /// A warning (Relay's hint): "`@required` on non-null field '<name>' has no effect: …" where errors are handled.
+    /// "`@required` on non-null field 'nonNull' has no effect: errors are handled here (`@throwOnFieldError` or `@catch`), so the schema already guarantees a value; remove it"
+    case requiredOnNonNull = "RequiredOnNonNull"
+    /// "Fragment alias '<alias>' is ambiguous: it conflicts with <a field|another fragment alias> of the same name in this selection; …"
+    /// "Fragment alias 'name' is ambiguous: it conflicts with a field of the same name in this selection; choose another alias"
+    case fragmentAliasConflict = "FragmentAliasConflict"
+    /// "`@<defer|stream|stream_connection>` cannot be used on client-only data: …"
+    /// "`@defer` cannot be used on client-only data: 'favorite' is a client field, which the server never sends; remove the directive"
+    case serverOnlyDirective = "ServerOnlyDirective"
+    /// "Expected the filters of @<connection|stream_connection> on '<field>' to be a list of string literals naming its arguments, found <value>"
+    /// "Expected the filters of @connection on 'friends' to be a list of string literals naming its arguments, found $filters"
+    case connectionFilters = "ConnectionFilters"
+    /// "@stream_connection does not support aliasing '<edges|pageInfo>': …"
+    /// "@stream_connection does not support aliasing 'edges': the streamed items and deferred page info are written under the field's own name; remove the alias"
+    case streamConnectionAlias = "StreamConnectionAlias"
+    /// "Invalid use of @refetchable with @connection in fragment '<name>': …" (count and cursor from variables, not under a list).
+    /// "Invalid use of @refetchable with @connection in fragment 'F': refetchable connections must take 'first' and 'after' from variables, so paging can set them"
+    case refetchableConnection = "RefetchableConnection"
+    /// "Fragment argument '$<name>' of '<fragment>' conflicts with the operation variable of that name that a fragment it spreads uses: …"
+    /// "Fragment argument '$count' of 'F' conflicts with the operation variable of that name that a fragment it spreads uses: both would be a variable of the generated query 'R'; rename one"
+    case refetchableVariableConflict = "RefetchableVariableConflict"
+    /// "The default value of argument '<name>' of fragment '<fragment>' is not a value of its type '<type>': found <value>"
+    /// "The default value of argument 'filter' of fragment 'F' is not a value of its type 'Filter': found {order:\"NEWEST\"}"
+    case argumentDefaultValue = "ArgumentDefaultValue"
+    /// "Field '<key>' is selected with arguments that differ once fragment arguments are applied: …"
+    /// "Field 'avatar' is selected with arguments that differ once fragment arguments are applied: `avatar(size: 10)` and `avatar(size: 20)`; the server would answer only one, so alias one of them or pass the same arguments"
+    case fragmentArgumentConflict = "FragmentArgumentConflict"
+
     // MARK: The language service (BatonLanguageService)
 
     /// A project whose documents are not checked: "<baton.json> gives no usable schema (<reason>);
@@ -319,7 +373,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
     /// The severity the code is reported with (the usual one where `severityVaries`).
     package var severity: Severity {
         switch self {
-        case .implementationFieldDeprecation, .unusedFragment:
+        case .implementationFieldDeprecation, .unusedFragment, .requiredOnNonNull:
             return .warning
         case .syntax, .jsonSyntax, .marker, .config, .io, .host, .print, .generate,
             .loneSchemaDefinition, .uniqueOperationTypes, .uniqueTypeNames, .uniqueFieldDefinitionNames,
@@ -339,6 +393,10 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
             .anonymousOperation, .argumentDefinitions, .fragmentArguments, .fragmentDepth, .connection,
             .refetchable, .required, .alias, .catch, .inline, .directivePlacement, .stream, .deferLabel,
             .edgeDirective, .cacheExpiration, .clientSchema, .semanticNonNull, .clientOnlyOperation, .reservedName,
+            .reservedAlias, .doubleUnderscoreAlias, .internalVariableName, .typenameOnRoot, .requiredInAbstractFragment,
+            .requiredActionVariable, .requiredThrowInMutation, .requiredWithCatch, .fragmentAliasConflict,
+            .serverOnlyDirective, .connectionFilters, .streamConnectionAlias, .refetchableConnection,
+            .refetchableVariableConflict, .argumentDefaultValue, .fragmentArgumentConflict,
             .project, .schema:
             return .error
         }

@@ -6,16 +6,21 @@ import BatonSyntax
 /// as unknown arguments of directives that declare none. Those findings are left out here;
 /// Baton's own fragment-argument checks (`ValidateFragmentArguments`) judge them instead. The
 /// unused-fragment finding is left to Baton's own warning, which counts the spreads of the
-/// generated refetch queries too.
+/// generated refetch queries too. Two selections of one field with differing arguments, one of
+/// them in a fragment with arguments, are judged once the arguments are applied
+/// (`ValidateSelectionConflict`), as Relay does: `avatar(size: $size)` in a fragment spread with
+/// `@arguments(size: 10)` beside `avatar(size: 10)` is one field.
 enum RelayValidationFilter {
     static func keep(_ diagnostics: [Diagnostic], documents: [Document]) -> [Diagnostic] {
         // Each fragment's own argument names with its range, and the ranges of the argument directives.
         var scopes: [(source: Source, range: SourceRange, names: Set<String>)] = []
         var argumentDirectiveRanges: [(Source, SourceRange)] = []
+        var argumentFragments: [(Source, SourceRange)] = []
         for document in documents {
             for fragment in document.fragments {
                 for directive in fragment.directives where directive.name.value == "argumentDefinitions" {
                     scopes.append((document.source, fragment.range, Set(directive.arguments.map(\.name.value))))
+                    if !directive.arguments.isEmpty { argumentFragments.append((document.source, fragment.range)) }
                     argumentDirectiveRanges.append((document.source, directive.range))
                 }
             }
@@ -23,6 +28,17 @@ enum RelayValidationFilter {
         }
         return diagnostics.filter { diagnostic in
             if diagnostic.code == .noUnusedFragments { return false }
+            if diagnostic.code == .overlappingFieldsCanBeMerged,
+                diagnostic.message.contains("' conflict because they have differing arguments."),
+                !diagnostic.message.contains("subfields"),
+                diagnostic.locations.contains(where: { location in
+                    argumentFragments.contains {
+                        $0.0 === location.source && $0.1.start <= location.range.start && location.range.end <= $0.1.end
+                    }
+                })
+            {
+                return false
+            }
             guard let primary = diagnostic.primaryLocation else { return true }
             // Arguments of @arguments/@argumentDefinitions.
             if argumentDirectiveRanges.contains(where: {

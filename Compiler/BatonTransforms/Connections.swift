@@ -129,10 +129,18 @@ package enum Connections {
         }
         if let filters = directive.argument("filters") {
             var names: [String] = []
-            if case .list(let items) = filters.value {
+            // The filters name the arguments the connection's key is made of, when the document
+            // is compiled: a variable (or a non-string item) cannot name one. A single string is
+            // a list of one, as GraphQL coerces it.
+            if case .list(let items) = filters.value, items.allSatisfy({ $0.stringValue != nil }) {
                 names = items.compactMap(\.stringValue)
             } else if let single = filters.value.stringValue {
                 names = [single]
+            } else if !filters.value.isNull {
+                diagnostics.append(
+                    .error(
+                        "Expected the filters of @\(name) on '\(field.name)' to be a list of string literals naming its arguments, found \(OperationPrinter.print(filters.value))",
+                        at: filters.valueLocation.map { [$0] } ?? at, code: .connectionFilters))
             }
             for filter in names where field.definition.argument(filter) == nil {
                 diagnostics.append(
@@ -155,6 +163,17 @@ package enum Connections {
         // `@stream_connection`: the edges stream and the page info is deferred (Relay's rewrite);
         // the labels get their document prefix from `DeferStream`.
         let streaming = name == "stream_connection"
+        if streaming {
+            // The rewrite streams `edges` and defers `pageInfo` under their own names; an aliased
+            // one would be a second selection the rewrite leaves unstreamed.
+            for case .field(let child) in field.selections ?? []
+            where (child.name == "edges" || child.name == "pageInfo") && child.alias != nil && child.alias != child.name {
+                diagnostics.append(
+                    .error(
+                        "@stream_connection does not support aliasing '\(child.name)': the streamed items and deferred page info are written under the field's own name; remove the alias",
+                        at: [child.aliasLocation ?? child.location].compactMap { $0 }, code: .streamConnectionAlias))
+            }
+        }
         let label = directive.argument("label")?.value.stringValue ?? directive.argument("key")?.value.stringValue ?? field.responseKey
         let condition = directive.argument("if").flatMap { $0.value.isNull ? nil : $0 }
         if let index = selections.firstIndex(where: { $0.field?.name == "edges" && $0.field?.alias == nil }),

@@ -47,6 +47,8 @@ package enum OperationTextPipeline {
             + ValidateEdgeDirectives.validate(program)
             + ValidateInlineFragments.validate(program)
             + ValidateOperationDirectives.validate(program)
+            + ValidateReservedNames.validate(program)
+            + ValidateServerOnlyDirectives.validate(program)
             + BatonNames.validate(program)
     }
 
@@ -69,6 +71,7 @@ package enum OperationTextPipeline {
 
         var text = common
         (text, diagnostics) = append(ApplyFragmentArguments.transform(text), to: diagnostics)
+        diagnostics += ValidateSelectionConflict.validate(original: common, applied: text)
         text = GenerateIdentityFields.transform(text, identity: options.identity)
         let withClientFields = text
         let normalization = Flatten.transform(GenerateTypename.transform(SkipUnreachableNodes.transform(withClientFields)))

@@ -37,6 +37,8 @@ package enum RefetchableFragments {
                 continue
             }
             names[queryName] = queryArgument.valueLocation
+            checkConnections(fragment, schema: schema, &diagnostics)
+            checkVariableConflicts(fragment, queryName: queryName, program: program, &diagnostics)
             guard let (query, updated) = generate(fragment, queryName: queryName, schema: schema, at: at, &diagnostics) else { continue }
             result.operations.append(query)
             result.setFragment(updated)
@@ -142,5 +144,68 @@ package enum RefetchableFragments {
             let argument = field.arguments.first
         else { return nil }
         return (field, argument, key)
+    }
+
+    /// The connection a refetchable fragment pages (Relay's checks of its connection metadata):
+    /// not under a plural field, whose items would each need a page of their own, and with its
+    /// count and cursor taken from variables (`first` and `after` forward, `last` and `before`
+    /// backward), the ones paging sets in the generated query.
+    static func checkConnections(_ fragment: IRFragment, schema: Schema, _ diagnostics: inout [Diagnostic]) {
+        func visit(_ selections: [IRSelection], plural: Bool) {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    guard let children = field.selections else { continue }
+                    if let directive = field.directive("connection") ?? field.directive("stream_connection") {
+                        check(field, directive, plural: plural)
+                    }
+                    visit(children, plural: plural || field.definition.type.isList)
+                case .inlineFragment(let inline): visit(inline.selections, plural: plural)
+                case .condition(let condition): visit(condition.selections, plural: plural)
+                case .fragmentSpread: continue
+                }
+            }
+        }
+        func check(_ field: IRField, _ directive: IRDirective, plural: Bool) {
+            let at = [directive.location].compactMap { $0 }
+            if plural {
+                diagnostics.append(
+                    .error(
+                        "Invalid use of @refetchable with @\(directive.name) in fragment '\(fragment.name)': the connection '\(field.responseKey)' is inside a plural field, so one refetch query cannot page it; move it out of the list or drop @refetchable",
+                        at: at, code: .refetchableConnection))
+                return
+            }
+            let forward = field.argument("first") != nil
+            let backward = field.argument("last") != nil
+            for (direction, names) in [(forward, ["first", "after"]), (backward, ["last", "before"])] where direction {
+                guard let name = names.first(where: { field.argument($0)?.value.variableName == nil }) else { continue }
+                let argument = field.argument(name)
+                diagnostics.append(
+                    .error(
+                        "Invalid use of @refetchable with @\(directive.name) in fragment '\(fragment.name)': the connection '\(field.responseKey)' must take '\(names[0])' and '\(names[1])' from variables (paging sets them in the generated query); "
+                            + (argument == nil ? "'\(name)' is missing" : "'\(name)' is \(OperationPrinter.print(argument!.value))"),
+                        at: [argument?.valueLocation ?? directive.location].compactMap { $0 }, code: .refetchableConnection))
+            }
+        }
+        visit(fragment.selections, plural: false)
+    }
+
+    /// The generated query declares the fragment's own arguments and the operation variables of
+    /// every fragment it spreads side by side: an argument of the fragment named like such a
+    /// variable would be two variables of one name.
+    static func checkVariableConflicts(
+        _ fragment: IRFragment, queryName: String, program: IRProgram, _ diagnostics: inout [Diagnostic]
+    ) {
+        guard !fragment.argumentDefinitions.isEmpty else { return }
+        var global = Set<String>()
+        for name in FragmentReach.reachedFragments(from: fragment.selections, in: program) {
+            program.fragment(named: name).map { global.formUnion($0.usedGlobalVariables.map(\.name)) }
+        }
+        for argument in fragment.argumentDefinitions where global.contains(argument.name) {
+            diagnostics.append(
+                .error(
+                    "Fragment argument '$\(argument.name)' of '\(fragment.name)' conflicts with the operation variable of that name that a fragment it spreads uses: both would be a variable of the generated query '\(queryName)'; rename one",
+                    at: [argument.location].compactMap { $0 }, code: .refetchableVariableConflict))
+        }
     }
 }

@@ -43,6 +43,15 @@ package enum ValidateFragmentArguments {
             for global in fragment.usedGlobalVariables where scope[global.name] == nil { scope[global.name] = global }
             checkSpreads(fragment.selections, scope: scope, program, &diagnostics)
             checkLocalUses(fragment, schema, &diagnostics)
+            // A default is a value of its argument's type, checked as a literal argument is (an
+            // enum written as a string, even deep in an input object, is not one).
+            for definition in fragment.argumentDefinitions {
+                guard let value = definition.defaultValue, !InputValueCheck.fits(value, definition.type, schema) else { continue }
+                diagnostics.append(
+                    .error(
+                        "The default value of argument '\(definition.name)' of fragment '\(fragment.name)' is not a value of its type '\(schema.text(of: definition.type))': found \(OperationPrinter.print(value))",
+                        at: [definition.location].compactMap { $0 }, code: .argumentDefaultValue))
+            }
         }
         return diagnostics
     }
@@ -119,7 +128,7 @@ package enum ValidateFragmentArguments {
         func checkArguments(_ arguments: [IRArgument]) {
             for argument in arguments {
                 guard let expected = argument.type else { continue }
-                visitVariables(argument.value, expected: expected) { name, position in
+                visitVariables(argument.value, expected: expected, schema) { name, position in
                     guard let definition = local[name] else { return }
                     let hasDefault = definition.defaultValue.map { !$0.isNull } ?? false
                     if !InputValueCheck.variableFits(definition.type, hasDefault: hasDefault, position, schema) {
@@ -148,12 +157,20 @@ package enum ValidateFragmentArguments {
         }
     }
 
-    static func visitVariables(_ value: IRValue, expected: SchemaType, _ body: (String, SchemaType) -> Void) {
+    /// Each variable in a value with the type its position expects, inside lists and input
+    /// objects too (a `String` argument in an enum field of an input object does not fit).
+    static func visitVariables(_ value: IRValue, expected: SchemaType, _ schema: Schema, _ body: (String, SchemaType) -> Void) {
         switch value {
         case .variable(let name): body(name, expected)
         case .list(let items):
             let element = expected.listElement ?? expected
-            for item in items { visitVariables(item, expected: element, body) }
+            for item in items { visitVariables(item, expected: element, schema, body) }
+        case .object(let fields):
+            let input = schema[expected.namedType]
+            for field in fields {
+                guard let definition = input.inputField(field.name) else { continue }
+                visitVariables(field.value, expected: definition.type, schema, body)
+            }
         default: return
         }
     }

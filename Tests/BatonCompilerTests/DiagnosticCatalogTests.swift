@@ -152,7 +152,7 @@ struct DiagnosticCatalogTests {
         Case(.fragmentArguments, "fragment F on Character { id }\nquery R { character(id: 1) { ...F @arguments(size: 1) } }"),
         Case(.connection, "query R { list @connection(key: \"R_list\") { id } }"),
         Case(.refetchable, "fragment F on Character @refetchable(queryName: \"R\") { id }\nquery R { character(id: 1) { ...F } }"),
-        Case(.required, "query R { character(id: 1) { nonNull @required(action: LOG) } }"),
+        Case(.required, "query R { character(id: 1) { name name @required(action: LOG) } }"),
         Case(.alias, "query R { character(id: 1) { ... @alias(as: \"1x\") { id } } }"),
         Case(.catch, "query R { character(id: 1) { ... on Character @catch { id } } }"),
         Case(.inline, "fragment F on Character @inline @refetchable(queryName: \"Refetch\") { id }\nquery R { character(id: 1) { ...F } }"),
@@ -166,6 +166,42 @@ struct DiagnosticCatalogTests {
         Case(.clientOnlyOperation, extensions: ["extend type Query { local: Int }"], "query R { local }"),
         Case(.unusedFragment, "fragment Lonely on Character { id }"),
         Case(.reservedName, "query Status { character(id: 1) { id } }"),
+        // Relay's checks beyond the specification
+        Case(.reservedAlias, "query R { character(id: 1) { id: name } }"),
+        Case(.doubleUnderscoreAlias, "query R { character(id: 1) { __n: name } }"),
+        Case(.internalVariableName, "query R($__relay_internal_x: ID!) { character(id: $__relay_internal_x) { id } }"),
+        Case(.typenameOnRoot, "query R { __typename character(id: 1) { id } }"),
+        Case(.requiredInAbstractFragment, "query R { node(id: 1) { ... on Node { id @required(action: LOG) } } }"),
+        Case(.requiredActionVariable, "query R($a: RequiredFieldAction!) { character(id: 1) @required(action: $a) { id } }"),
+        Case(.requiredThrowInMutation, "mutation M { rename(id: 1, name: \"x\") { name @required(action: THROW) } }"),
+        Case(.requiredOnNonNull, "query R @throwOnFieldError { character(id: 1) { nonNull @required(action: LOG) } }"),
+        Case(.requiredWithCatch, "query R { character(id: 1) { name @required(action: LOG) @catch } }"),
+        Case(.fragmentAliasConflict, "fragment F on Character { id }\nquery R { character(id: 1) { name ...F @alias(as: \"name\") } }"),
+        Case(
+            .serverOnlyDirective, extensions: ["extend type Character { buddy: Character }"],
+            "query R { character(id: 1) { id buddy { ... @defer { name } } } }"),
+        Case(
+            .connectionFilters,
+            "query R($f: [String]) { characters(first: 1) @connection(key: \"R_characters\", filters: $f) { edges { node { id } } } }"),
+        Case(
+            .streamConnectionAlias,
+            "query R { characters(first: 1) @stream_connection(key: \"R_characters\", initial_count: 1) { e: edges { node { id } } } }"),
+        Case(
+            .refetchableConnection,
+            "fragment F on Character @refetchable(queryName: \"FRefetch\") { friends(first: 1) @connection(key: \"F_friends\") { edges { node { id } } } }\nquery R { character(id: 1) { ...F } }"
+        ),
+        Case(
+            .refetchableVariableConflict,
+            "fragment F on Character @argumentDefinitions(n: {type: \"Int\"}) @refetchable(queryName: \"FRefetch\") { friends(first: $n) { edges { cursor } } ...G }\nfragment G on Character { other: friends(first: $n) { edges { cursor } } }\nquery R($n: Int) { character(id: 1) { ...F } }"
+        ),
+        Case(
+            .argumentDefaultValue,
+            "fragment F on Character @argumentDefinitions(s: {type: \"Status\", defaultValue: \"ALIVE\"}) { id }\nquery R { character(id: 1) { ...F } }"
+        ),
+        Case(
+            .fragmentArgumentConflict,
+            "fragment F on Character @argumentDefinitions(n: {type: \"Int\"}) { friends(first: $n) { edges { cursor } } }\nquery R { character(id: 1) { ...F @arguments(n: 1) ...F @arguments(n: 2) } }"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -240,7 +276,10 @@ struct DiagnosticCatalogTests {
         let raw = DiagnosticCode.allCases.map(\.rawValue)
         #expect(Set(raw).count == raw.count)
         #expect(DiagnosticCode.allCases.filter(\.severityVaries) == [.uniqueFieldDefinitionNames, .noUnusedFragments, .project])
-        #expect(DiagnosticCode.allCases.filter { $0.severity == .warning } == [.implementationFieldDeprecation, .unusedFragment])
+        #expect(
+            DiagnosticCode.allCases.filter { $0.severity == .warning } == [
+                .implementationFieldDeprecation, .unusedFragment, .requiredOnNonNull,
+            ])
         // The wire string is the case's raw value, unchanged since it shipped.
         #expect(DiagnosticCode.connection.rawValue == "Connection" && DiagnosticCode.io.rawValue == "IO")
     }

@@ -84,9 +84,15 @@ import Testing
     // MARK: @required
 
     @Test func requiredRules() {
+        // On a non-null field, a warning (Relay's hint) only where errors are handled: elsewhere
+        // an error can still null it (`onError: NULL`).
+        let handled = compiler.compile("query Q @throwOnFieldError { character(id: 1) { episode @required(action: LOG) { id } } }")
         #expect(
-            error("query Q { character(id: 1) { episode @required(action: LOG) { id } } }", "non-null")
-                == "1:38: Unexpected `@required` on non-null field 'episode': the schema already guarantees a value")
+            handled.diagnostics.filter { $0.code == .requiredOnNonNull }.map { TestCompiler.Output.describe($0) } == [
+                "1:57: `@required` on non-null field 'episode' has no effect: errors are handled here (`@throwOnFieldError` or `@catch`), so the schema already guarantees a value; remove it"
+            ])
+        #expect(handled.errors.isEmpty)
+        #expect(error("query Q { character(id: 1) { episode @required(action: LOG) { id } } }", "non-null") == nil)
         // Relay's own example: inline fragments selecting one field with and without @required.
         #expect(
             error(

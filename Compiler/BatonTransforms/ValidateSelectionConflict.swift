@@ -1,0 +1,109 @@
+import BatonDiagnostics
+import BatonIR
+import BatonSchema
+
+/// Relay checks selection conflicts again once fragment arguments are applied
+/// (`validate_selection_conflict` after `apply_fragment_arguments`): the specification's
+/// validator sees `avatar(size: $size)` in a fragment as one field however the fragment is
+/// spread, but `...Avatar @arguments(size: 10)` beside `...Avatar @arguments(size: 20)` asks the
+/// server for one response key with two argument values, which it cannot answer. Reported where
+/// the arguments as written agree, or where one of the fields is in a fragment with arguments
+/// (the compiler leaves the specification's finding on those to this check, so that
+/// `avatar(size: 10)` beside a spread binding `avatar(size: $size)` to 10 is one field, as in
+/// Relay); elsewhere the specification's rule has reported it already.
+package enum ValidateSelectionConflict {
+    /// `original`: the program before the arguments were applied; `applied`: after.
+    package static func validate(original: IRProgram, applied: IRProgram) -> [Diagnostic] {
+        // Without fragment arguments, applying them changes no value: nothing to find, and
+        // an operation reaching no fragment with arguments has nothing either.
+        let withArguments = Set(original.fragments.values.filter { !$0.argumentDefinitions.isEmpty }.map(\.name))
+        guard !withArguments.isEmpty else { return [] }
+        var written: [Location: [String: IRValue]] = [:]
+        var inArgumentFragment = Set<Location>()
+        for root in original.definitionRoots {
+            let local = !root.isOperation && !(original.fragment(named: root.name)?.argumentDefinitions.isEmpty ?? true)
+            SelectionWalk.visit(root.selections, parent: root.type) { selection, _ in
+                guard case .field(let field) = selection, let at = field.location else { return }
+                written[at] = arguments(field)
+                if local { inArgumentFragment.insert(at) }
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var reported = Set<Location>()
+        let sources = Dictionary(original.operations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for operation in applied.operations where operation.generatedFrom == nil {
+            guard let source = sources[operation.name],
+                !FragmentReach.reachedFragments(from: source.selections, in: original).isDisjoint(with: withArguments)
+            else { continue }
+            check([(operation.selections, nil)], applied, written, inArgumentFragment, &reported, &diagnostics)
+        }
+        return diagnostics
+    }
+
+    static func arguments(_ field: IRField) -> [String: IRValue] {
+        Dictionary(field.arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// One response's selection set, made of several written ones (a field selected twice
+    /// merges its children); `via` is the spread, written in this set, a field came through.
+    static func check(
+        _ sets: [([IRSelection], Location?)], _ program: IRProgram, _ written: [Location: [String: IRValue]],
+        _ inArgumentFragment: Set<Location>, _ reported: inout Set<Location>, _ diagnostics: inout [Diagnostic]
+    ) {
+        var fields: [(field: IRField, via: Location?)] = []
+        var spread = Set<String>()
+        func collect(_ selections: [IRSelection], via: Location?) {
+            for selection in selections {
+                switch selection {
+                case .field(let field): fields.append((field, via))
+                case .inlineFragment(let inline): collect(inline.selections, via: via)
+                case .condition(let condition): collect(condition.selections, via: via)
+                case .fragmentSpread(let item):
+                    // The same applied fragment twice selects the same fields with the same values.
+                    guard spread.insert(item.fragmentName).inserted, let fragment = program.fragment(named: item.fragmentName)
+                    else { continue }
+                    collect(fragment.selections, via: via ?? item.location)
+                }
+            }
+        }
+        for (selections, via) in sets { collect(selections, via: via) }
+
+        // Fields selected on two different object types never meet in one response (the
+        // specification's "mutually exclusive" parents), so each object type is a group of its
+        // own; fields on an interface or union are compared with each other.
+        var byKey: [String: [(field: IRField, via: Location?)]] = [:]
+        var order: [String] = []
+        for entry in fields {
+            let parent = program.schema[entry.field.parentType]
+            let group = entry.field.responseKey + "|" + (parent.kind == .object ? parent.name : "")
+            if byKey[group] == nil { order.append(group) }
+            byKey[group, default: []].append(entry)
+        }
+        for group in order {
+            guard let group = byKey[group], let first = group.first else { continue }
+            let key = first.field.responseKey
+            for other in group.dropFirst() where other.field.name == first.field.name {
+                let firstArguments = arguments(first.field)
+                let otherArguments = arguments(other.field)
+                guard firstArguments != otherArguments,
+                    let firstAt = first.field.location, let otherAt = other.field.location,
+                    let a = written[firstAt], let b = written[otherAt],
+                    a == b || inArgumentFragment.contains(firstAt) || inArgumentFragment.contains(otherAt),
+                    let at = other.via ?? other.field.location, reported.insert(at).inserted
+                else { continue }
+                diagnostics.append(
+                    .error(
+                        "Field '\(key)' is selected with arguments that differ once fragment arguments are applied: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments",
+                        at: [at], code: .fragmentArgumentConflict))
+                break
+            }
+            let children = group.compactMap { entry in entry.field.selections.map { ($0, entry.via) } }
+            if !children.isEmpty { check(children, program, written, inArgumentFragment, &reported, &diagnostics) }
+        }
+    }
+
+    static func signature(_ field: IRField) -> String {
+        guard !field.arguments.isEmpty else { return field.name }
+        return field.name + "(" + field.arguments.map { "\($0.name): \(OperationPrinter.print($0.value))" }.joined(separator: ", ") + ")"
+    }
+}
