@@ -244,6 +244,9 @@ if Context.environment["BATON_FUZZ"] != nil {
         ("fuzz-multipart", ["Baton"]),
         ("fuzz-eventstream", ["Baton"]),
         ("fuzz-websocket", ["BatonSockets"]),
+        ("fuzz-schema", ["BatonCompiler", "BatonDiagnostics"]),
+        ("fuzz-compile", ["BatonCompiler", "BatonDiagnostics", "BatonSchema"]),
+        ("fuzz-image", ["BatonImage", "Baton"]),
     ]
     // No build-tool plugin runs in a fuzz build: its tool (batonc) would be built, instrumented,
     // for nothing.
