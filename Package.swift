@@ -247,6 +247,7 @@ if Context.environment["BATON_FUZZ"] != nil {
         ("fuzz-schema", ["BatonCompiler", "BatonDiagnostics"]),
         ("fuzz-compile", ["BatonCompiler", "BatonDiagnostics", "BatonSchema"]),
         ("fuzz-image", ["BatonImage", "Baton"]),
+        ("fuzz-ingest", ["Baton"]),
     ]
     // No build-tool plugin runs in a fuzz build: its tool (batonc) would be built, instrumented,
     // for nothing.
