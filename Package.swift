@@ -230,3 +230,33 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzz targets, only when BATON_FUZZ is set (scripts/fuzz sets it and builds them with
+// -sanitize=fuzzer,address in their own scratch path), so a normal build never sees them. Each is
+// Fuzz/<name>/, one file defining LLVMFuzzerTestOneInput and a main that starts libFuzzer's
+// driver (CFuzzDriver).
+if Context.environment["BATON_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-syntax", ["BatonSyntax", "BatonDiagnostics"]),
+        ("fuzz-hosts", ["BatonHosts", "BatonSyntax", "BatonDiagnostics"]),
+        ("fuzz-config", ["BatonConfig", "BatonDiagnostics"]),
+        ("fuzz-jsonrpc", ["BatonLanguageServer"]),
+        ("fuzz-multipart", ["Baton"]),
+        ("fuzz-eventstream", ["Baton"]),
+        ("fuzz-websocket", ["BatonSockets"]),
+        ("fuzz-schema", ["BatonCompiler", "BatonDiagnostics"]),
+        ("fuzz-compile", ["BatonCompiler", "BatonDiagnostics", "BatonSchema"]),
+        ("fuzz-image", ["BatonImage", "Baton"]),
+        ("fuzz-ingest", ["Baton"]),
+    ]
+    // No build-tool plugin runs in a fuzz build: its tool (batonc) would be built, instrumented,
+    // for nothing.
+    for target in package.targets where target.plugins != nil { target.plugins = nil }
+    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"))
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name, dependencies: target.dependencies + ["CFuzzDriver"], path: "Fuzz/\(target.name)"))
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+    }
+}

@@ -5,7 +5,7 @@ import Baton
 /// belong to a process; a link's type and key are names too (a key is linked from many rows).
 /// Integers are LEB128 varints (signed ones zigzagged), text is its UTF-8 bytes after their count,
 /// floats their 8 bytes.
-enum RowEncoding {
+package enum RowEncoding {
     static let format: UInt8 = 2
 
     private enum Tag: UInt8 {
@@ -22,7 +22,7 @@ enum RowEncoding {
 
     // MARK: Encoding
 
-    static func encode(_ row: ImageRow, names: (String) -> Int) -> [UInt8] {
+    package static func encode(_ row: ImageRow, names: (String) -> Int) -> [UInt8] {
         var out: [UInt8] = [format]
         out.reserveCapacity(16 + row.cells.count * 12)
         varint(UInt64(names(row.type)), &out)
@@ -34,7 +34,7 @@ enum RowEncoding {
         return out
     }
 
-    static func encode(_ value: ImageValue, names: (String) -> Int) -> [UInt8] {
+    package static func encode(_ value: ImageValue, names: (String) -> Int) -> [UInt8] {
         var out: [UInt8] = []
         encode(value, names: names, &out)
         return out
@@ -104,15 +104,15 @@ enum RowEncoding {
 
     /// A row as far as it makes sense: the cells before the first one that does not decode (or
     /// names a name the file does not hold). Nil when not even the header decodes.
-    static func decode(_ bytes: [UInt8], key: String, names: (Int) -> String?) -> ImageRow? {
+    package static func decode(_ bytes: [UInt8], key: String, names: (Int) -> String?) -> ImageRow? {
         var reader = Reader(bytes: bytes)
-        guard reader.byte() == format, let typeNumber = reader.varint(), let type = names(Int(typeNumber)),
+        guard reader.byte() == format, let typeNumber = reader.nameNumber(), let type = names(typeNumber),
             let count = reader.varint()
         else { return nil }
         var cells: [(field: String, value: ImageValue)] = []
         cells.reserveCapacity(Int(min(count, 4096)))
         for _ in 0..<count {
-            guard let fieldNumber = reader.varint(), let field = names(Int(fieldNumber)),
+            guard let fieldNumber = reader.nameNumber(), let field = names(fieldNumber),
                 let value = decodeValue(&reader, names: names, depth: 0)
             else { break }
             cells.append((field, value))
@@ -120,7 +120,7 @@ enum RowEncoding {
         return ImageRow(key: key, type: type, cells: cells, replaces: false)
     }
 
-    static func decodeValue(_ bytes: [UInt8], names: (Int) -> String?) -> ImageValue? {
+    package static func decodeValue(_ bytes: [UInt8], names: (Int) -> String?) -> ImageValue? {
         var reader = Reader(bytes: bytes)
         return decodeValue(&reader, names: names, depth: 0)
     }
@@ -169,8 +169,8 @@ enum RowEncoding {
     }
 
     private static func decodeLink(_ reader: inout Reader, names: (Int) -> String?) -> ImageLink? {
-        guard let typeNumber = reader.varint(), let type = names(Int(typeNumber)), let keyNumber = reader.varint(),
-            let key = names(Int(keyNumber))
+        guard let typeNumber = reader.nameNumber(), let type = names(typeNumber), let keyNumber = reader.nameNumber(),
+            let key = names(keyNumber)
         else { return nil }
         return ImageLink(key: key, type: type)
     }
@@ -197,6 +197,12 @@ enum RowEncoding {
                 shift += 7
             }
             return nil
+        }
+
+        /// A name's number: a varint that fits an `Int` (a damaged row's may not, and then names
+        /// nothing).
+        mutating func nameNumber() -> Int? {
+            varint().flatMap { Int(exactly: $0) }
         }
 
         mutating func fixed64() -> UInt64? {

@@ -188,9 +188,15 @@ public struct MultipartParser: Sendable {
             }
             // Wait for the bytes after the delimiter, which say whether it is the close.
             guard at + dashBoundary.count + 2 <= buffer.count else { return false }
-            parts.append(Part(headers: headers, body: Array(buffer[start..<lineBreak])))
-            headers = []
-            return afterDelimiter(at + dashBoundary.count)
+            // The part is complete only once those bytes decide (padding or a CR may still be
+            // arriving); until then it stays unread, so the next chunk finds it again, once.
+            let body = Array(buffer[start..<lineBreak])
+            let decided = afterDelimiter(at + dashBoundary.count)
+            if decided || state == .closed {
+                parts.append(Part(headers: headers, body: body))
+                headers = []
+            }
+            return decided
         }
     }
 
