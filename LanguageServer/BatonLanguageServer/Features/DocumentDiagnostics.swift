@@ -82,7 +82,9 @@ package final class DocumentDiagnostics: LanguageFeature {
                 server.sendRequest("workspace/diagnostic/refresh", params: nil) { _ in }
             }
         } else {
-            for document in server.documents.all { pushing?.documentChanged(document) }
+            // Nothing was typed: the checks run now rather than after an edit's debounce (the
+            // first scan's refresh would otherwise hold every first diagnostic for the delay).
+            for document in server.documents.all { pushing?.runNow(document) }
         }
     }
 
