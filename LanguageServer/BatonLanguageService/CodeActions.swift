@@ -37,6 +37,7 @@ package enum CodeActions {
         if let schema, let extract = extractToFragment(in: host, range: range, schema: schema, index: index) {
             actions.append(extract)
         }
+        if let schema, let addID = addIdentity(in: host, at: range.start, schema: schema) { actions.append(addID) }
         return actions
     }
 
@@ -286,6 +287,55 @@ package enum CodeActions {
         // Host edits in order: the spread sits inside the literal, the addition after it.
         let edits = [spread, addition].sorted { $0.range.start < $1.range.start }
         return CodeAction(title: "Extract selection to fragment '\(name)'", kind: .extract, edits: [host.name: edits])
+    }
+
+    // MARK: Add id
+
+    /// "Add 'id'": in a selection set of a type with an `id` field that does not select it, the
+    /// field first, so the view can read the identity the store keys the record by.
+    static func addIdentity(in host: Source, at hostOffset: Int, schema: Schema) -> CodeAction? {
+        guard let (document, offset) = HostFile.documents(for: host).documents.document(atHostOffset: hostOffset) else { return nil }
+        let parsed = Parser.parse(document.source)
+        guard parsed.diagnostics.isEmpty else { return nil }
+        var innermost: SelectionSet?
+        func visit(_ set: SelectionSet) {
+            guard set.range.start < offset, offset < set.range.end else { return }
+            innermost = set
+            for selection in set.selections {
+                switch selection {
+                case .field(let field): if let inner = field.selectionSet { visit(inner) }
+                case .inlineFragment(let inline): visit(inline.selectionSet)
+                case .fragmentSpread: break
+                }
+            }
+        }
+        for definition in parsed.document.definitions {
+            switch definition {
+            case .operation(let operation): visit(operation.selectionSet)
+            case .fragment(let fragment): visit(fragment.selectionSet)
+            default: break
+            }
+        }
+        guard let set = innermost, let first = set.selections.first else { return nil }
+        let selectsID = set.selections.contains {
+            if case .field(let field) = $0 { field.alias == nil && field.name.value == "id" } else { false }
+        }
+        let context = CursorContext.at(first.range.start, in: document.source, schema: schema)
+        guard !selectsID, case .selection(let parent?) = context.kind, schema.field("id", on: parent) != nil else { return nil }
+        // Before the first selection, on a line of its own where the selections have lines.
+        let source = document.source
+        var lineStart = first.range.start
+        while lineStart > 0 && source.utf8[lineStart - 1] != 0x0A { lineStart -= 1 }
+        let leading = source.utf8[lineStart..<first.range.start].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        let at = Location(source: source, range: SourceRange(first.range.start, first.range.start)).hostLocation
+        let hostBytes = host.utf8
+        var indentStart = at.range.start
+        while indentStart > 0 && (hostBytes[indentStart - 1] == 0x20 || hostBytes[indentStart - 1] == 0x09) { indentStart -= 1 }
+        let indent = String(decoding: hostBytes[indentStart..<at.range.start], as: UTF8.self)
+        let text = leading ? "id\n" + indent : "id "
+        return CodeAction(
+            title: "Add 'id' to the selection on \(schema[parent].name)", kind: .quickFix,
+            edits: [host.name: [HostEdit(range: at.range, newText: text)]])
     }
 
     /// The column (in bytes) of `offset` on its line of `source`.

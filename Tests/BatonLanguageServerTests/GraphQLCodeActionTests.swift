@@ -149,9 +149,22 @@ import Testing
         #expect(HostFile.documents(for: Source(name: "Row.swift", text: applied)).documents.count == 3)
     }
 
+    @Test func addIdWhereTheTypeHasOneAndTheSelectionLacksIt() throws {
+        let g = try harness("Row.swift", Self.clean)
+        // In `origin { id name }`: selected already, nothing offered.
+        #expect(titled(actions(g, "Row.swift", range(6, 8, 6, 8)), "Add 'id' to the selection on Location") == nil)
+        // In the fragment's own selection set (`name`, `origin`): `id` goes first, on its own line.
+        let action = try #require(titled(actions(g, "Row.swift", range(3, 7, 3, 7)), "Add 'id' to the selection on Character"))
+        #expect(edits(action, g, "Row.swift") == ["3:6-3:6 id\n      "])
+        // A single-line literal gets it inline.
+        let single = try harness("One.swift", "@Fragment(\"fragment One on Character { name }\") var one: One\n")
+        let inline = try #require(titled(actions(single, "One.swift", range(0, 42, 0, 42)), "Add 'id' to the selection on Character"))
+        #expect(edits(inline, single, "One.swift") == ["0:39-0:39 id "])
+    }
+
     @Test func aRangeInsideOneFieldOffersNoExtraction() throws {
         let g = try harness("Row.swift", Self.clean)
-        #expect(actions(g, "Row.swift", range(3, 7, 3, 8)).isEmpty)
+        #expect(actions(g, "Row.swift", range(3, 7, 3, 8)).allSatisfy { $0["kind"] != "refactor.extract" })
         #expect(actions(g, "Row.swift", range(0, 0, 0, 6)).isEmpty)
     }
 
