@@ -65,6 +65,12 @@ package enum LiteralFormatting {
         return (edits, errors)
     }
 
+    /// `value` as the text of a Swift `"""` literal spells it: backslashes doubled, and a
+    /// `"""` that would close the literal escaped.
+    package static func escapedForMultiLineLiteral(_ value: String) -> String {
+        value.replacingAll("\\", with: "\\\\").replacingAll("\"\"\"", with: "\\\"\"\"")
+    }
+
     /// `text` with `edits` (in order, not overlapping) applied.
     package static func apply(_ edits: [HostEdit], to text: String) -> String {
         var bytes = Array(text.utf8)
@@ -116,9 +122,7 @@ struct LiteralShape {
 
     /// The literal's spelling of `value`, or nil when this literal cannot hold it.
     func encode(_ value: String) -> String? {
-        if pounds == 0 {
-            return value.replacingAll("\\", with: "\\\\").replacingAll("\"\"\"", with: "\\\"\"\"")
-        }
+        if pounds == 0 { return LiteralFormatting.escapedForMultiLineLiteral(value) }
         let hashes = String(repeating: "#", count: pounds)
         if value.contains("\"\"\"" + hashes) || value.contains("\\" + hashes) { return nil }
         return value

@@ -166,7 +166,7 @@ package enum CodeActions {
         while indentEnd < bytes.count && (bytes[indentEnd] == 0x20 || bytes[indentEnd] == 0x09) { indentEnd += 1 }
         let indent = String(decoding: bytes[lineStart..<indentEnd], as: UTF8.self)
         // Escaped for a Swift multi-line literal.
-        let escaped = body.map { $0.replacingAll("\\", with: "\\\\").replacingAll("\"\"\"", with: "\\\"\"\"") }
+        let escaped = body.map(LiteralFormatting.escapedForMultiLineLiteral)
         let property = freePropertyName(forFragment: name, in: host)
         var lines = ["@Fragment(\"\"\""] + escaped + ["\"\"\") var \(property): \(name)"]
         lines = lines.map { $0.isEmpty ? "" : indent + $0 }

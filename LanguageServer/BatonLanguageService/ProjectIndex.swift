@@ -35,32 +35,37 @@ package struct ProjectIndex: Sendable {
 
     /// Every spread of the fragment `name`, as locations of its name.
     package func spreads(of name: String) -> [Location] {
-        var found: [Location] = []
-        for entry in entries {
-            let source = entry.hostDocument.source
-            func visit(_ set: SelectionSet) {
-                for selection in set.selections {
-                    switch selection {
-                    case .field(let field): if let inner = field.selectionSet { visit(inner) }
-                    case .inlineFragment(let inline): visit(inline.selectionSet)
-                    case .fragmentSpread(let spread):
-                        if spread.name.value == name { found.append(Location(source: source, range: spread.name.range)) }
-                    }
-                }
-            }
-            for definition in entry.document.definitions {
-                switch definition {
-                case .operation(let operation): visit(operation.selectionSet)
-                case .fragment(let fragment): visit(fragment.selectionSet)
-                default: break
-                }
+        entries.flatMap { entry in
+            entry.document.definitions.flatMap(\.fragmentSpreads).filter { $0.name.value == name }.map {
+                Location(source: entry.hostDocument.source, range: $0.name.range)
             }
         }
-        return found
     }
 
     /// The documents found in the file named `path`.
     package func entries(inFile path: String) -> [Entry] {
         entries.filter { $0.hostDocument.host.name == path }
+    }
+}
+
+extension Definition {
+    /// The fragment spreads of an operation or fragment, anywhere in its selections, in order.
+    var fragmentSpreads: [FragmentSpread] {
+        var found: [FragmentSpread] = []
+        func visit(_ set: SelectionSet) {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field): if let inner = field.selectionSet { visit(inner) }
+                case .inlineFragment(let inline): visit(inline.selectionSet)
+                case .fragmentSpread(let spread): found.append(spread)
+                }
+            }
+        }
+        switch self {
+        case .operation(let operation): visit(operation.selectionSet)
+        case .fragment(let fragment): visit(fragment.selectionSet)
+        default: break
+        }
+        return found
     }
 }

@@ -92,24 +92,7 @@ package enum Rename {
         fragment.directives.filter { $0.name.value == "argumentDefinitions" }.flatMap { $0.arguments.map(\.name) }
     }
 
-    static func spreads(in definition: Definition) -> [FragmentSpread] {
-        var found: [FragmentSpread] = []
-        func visit(_ set: SelectionSet) {
-            for selection in set.selections {
-                switch selection {
-                case .field(let field): if let inner = field.selectionSet { visit(inner) }
-                case .inlineFragment(let inline): visit(inline.selectionSet)
-                case .fragmentSpread(let spread): found.append(spread)
-                }
-            }
-        }
-        switch definition {
-        case .operation(let operation): visit(operation.selectionSet)
-        case .fragment(let fragment): visit(fragment.selectionSet)
-        default: break
-        }
-        return found
-    }
+    static func spreads(in definition: Definition) -> [FragmentSpread] { definition.fragmentSpreads }
 
     static func spreadName(at range: SourceRange, in definition: Definition) -> String? {
         spreads(in: definition).first { $0.name.range == range }?.name.value
