@@ -166,12 +166,18 @@ public struct ChangeSet: Sendable {
     }
 }
 
-/// A list `@stream` items extend: where it is, and the element keys the response had placed in it.
+/// A list `@stream` items extend: where it is, and what the response had placed in it.
 struct StreamedList: Sendable {
+    /// A list of records' element keys, or a list of scalars' values (decoded).
+    enum Contents: Sendable {
+        case links([String?])
+        case values([IngestValue])
+    }
+
     let record: String
     let type: TypeID
     let slot: EntrySlot
-    let expected: [String?]
+    let expected: Contents
     /// The list's response path, for the log when the part is dropped.
     let path: String
 }

@@ -26,6 +26,8 @@ public struct IncrementalState: Sendable {
     /// The lists of records placed so far, by response path, with their lengths (`@stream` items
     /// announced by id land after them).
     var lists: [String: Int] = [:]
+    /// The `@stream` lists of scalars placed so far, by response path, their values decoded.
+    var scalarLists: [String: [IngestValue]] = [:]
     /// The paths of parts that named a place the response never had (dropped, and logged).
     public internal(set) var droppedParts: [String] = []
     /// The last part's `hasNext`: true while more parts are due (a stream that ends then ended early);
@@ -58,8 +60,8 @@ extension Ingest {
             return (
                 changes,
                 IncrementalState(
-                    objects: ingest.tracked ?? [:], pending: ingest.pending, lists: ingest.lists, hasNext: ingest.hasNext,
-                    merges: ingest.merges)
+                    objects: ingest.tracked ?? [:], pending: ingest.pending, lists: ingest.lists,
+                    scalarLists: ingest.scalarLists, hasNext: ingest.hasNext, merges: ingest.merges)
             )
         } catch let error as IngestError {
             throw IngestError(error.kind, error.message, at: min(error.offset, bytes.count), errors: error.errors)
@@ -76,12 +78,14 @@ extension Ingest {
         ingest.tracked = state.objects
         ingest.pending = state.pending
         ingest.lists = state.lists
+        ingest.scalarLists = state.scalarLists
         ingest.merges = state.merges
         do {
             try ingest.runLater(&state)
             state.objects = ingest.tracked ?? [:]
             state.pending = ingest.pending
             state.lists = ingest.lists
+            state.scalarLists = ingest.scalarLists
             if let hasNext = ingest.hasNext { state.hasNext = hasNext }
             state.merges = ingest.merges
             return ingest.changes
@@ -270,7 +274,8 @@ extension Ingest {
     /// item is read against the list field's selection, keyed as the first part would have keyed it,
     /// and the list is written whole: what earlier parts placed, a hole for an index not come yet
     /// (a list shows records only, so the hole is skipped), and the new items. An item for a place
-    /// the response never had, or for a list of scalars, is dropped and logged.
+    /// the response never had is dropped and logged. A list of scalars takes its items in
+    /// `readScalarItems`.
     private mutating func readItems(
         from start: Int, path: [ResponseError.PathComponent]?, announced: PendingPart?,
         _ state: inout IncrementalState
@@ -285,9 +290,26 @@ extension Ingest {
         let listText = Self.pathText(listPath)
         guard case .key(let fieldName)? = listPath.last,
             let parent = tracked?[Self.pathText(Array(listPath.dropLast()))],
-            let field = parent.selection.variant(for: parent.type).fields.first(where: { $0.name == fieldName }),
-            case .link(let child, plural: true) = field.kind
+            let field = parent.selection.variant(for: parent.type).fields.first(where: { $0.name == fieldName })
         else {
+            state.droppedParts.append(dotted)
+            return
+        }
+        let child: ResolvedSelection
+        switch field.kind {
+        case .link(let selection, plural: true):
+            child = selection
+        case .scalar(let kind, let levels) where levels > 0:
+            if let earlier = scalarLists[listText] {
+                try readScalarItems(
+                    from: start, kind: kind, levels: levels, first: first, earlier: earlier,
+                    listPath: listPath, parent: parent, field: field)
+            } else {
+                // The first part had no list there (null, or a list the plan does not stream).
+                state.droppedParts.append(dotted)
+            }
+            return
+        default:
             state.droppedParts.append(dotted)
             return
         }
@@ -325,7 +347,7 @@ extension Ingest {
         changes.streamedLists.append(
             StreamedList(
                 record: parent.key, type: parent.type, slot: field.entry(on: parent.type),
-                expected: (0..<before).map { tracked?[listText + "." + String($0)]?.key },
+                expected: .links((0..<before).map { tracked?[listText + "." + String($0)]?.key }),
                 path: ResponseError(message: "", path: listPath).dottedPath))
         let length = max(before, offset + placed.count)
         var keys: [Int?] = []
@@ -341,6 +363,53 @@ extension Ingest {
         }
         lists[listText] = length
         changes.add(parent.key, parent.type, [(field.entry(on: parent.type), .links(keys))])
+        remerge(Self.pathText(Array(listPath.dropLast())), parent.key)
+    }
+
+    /// `@stream` items of a list of scalars: the list is written whole, as it is with these items
+    /// in place (from `first`, or after those already there), what earlier parts placed kept around
+    /// them and null for an index not come yet. The values read are kept decoded for the next part.
+    private mutating func readScalarItems(
+        from start: Int, kind: ScalarKind, levels: Int, first: Int?, earlier: [IngestValue],
+        listPath: [ResponseError.PathComponent], parent: TrackedObject, field: ResolvedField
+    ) throws {
+        let listText = Self.pathText(listPath)
+        let offset = first ?? earlier.count
+        var placed: [IngestValue] = []
+        reader.position = start
+        var firstMember = true
+        while try reader.nextMember(first: firstMember) {
+            firstMember = false
+            let name = try reader.memberName()
+            guard reader.matches(name, Self.itemsKey), try reader.peek() == 0x5B else {
+                try reader.skipValue()
+                continue
+            }
+            try reader.expect(0x5B, "a list of items")
+            var firstItem = true
+            while try reader.nextElement(first: firstItem) {
+                firstItem = false
+                let item = try kind == .custom ? readCustomList(levels: levels - 1) : readScalar(kind, depth: 1)
+                placed.append(changes.decoded(item))
+            }
+        }
+        let slot = field.entry(on: parent.type)
+        changes.streamedLists.append(
+            StreamedList(
+                record: parent.key, type: parent.type, slot: slot, expected: .values(earlier),
+                path: ResponseError(message: "", path: listPath).dottedPath))
+        let length = max(earlier.count, offset + placed.count)
+        var values: [IngestValue] = []
+        values.reserveCapacity(length)
+        for index in 0..<length {
+            if index >= offset, index < offset + placed.count {
+                values.append(placed[index - offset])
+            } else {
+                values.append(index < earlier.count ? earlier[index] : .null)
+            }
+        }
+        scalarLists[listText] = values
+        changes.add(parent.key, parent.type, [(slot, .list(values))])
         remerge(Self.pathText(Array(listPath.dropLast())), parent.key)
     }
 

@@ -33,6 +33,9 @@ public struct Ingest {
     /// For a plan with deferred parts: each list of records read, by response path, with its length,
     /// so a streamed item (`@stream`) lands at its index among the elements already there.
     var lists: [String: Int] = [:]
+    /// For a plan with deferred parts: each `@stream` list of scalars read, by response path, with
+    /// its values decoded (a later part's bytes are not this part's), so streamed items extend it.
+    var scalarLists: [String: [IngestValue]] = [:]
     /// The parts a later part's `completed` names, forgotten after the part.
     var finishedParts: [String] = []
     /// An incremental response's `hasNext`, when the part said.
@@ -175,7 +178,11 @@ public struct Ingest {
             case .scalar(let kind, let levels):
                 let keyPosition = variant.keyPosition[index]
                 if kind == .custom {
-                    entries.append((slot, try levels > 0 ? readCustomList(levels: levels) : readCustom()))
+                    let value = try levels > 0 ? readCustomList(levels: levels) : readCustom()
+                    entries.append((slot, value))
+                    if field.streamed, tracked != nil, case .list(let values) = value {
+                        scalarLists[childPath(responsePath, field.name)] = values.map(changes.decoded)
+                    }
                 } else if keyPosition >= 0 {
                     let (value, text) = try readKeyScalar(kind)
                     keyValues[keyPosition] = text
@@ -183,6 +190,9 @@ public struct Ingest {
                 } else {
                     let value = try readScalar(kind, depth: depth)
                     entries.append((slot, value))
+                    if field.streamed, tracked != nil, case .list(let values) = value {
+                        scalarLists[childPath(responsePath, field.name)] = values.map(changes.decoded)
+                    }
                     if let edit = field.edit {
                         let id: String?
                         switch value {
@@ -468,7 +478,7 @@ public struct Ingest {
     }
 
     /// A list of a custom scalar, `levels` deep: below the last level a list is the scalar's text.
-    private mutating func readCustomList(levels: Int) throws -> IngestValue {
+    mutating func readCustomList(levels: Int) throws -> IngestValue {
         if try reader.readNull() { return .null }
         guard try reader.peek() == 0x5B, levels > 0 else { return try readCustom() }
         guard levels <= Self.maximumDepth else {

@@ -155,13 +155,16 @@ final class ResolvedField: Sendable {
     private let fixed: Slot?
     /// A lookup's record keys under these variables (`Lookup`), tried in order.
     let lookupKeys: [String]
+    /// A `@stream` list: an incremental response remembers what its first part placed in it.
+    let streamed: Bool
 
     init(
         responseKey: [UInt8], name: String, slot: ResolvedSlot, keyText: String, kind: ResolvedKind, edit: Edit?,
         deferLabel: String?, connectionIDs: [String], connection: (slot: ResolvedSlot, keyText: String, mode: MergeMode)?,
-        lookupKeys: [String] = []
+        lookupKeys: [String] = [], streamed: Bool = false
     ) {
         self.lookupKeys = lookupKeys
+        self.streamed = streamed
         self.responseKey = responseKey
         self.name = name
         self.slot = slot
@@ -266,7 +269,7 @@ struct Resolver {
                     slot: slot, keyText: keyText, kind: kind, edit: field.edit, deferLabel: field.deferLabel,
                     connectionIDs: field.edit?.connectionIDs(variables) ?? [],
                     connection: field.connection.map { resolveConnection($0) },
-                    lookupKeys: field.lookup?.keys(variables) ?? []))
+                    lookupKeys: field.lookup?.keys(variables) ?? [], streamed: field.streamed))
         }
         let keyBytes = key.map { Array($0.utf8) }
         let positions = out.map { field in keyBytes.firstIndex(of: field.responseKey) ?? -1 }

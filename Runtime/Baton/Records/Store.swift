@@ -137,13 +137,19 @@
     func staleStream(_ changes: ChangeSet) -> String? {
         for list in changes.streamedLists {
             guard let record = records[list.record] else { return list.path }
-            let current: [String?]
-            switch record.peek(slotRef(list.slot, on: list.type)) {
-            case .links(let links)?: current = links.map { $0?.key }
-            case nil, .null?: current = []
-            default: return list.path
+            let value = record.peek(slotRef(list.slot, on: list.type))
+            switch list.expected {
+            case .links(let expected):
+                let current: [String?]
+                switch value {
+                case .links(let links)?: current = links.map { $0?.key }
+                case nil, .null?: current = []
+                default: return list.path
+                }
+                if current != expected { return list.path }
+            case .values(let expected):
+                guard let value, value.same(asDecoded: .list(expected)) else { return list.path }
             }
-            if current != list.expected { return list.path }
         }
         return nil
     }

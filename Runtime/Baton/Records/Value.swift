@@ -35,6 +35,23 @@ public enum Value: Sendable {
 }
 
 extension Value {
+    /// Whether this scalar (or list of scalars) is the ingest's decoded value, as the commit would
+    /// have written it (a streamed list's values, as the response left them).
+    func same(asDecoded other: IngestValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
+        case (.string(let a), .string(let b)): return a == b
+        case (.list(let a), .list(let b)):
+            guard a.count == b.count else { return false }
+            for index in a.indices where !a[index].same(asDecoded: b[index]) { return false }
+            return true
+        default: return false
+        }
+    }
+
     /// The records a list of links holds, at any depth of lists, in order (null entries left out).
     var listedRecords: [Record] {
         switch self {
