@@ -89,10 +89,29 @@ package enum OperationPrinter {
                 directives(inline.directives)
                 selections(inline.selections, depth: depth + 1)
             case .condition(let condition):
-                for (i, child) in condition.selections.enumerated() {
-                    if i > 0 { out += "\n" + String(repeating: "  ", count: depth) }
-                    self.selection(child, conditions: conditions + [condition], depth: depth)
+                if conditions.contains(where: { $0.directiveName == condition.directiveName && $0.value == condition.value }) {
+                    // An enclosing condition says the same: it is redundant (Relay's
+                    // skip-redundant-nodes), and printed twice it would be a repeated directive.
+                    self.selections(condition.selections, conditions: conditions, depth: depth)
+                } else if conditions.contains(where: { $0.directiveName == condition.directiveName }) {
+                    // `@include` inside another `@include` (or `@skip` in `@skip`): a selection takes
+                    // each directive once, so the enclosing ones go on an inline fragment around it.
+                    out += "..."
+                    self.conditions(conditions)
+                    out += "{"
+                    self.selections(condition.selections, conditions: [condition], depth: depth + 1)
+                    out += "}"
+                } else {
+                    self.selections(condition.selections, conditions: conditions + [condition], depth: depth)
                 }
+            }
+        }
+
+        /// A condition's selections, each under the conditions that enclose it, a newline apart.
+        mutating func selections(_ selections: [IRSelection], conditions: [IRCondition], depth: Int) {
+            for (i, child) in selections.enumerated() {
+                if i > 0 { out += "\n" + String(repeating: "  ", count: depth) }
+                self.selection(child, conditions: conditions, depth: depth)
             }
         }
 

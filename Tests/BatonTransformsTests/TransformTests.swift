@@ -144,6 +144,24 @@ import Testing
         )
     }
 
+    /// A condition inside the same condition is redundant; inside another of the same directive it
+    /// cannot join the field's directives (`@include` may appear once), so the enclosing one goes
+    /// on an inline fragment around it. Found by the generated-document property (fuzz-documents).
+    @Test func nestedConditionsPrintEachDirectiveOnceASelection() throws {
+        let printed = try #require(
+            text(
+                """
+                query Q($id: ID!, $a: Boolean!, $b: Boolean!) { character(id: $id) {
+                  ... @include(if: $a) { name @include(if: $a) status @include(if: $b) species @skip(if: $b) } } }
+                """, "Q"))
+        #expect(
+            printed
+                == "query Q($id:ID!,$a:Boolean!,$b:Boolean!){character(id:$id){name@include(if:$a)\n    ...@include(if:$a){status@include(if:$b)}\n    species@include(if:$a)@skip(if:$b),id}}"
+        )
+        // What the server is sent is valid GraphQL (no directive twice on one selection).
+        #expect(!printed.contains("@include(if:$a)@include"))
+    }
+
     @Test func inlineFragmentsOnTheSameTypeMergeAndAbstractOnesGetTheirKey() {
         let printed = text(
             """
