@@ -60,6 +60,15 @@ let package = Package(
             ],
             path: "Compiler/BatonCompiler"),
         .executableTarget(name: "batonc", dependencies: ["BatonCompiler", "BatonDiagnostics"], path: "Compiler/batonc"),
+        // Documents printed from random trees over a schema, for the structure-aware fuzz target
+        // (fuzz-documents) and the compiler's property test; no product ships it.
+        .target(
+            name: "BatonDocumentGenerator",
+            dependencies: [
+                "BatonCompiler", "BatonDiagnostics", "BatonSchema", "BatonSyntax", "BatonValidation", "BatonPlans",
+                "BatonEmit", "BatonTransforms",
+            ],
+            path: "Fuzz/DocumentGenerator"),
         // What editors ask of GraphQL (projects, per-document checks, completion, hover,
         // definitions), on the compiler core; baton-lsp speaks it over LSP.
         .target(
@@ -174,7 +183,7 @@ let package = Package(
             name: "BatonCompilerTests",
             dependencies: [
                 "BatonCompiler", "BatonTransforms", "BatonDiagnostics", "BatonLanguageService",
-                "BatonConfig", "BatonValidation", "BatonSchema",
+                "BatonConfig", "BatonValidation", "BatonSchema", "BatonDocumentGenerator",
             ],
             path: "Tests/BatonCompilerTests"),
         .testTarget(
@@ -248,6 +257,7 @@ if Context.environment["BATON_FUZZ"] != nil {
         ("fuzz-compile", ["BatonCompiler", "BatonDiagnostics", "BatonSchema"]),
         ("fuzz-image", ["BatonImage", "Baton"]),
         ("fuzz-ingest", ["Baton"]),
+        ("fuzz-documents", ["BatonDocumentGenerator", "BatonCompiler", "BatonDiagnostics", "BatonSchema"]),
     ]
     // No build-tool plugin runs in a fuzz build: its tool (batonc) would be built, instrumented,
     // for nothing.
