@@ -13,7 +13,9 @@ import Foundation
 @main
 struct RickAndMortyExample {
     /// `~/.cache/baton/RickAndMortyExample.baton-image` on Linux (`$XDG_CACHE_HOME/baton/…` when set).
-    static let persistence = Persistence(name: "RickAndMortyExample", version: "2")
+    /// Its version is the schema digest, which folds in baton.json's identity and transient lists:
+    /// an image written under another schema or configuration starts over.
+    static let persistence = Persistence(name: "RickAndMortyExample", version: Types.schemaDigest)
     /// Every wait of the example ends: a server that does not answer fails the run, never hangs it.
     static let patience = Duration.seconds(20)
 
