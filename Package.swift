@@ -258,6 +258,7 @@ if Context.environment["BATON_FUZZ"] != nil {
         ("fuzz-image", ["BatonImage", "Baton"]),
         ("fuzz-ingest", ["Baton"]),
         ("fuzz-documents", ["BatonDocumentGenerator", "BatonCompiler", "BatonDiagnostics", "BatonSchema"]),
+        ("fuzz-introspection", ["BatonCompiler", "BatonDiagnostics", "BatonSyntax"]),
     ]
     // No build-tool plugin runs in a fuzz build: its tool (batonc) would be built, instrumented,
     // for nothing.

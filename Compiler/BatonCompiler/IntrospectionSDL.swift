@@ -1,3 +1,4 @@
+import BatonDiagnostics
 import BatonJSON
 import BatonSyntax
 
@@ -71,9 +72,9 @@ package enum IntrospectionSDL {
             guard let types = schema["types"]?.arrayValue else { throw Failure(message: "__schema.types is missing") }
             var blocks: [String] = []
             let names = Set(types.compactMap { $0["name"]?.stringValue })
-            let query = schema["queryType"]?["name"]?.stringValue
-            let mutation = schema["mutationType"]?["name"]?.stringValue
-            let subscription = schema["subscriptionType"]?["name"]?.stringValue
+            let query = try Self.name(schema["queryType"]?["name"]?.stringValue, "the query type")
+            let mutation = try Self.name(schema["mutationType"]?["name"]?.stringValue, "the mutation type")
+            let subscription = try Self.name(schema["subscriptionType"]?["name"]?.stringValue, "the subscription type")
             let description = schema["description"]?.stringValue
             // graphql-core prints `schema { … }` unless each root is the type of its default name
             // (and a missing root leaves that name unused).
@@ -91,9 +92,14 @@ package enum IntrospectionSDL {
                 blocks.append(text + "}")
             }
             for directive in schema["directives"]?.arrayValue ?? [] {
-                guard let name = directive["name"]?.stringValue else { throw Failure(message: "a directive without a name") }
+                guard let name = try Self.name(directive["name"]?.stringValue, "a directive") else {
+                    throw Failure(message: "a directive without a name")
+                }
                 if IntrospectionSDL.specifiedDirectives.contains(name) { continue }
-                let locations = (directive["locations"]?.arrayValue ?? []).compactMap(\.stringValue)
+                var locations: [String] = []
+                for location in directive["locations"]?.arrayValue ?? [] {
+                    if let location = try Self.name(location.stringValue, "a location of @\(name)") { locations.append(location) }
+                }
                 blocks.append(
                     Self.description(directive["description"]?.stringValue) + "directive @\(name)"
                         + (try Self.arguments(directive["args"]?.arrayValue ?? [], indentation: ""))
@@ -101,7 +107,7 @@ package enum IntrospectionSDL {
                         + " on " + locations.joined(separator: " | "))
             }
             for type in types {
-                guard let name = type["name"]?.stringValue, let kind = type["kind"]?.stringValue else {
+                guard let name = try Self.name(type["name"]?.stringValue, "a type"), let kind = type["kind"]?.stringValue else {
                     throw Failure(message: "a type without a name or kind")
                 }
                 if name.hasPrefix("__") || (kind == "SCALAR" && IntrospectionSDL.specifiedScalars.contains(name)) { continue }
@@ -121,7 +127,8 @@ package enum IntrospectionSDL {
                 let interfaces = try (type["interfaces"]?.arrayValue ?? []).map { (ref) throws(Failure) in try typeName(ref) }
                 var fields: [String] = []
                 for (index, field) in (type["fields"]?.arrayValue ?? []).enumerated() {
-                    guard let fieldName = field["name"]?.stringValue, let fieldType = field["type"] else {
+                    guard let fieldName = try Self.name(field["name"]?.stringValue, "a field of \(name)"), let fieldType = field["type"]
+                    else {
                         throw Failure(message: "a field of \(name) without a name or type")
                     }
                     fields.append(
@@ -137,7 +144,9 @@ package enum IntrospectionSDL {
             case "ENUM":
                 var values: [String] = []
                 for (index, value) in (type["enumValues"]?.arrayValue ?? []).enumerated() {
-                    guard let valueName = value["name"]?.stringValue else { throw Failure(message: "a value of \(name) without a name") }
+                    guard let valueName = try Self.name(value["name"]?.stringValue, "a value of \(name)") else {
+                        throw Failure(message: "a value of \(name) without a name")
+                    }
                     values.append(
                         description(value["description"]?.stringValue, indentation: "  ", firstInBlock: index == 0)
                             + "  \(valueName)" + deprecated(value))
@@ -155,6 +164,18 @@ package enum IntrospectionSDL {
             default:
                 throw Failure(message: "type \(name) has an unknown kind \(kind)")
             }
+        }
+
+        /// A name the answer gives, checked to be a GraphQL name (`/[_A-Za-z][_0-9A-Za-z]*/`): any
+        /// other text would be written into the SDL and break it, or change what it says.
+        static func name(_ text: String?, _ what: String) throws(Failure) -> String? {
+            guard let text else { return nil }
+            let utf8 = Array(text.utf8)
+            func isStart(_ byte: UInt8) -> Bool { byte == 95 || (65...90).contains(byte) || (97...122).contains(byte) }
+            guard let first = utf8.first, isStart(first), utf8.allSatisfy({ isStart($0) || (48...57).contains($0) }) else {
+                throw Failure(message: "\(what) has a name that is not a GraphQL name: \(StringLiterals.quoted(String(text.prefix(80))))")
+            }
+            return text
         }
 
         static func block(_ items: [String]) -> String {
@@ -179,11 +200,18 @@ package enum IntrospectionSDL {
         }
 
         static func inputValue(_ value: JSONValue) throws(Failure) -> String {
-            guard let name = value["name"]?.stringValue, let type = value["type"] else {
+            guard let name = try Self.name(value["name"]?.stringValue, "an argument or input field"), let type = value["type"] else {
                 throw Failure(message: "an argument or input field without a name or type")
             }
             var text = "\(name): \(try typeReference(type))"
-            if let defaultValue = value["defaultValue"]?.stringValue { text += " = \(defaultValue)" }
+            if let defaultValue = value["defaultValue"]?.stringValue {
+                // Written into the SDL as it is: it must be a constant GraphQL value, not text that
+                // would end the argument list or make the file unreadable.
+                guard case .success = Parser.parseValue(Source(name: "defaultValue", text: defaultValue), const: true) else {
+                    throw Failure(message: "the default value of \(name) is not a GraphQL value: \(defaultValue.prefix(80))")
+                }
+                text += " = \(defaultValue)"
+            }
             return text + deprecated(value)
         }
 
@@ -195,7 +223,9 @@ package enum IntrospectionSDL {
         }
 
         static func typeName(_ reference: JSONValue) throws(Failure) -> String {
-            guard let name = reference["name"]?.stringValue else { throw Failure(message: "a type reference without a name") }
+            guard let name = try Self.name(reference["name"]?.stringValue, "a type reference") else {
+                throw Failure(message: "a type reference without a name")
+            }
             return name
         }
 

@@ -88,6 +88,31 @@ import Testing
         }
     }
 
+    /// A name or default value the SDL cannot hold is an error naming it, never a schema file that
+    /// does not parse (found by the fuzz-introspection target's property).
+    @Test func namesAndDefaultValuesThatAreNotGraphQLFail() throws {
+        func schema(_ types: String) -> [UInt8] {
+            Array(#"{"data":{"__schema":{"queryType":{"name":"Query"},"types":["#.utf8) + Array(types.utf8) + Array("]}}}".utf8)
+        }
+        let field = #"{"name":"Query","kind":"OBJECT","fields":[{"name":"%@","args":[%@],"type":{"kind":"SCALAR","name":"String"}}]}"#
+        func query(field name: String, args: String = "") -> [UInt8] {
+            schema(
+                field.replacingOccurrences(of: "%@", with: name, options: [], range: field.range(of: "%@"))
+                    .replacingOccurrences(of: "%@", with: args))
+        }
+        #expect(throws: IntrospectionSDL.Failure(message: #"a field of Query has a name that is not a GraphQL name: "two words""#)) {
+            try IntrospectionSDL.sdl(response: query(field: "two words"))
+        }
+        #expect(throws: IntrospectionSDL.Failure(message: #"a type has a name that is not a GraphQL name: "1st""#)) {
+            try IntrospectionSDL.sdl(response: schema(#"{"name":"1st","kind":"OBJECT","fields":[]}"#))
+        }
+        let injected = #"{"name":"a","type":{"kind":"SCALAR","name":"Int"},"defaultValue":"1) { hacked: String }\n#"}"#
+        #expect(throws: IntrospectionSDL.Failure.self) { try IntrospectionSDL.sdl(response: query(field: "f", args: injected)) }
+        // Good names and a constant default still print.
+        let good = #"{"name":"a","type":{"kind":"SCALAR","name":"Int"},"defaultValue":"[1, 2]"}"#
+        #expect(try IntrospectionSDL.sdl(response: query(field: "f", args: good)) == "type Query {\n  f(a: Int = [1, 2]): String\n}\n")
+    }
+
     /// Every construct the printer has, against graphql-core's `print_schema(build_client_schema(…))`
     /// of the same introspection result.
     @Test func printsAsGraphQLCorePrintsAnIntrospectedSchema() async throws {
