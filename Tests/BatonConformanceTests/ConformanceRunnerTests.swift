@@ -20,7 +20,8 @@ import Testing
                 "scripts/heal.json",
                 "scripts/lifetime.json", "scripts/notifications.json", "scripts/optimistic.json", "scripts/phase.json",
                 "scripts/subscriptions.json", "scripts/transport.json",
-            ])
+            ],
+            "\(scripts.filter { $0.result != .passed }.map { "\($0.name): \($0.result)" })")
     }
 
     /// Every case whose files were recovered runs; each passes but the known failures.

@@ -165,17 +165,23 @@ import Testing
         next.environment.end()
     }
 
-    /// One image per file per process: a second live store on the file runs without it.
+    /// One image per file per process: a second live store on the file runs without it (a debug
+    /// build stops there: this test puts its own stop in, and sees it called with the file).
     @Test func oneImagePerFile() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let persistence = Persistence(url: directory.file(), version: "1")
+        let stops = Stops()
+        let debugStop = ImageFiles.shared.onSecondImage { path in stops.append(path) }
+        defer { ImageFiles.shared.onSecondImage(debugStop) }
         let first = Session(persistence)
         #expect(await first.opened())
+        #expect(stops.paths.isEmpty)
         let second = Session(persistence)
         #expect(await second.opened())
         #expect(first.events == [.imageOpened])
         #expect(second.events == [.imageUnavailable])
+        #expect(stops.paths == [persistence.url.path])
         try await second.environment.commitPayload(CharactersQuery(), Responses.characters(1))
         #expect(second.string("Character:1", "name") == "Character 1 v1")
         second.environment.end()
@@ -231,4 +237,13 @@ import Testing
         #expect((cut?.cells.count ?? 0) > 0)
         #expect((cut?.cells.count ?? 0) < row.cells.count)
     }
+}
+
+/// The files a second live image asked for, as the debug stop would have been told.
+final class Stops: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+
+    func append(_ path: String) { lock.withLock { recorded.append(path) } }
+    var paths: [String] { lock.withLock { recorded } }
 }
