@@ -87,7 +87,7 @@ package enum RefetchableFragments {
         guard let root, let keyField = type.field(root.key) else {
             diagnostics.append(
                 .error(
-                    "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
+                    "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node, a type implementing Node or an interface with an 'id' whose types all implement Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
                     at: at, code: .refetchable))
             return nil
         }
@@ -125,10 +125,13 @@ package enum RefetchableFragments {
         return (query, updated)
     }
 
-    /// `Query.node(id:)` for `Node` and the types implementing it.
+    /// `Query.node(id:)` for `Node`, the types implementing it, and interfaces (with an `id`)
+    /// every one of whose implementations implements it, as Relay refetches them.
     static func nodeRoot(_ type: NamedType, _ schema: Schema) -> (field: SchemaField, argument: InputValue, key: String)? {
         guard let queryType = schema.queryType, let node = schema.typeIndex["Node"],
-            type.id == node || schema.isSubType(type.id, of: node),
+            type.id == node || schema.isSubType(type.id, of: node)
+                || (type.kind == .interface && !type.possibleTypes.isEmpty
+                    && type.possibleTypes.allSatisfy { schema.isSubType($0, of: node) }),
             let field = schema[queryType].field("node"), field.type.namedType == node,
             let argument = field.argument("id"), type.field("id") != nil
         else { return nil }

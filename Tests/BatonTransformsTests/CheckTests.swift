@@ -14,13 +14,20 @@ import Testing
     // MARK: Directive placement
 
     @Test func relayDirectivesBatonDoesNotPortAreRefusedAtTheDirective() {
+        // Relay's own directives are named as Relay's, with what to write in Baton instead.
         #expect(
             error("fragment F on Character @relay(plural: true) { name }", "@relay")
-                == "1:25: `@relay` on a fragment definition has no meaning in Baton; a fragment definition takes `@argumentDefinitions`, `@refetchable`, `@throwOnFieldError`, `@inline`"
+                == "1:25: Baton does not have Relay's `@relay`: for `plural: true`, spread the fragment on a list field, whose accessor is already a list; for `mask: false`, spread it as usual, or declare it `@inline` to read it as a value"
         )
         #expect(
-            error("query Q { character(id: 1) { origin @match { name } } }", "@match")?
-                .hasPrefix("1:37: `@match` on a field has no meaning in Baton; a field takes `@include`, `@skip`, `@required`") == true)
+            error("query Q { character(id: 1) { origin @match { name } } }", "@match")
+                == "1:37: Baton does not have Relay's `@match`: Baton has no data-driven dependencies; select each type's fields with inline fragments or spreads"
+        )
+        // Any other directive outside the table is refused with the place's list.
+        #expect(
+            error("query Q { character(id: 1) { origin @unknownToBoth { name } } }", "@unknownToBoth")?
+                .hasPrefix("1:37: `@unknownToBoth` on a field has no meaning in Baton; a field takes `@include`, `@skip`, `@required`")
+                == true)
     }
 
     @Test func catchOnAPlainSpreadIsRefused() {
@@ -154,7 +161,7 @@ import Testing
     @Test func refetchableRules() {
         #expect(
             error("fragment I on Info @refetchable(queryName: \"IRefetch\") { count }", "@refetchable is not supported")
-                == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched"
+                == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node, a type implementing Node or an interface with an 'id' whose types all implement Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched"
         )
         #expect(
             error("query Taken { tokenizer { id } } fragment C on Character @refetchable(queryName: \"Taken\") { name }", "must be unique")
