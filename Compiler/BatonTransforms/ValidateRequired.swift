@@ -138,9 +138,16 @@ package enum ValidateRequired {
                     seen[key] = (action, at)
                 }
                 if let children = field.selections {
-                    let direct = directChildren(children)
-                    linked[key, default: []].append(
-                        Occurrence(location: field.location, children: direct.keys, required: direct.required.map { ($0.0, $0.1, $0.2) }))
+                    // Only selections written in the document: the connection transform's own
+                    // (`node { __typename }`, which has no location) would otherwise refuse every
+                    // `@required` inside a connection's nodes, which Baton reads as on any link.
+                    if field.location != nil {
+                        let direct = directChildren(children)
+                        linked[key, default: []].append(
+                            Occurrence(
+                                location: field.location, children: direct.keys,
+                                required: direct.required.map { ($0.0, $0.1, $0.2) }))
+                    }
                     var inner = context
                     inner.abstractFragment = nil
                     inner.errorsHandled = context.errorsHandled || field.directive("catch") != nil

@@ -116,6 +116,19 @@ import Testing
                 """
                 query Q { character(id: 1) { notes(first: 1) @connection(key: "Q_notes") { edges { node @required(action: LOG) { id } } } } }
                 """, "matching") != nil)
+        // Inside the nodes it is read as on any link: the added `node { __typename }` is not a
+        // selection of the document that would lack the @required child.
+        #expect(
+            compiler.compile(
+                """
+                query Q { character(id: 1) { notes(first: 1) @connection(key: "Q_notes") { edges { node { id text @required(action: LOG) } } } } }
+                """
+            ).errors.isEmpty)
+        // A linked field written twice: a @required child in one must be in the other.
+        #expect(
+            error("query Q { character(id: 1) { origin { name @required(action: LOG) } origin { id } } }", "all instances")
+                == "1:39: @required fields must be included in all instances of their parent: 'name' is @required here but missing from another selection of its parent"
+        )
         #expect(
             error("fragment V on Character @inline { name @required(action: NONE) }", "@inline")
                 == "1:40: `@required` is not supported inside the @inline fragment 'V': a value has no lens to bubble a null to")
