@@ -174,7 +174,7 @@ import Testing
     @Test func refetchableRules() {
         #expect(
             error("fragment I on Info @refetchable(queryName: \"IRefetch\") { count }", "@refetchable is not supported")
-                == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node, a type implementing Node or an interface with an 'id' whose types all implement Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched"
+                == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node, a type implementing Node or an interface whose types all implement Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched"
         )
         #expect(
             error("query Taken { tokenizer { id } } fragment C on Character @refetchable(queryName: \"Taken\") { name }", "must be unique")
