@@ -34,9 +34,13 @@ struct FragmentGenerator {
         }
     }
 
-    /// One fragment on a random type, named as given.
+    /// One fragment on a random type, named as given: not on the mutation or subscription root,
+    /// whose fields all take arguments it cannot write, which would leave only `__typename` there
+    /// (refused on a root type, as Relay does).
     mutating func fragment(named name: String) -> (text: String, type: String) {
-        let type = candidates[Int(random.next() % UInt64(candidates.count))]
+        let roots = [schema.mutationType, schema.subscriptionType].compactMap { $0 }
+        var type = candidates[Int(random.next() % UInt64(candidates.count))]
+        while roots.contains(type.id) { type = candidates[Int(random.next() % UInt64(candidates.count))] }
         return ("fragment \(name) on \(type.name) " + selection(on: type.id, depth: 0), type.name)
     }
 

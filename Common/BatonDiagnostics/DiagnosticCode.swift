@@ -353,6 +353,16 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
     /// "The default value of argument '<name>' of fragment '<fragment>' is not a value of its type '<type>': found <value>"
     /// "The default value of argument 'filter' of fragment 'F' is not a value of its type 'Filter': found {order:\"NEWEST\"}"
     case argumentDefaultValue = "ArgumentDefaultValue"
+    /// "Expected `if` of @<defer|stream> to be true, false or a variable, found null; …"
+    /// "Expected `if` of @defer to be true, false or a variable, found null; leave `if` out to always defer"
+    case deferStreamCondition = "DeferStreamCondition"
+    /// A directive Relay has and Baton does not: "Baton does not have Relay's `@<name>`: <what to write instead>"
+    /// "Baton does not have Relay's `@dangerously_unaliased_fixme`: it silences the `@alias` rule, which Baton always applies; add `@alias` to the spread"
+    case relayOnlyDirective = "RelayOnlyDirective"
+    /// An argument (or enum value) Relay takes on a directive Baton has, which Baton cannot honour:
+    /// "Baton's `@<directive>` has no argument '<name>' (Relay's): <what to write instead>"
+    /// "Baton's `@connection` has no argument 'handler' (Relay's): Baton's store keeps every connection itself; remove `handler`"
+    case relayOnlyArgument = "RelayOnlyArgument"
     /// "Field '<key>' is selected with arguments that differ once fragment arguments are applied: …"
     /// "Field 'avatar' is selected with arguments that differ once fragment arguments are applied: `avatar(size: 10)` and `avatar(size: 20)`; the server would answer only one, so alias one of them or pass the same arguments"
     case fragmentArgumentConflict = "FragmentArgumentConflict"
@@ -397,7 +407,7 @@ package enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, CustomStr
             .requiredActionVariable, .requiredThrowInMutation, .requiredWithCatch, .fragmentAliasConflict,
             .serverOnlyDirective, .connectionFilters, .streamConnectionAlias, .refetchableConnection,
             .refetchableVariableConflict, .argumentDefaultValue, .fragmentArgumentConflict,
-            .project, .schema:
+            .deferStreamCondition, .relayOnlyDirective, .relayOnlyArgument, .project, .schema:
             return .error
         }
     }

@@ -54,6 +54,46 @@ package enum BatonDirectives {
         "prependEdge", "appendNode", "prependNode", "cacheExpiration",
     ]
 
+    /// Relay directives Baton does not have, each with what to write instead (the message says
+    /// so at the directive rather than calling it unknown).
+    package static let relayOnly: [String: String] = [
+        "relay":
+            "for `plural: true`, spread the fragment on a list field, whose accessor is already a list; for `mask: false`, spread it as usual, or declare it `@inline` to read it as a value",
+        "dangerously_unaliased_fixme": "it silences the `@alias` rule, which Baton always applies; add `@alias` to the spread",
+        "DEPRECATED__relay_ignore_unused_variables_error": "remove the variables the operation does not use",
+        "match": "Baton has no data-driven dependencies; select each type's fields with inline fragments or spreads",
+        "module": "Baton has no data-driven dependencies; spread the fragment as usual",
+        "updatable": "Baton has no updatable fragments or queries; change data with a mutation",
+        "assignable": "Baton has no updatable fragments or queries; change data with a mutation",
+        "raw_response_type": "remove it",
+        "preloadable": "remove it",
+        "waterfall": "remove it",
+        "relay_test_operation": "remove it",
+        "no_inline": "remove it",
+    ]
+
+    /// Arguments Relay takes on directives Baton has, which Baton cannot honour, each with what
+    /// to write instead.
+    package static let relayOnlyArguments: [String: [String: String]] = [
+        "connection": [
+            "handler": "Baton's store keeps every connection itself; remove `handler`",
+            "dynamicKey_UNSTABLE": "name the connection by `key` and `filters`; remove `dynamicKey_UNSTABLE`",
+        ],
+        "stream_connection": [
+            "handler": "Baton's store keeps every connection itself; remove `handler`",
+            "dynamicKey_UNSTABLE": "name the connection by `key` and `filters`; remove `dynamicKey_UNSTABLE`",
+            "initialCount": "Baton spells it `initial_count`, as Relay's documentation does",
+            "use_customized_batch": "remove it",
+            "prefetchable_pagination": "remove it",
+        ],
+    ]
+
+    /// Values of Baton's directive enums that Relay has and Baton does not.
+    package static let relayOnlyEnumValues: [String: String] = [
+        "DANGEROUSLY_THROW_ON_SEMANTICALLY_NULLABLE_FIELD":
+            "write `action: THROW`, which Baton takes on any nullable field"
+    ]
+
     /// The edge directives of mutation and subscription payloads.
     package static let edgeDirectives: Set<String> = [
         "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge",

@@ -130,13 +130,11 @@ package enum Connections {
         if let filters = directive.argument("filters") {
             var names: [String] = []
             // The filters name the arguments the connection's key is made of, when the document
-            // is compiled: a variable (or a non-string item) cannot name one. A single string is
-            // a list of one, as GraphQL coerces it.
+            // is compiled: a variable (or a non-string item) cannot name one. Relay takes only a
+            // written list: a lone string or `null` is refused, though GraphQL would coerce them.
             if case .list(let items) = filters.value, items.allSatisfy({ $0.stringValue != nil }) {
                 names = items.compactMap(\.stringValue)
-            } else if let single = filters.value.stringValue {
-                names = [single]
-            } else if !filters.value.isNull {
+            } else {
                 diagnostics.append(
                     .error(
                         "Expected the filters of @\(name) on '\(field.name)' to be a list of string literals naming its arguments, found \(OperationPrinter.print(filters.value))",

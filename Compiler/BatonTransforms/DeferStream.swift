@@ -86,6 +86,14 @@ package enum DeferStream {
         if let condition = directive.argument("if"), case .boolean(false) = condition.value {
             return IRDirective(name: directive.name, arguments: [], location: directive.location)
         }
+        // A written null leaves the choice undecided (Relay refuses it, as the incremental
+        // delivery proposal's `Boolean!` does); a variable's null is the server's to judge.
+        if let condition = directive.argument("if"), case .null = condition.value {
+            diagnostics.append(
+                .error(
+                    "Expected `if` of @\(kind) to be true, false or a variable, found null; leave `if` out to always \(kind)",
+                    at: [condition.valueLocation ?? directive.location].compactMap { $0 }, code: .deferStreamCondition))
+        }
         let written = directive.argument("label")
         if let written, written.value.stringValue == nil {
             diagnostics.append(

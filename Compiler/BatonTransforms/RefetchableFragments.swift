@@ -84,10 +84,12 @@ package enum RefetchableFragments {
         } else {
             root = nodeRoot(type, schema) ?? fetchableRoot(type, schema)
         }
-        guard let root, let keyField = type.field(root.key) else {
+        // An interface of nodes without an `id` of its own reads it through `... on Node`.
+        let nodeKey = schema.typeIndex["Node"].flatMap { node in schema[node].field(root?.key ?? "").map { (node, $0) } }
+        guard let root, type.field(root.key) != nil || (isInterfaceOfNodes(type, schema) && nodeKey != nil) else {
             diagnostics.append(
                 .error(
-                    "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
+                    "@refetchable is not supported on fragment '\(fragment.name)' of type '\(type.name)': only fragments on Query, on Viewer, on Node, a type implementing Node or an interface whose types all implement Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__\(type.name)) can be refetched",
                     at: at, code: .refetchable))
             return nil
         }
@@ -120,19 +122,32 @@ package enum RefetchableFragments {
             $0.field.map { $0.name == root.key && ($0.alias == nil || $0.alias == root.key) } ?? false
         }
         if !hasKey {
-            updated.selections.append(.field(IRField(alias: nil, name: root.key, definition: keyField, parentType: type.id)))
+            if let keyField = type.field(root.key) {
+                updated.selections.append(.field(IRField(alias: nil, name: root.key, definition: keyField, parentType: type.id)))
+            } else if let (node, keyField) = nodeKey {
+                let key = IRField(alias: nil, name: root.key, definition: keyField, parentType: node)
+                updated.selections.append(
+                    .inlineFragment(IRInlineFragment(typeCondition: node, parentType: type.id, selections: [.field(key)])))
+            }
         }
         return (query, updated)
     }
 
-    /// `Query.node(id:)` for `Node` and the types implementing it.
+    /// `Query.node(id:)` for `Node`, the types implementing it, and interfaces every one of
+    /// whose implementations implements it, as Relay refetches them.
     static func nodeRoot(_ type: NamedType, _ schema: Schema) -> (field: SchemaField, argument: InputValue, key: String)? {
         guard let queryType = schema.queryType, let node = schema.typeIndex["Node"],
-            type.id == node || schema.isSubType(type.id, of: node),
+            type.id == node || schema.isSubType(type.id, of: node) || isInterfaceOfNodes(type, schema),
             let field = schema[queryType].field("node"), field.type.namedType == node,
-            let argument = field.argument("id"), type.field("id") != nil
+            let argument = field.argument("id"), type.field("id") != nil || schema[node].field("id") != nil
         else { return nil }
         return (field, argument, "id")
+    }
+
+    /// An interface with implementations, every one of which implements `Node`.
+    static func isInterfaceOfNodes(_ type: NamedType, _ schema: Schema) -> Bool {
+        guard type.kind == .interface, !type.possibleTypes.isEmpty, let node = schema.typeIndex["Node"] else { return false }
+        return type.possibleTypes.allSatisfy { schema.isSubType($0, of: node) }
     }
 
     /// `Query.fetch__<Type>(…)` for a type marked `@fetchable(field_name:)` (Relay's fetchable types).

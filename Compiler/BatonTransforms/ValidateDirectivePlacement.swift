@@ -59,7 +59,23 @@ package enum ValidateDirectivePlacement {
         for directive in directives {
             let name = directive.name.value
             let at = document.location(directive.range)
-            guard !allowed.contains(name) else { continue }
+            guard !allowed.contains(name) else {
+                checkArguments(directive, in: document, &diagnostics)
+                continue
+            }
+            if let instead = BatonDirectives.relayOnly[name] {
+                diagnostics.append(
+                    .error("Baton does not have Relay's `@\(name)`: \(instead)", at: [at], code: .relayOnlyDirective))
+                continue
+            }
+            if name == "catch" && [.query, .mutation, .subscription, .fragmentDefinition].contains(location) {
+                let place = BatonDirectives.describe(location)
+                diagnostics.append(
+                    .error(
+                        "`@catch` on \(place) is not taken in Baton, which catches field by field; put `@catch` on the fields whose errors you want to read, or mark it `@throwOnFieldError` to fail it on any field error",
+                        at: [at], code: .directivePlacement))
+                continue
+            }
             if name == "catch" && location == .fragmentSpread {
                 diagnostics.append(
                     .error(
@@ -73,6 +89,27 @@ package enum ValidateDirectivePlacement {
                 .error(
                     "`@\(name)` on \(place) has no meaning in Baton; \(place) \(takes)",
                     at: [at], code: .directivePlacement))
+        }
+    }
+
+    /// Arguments Relay takes on a directive Baton has, and values of its enums, that Baton
+    /// cannot honour: said plainly instead of as an unknown argument or value.
+    static func checkArguments(_ directive: Directive, in document: Document, _ diagnostics: inout [Diagnostic]) {
+        let name = directive.name.value
+        let relayOnly = BatonDirectives.relayOnlyArguments[name] ?? [:]
+        for argument in directive.arguments {
+            let at = document.location(argument.range)
+            if let instead = relayOnly[argument.name.value] {
+                diagnostics.append(
+                    .error(
+                        "Baton's `@\(name)` has no argument '\(argument.name.value)' (Relay's): \(instead)",
+                        at: [at], code: .relayOnlyArgument))
+            } else if case .enumValue(let value) = argument.value.kind, let instead = BatonDirectives.relayOnlyEnumValues[value] {
+                diagnostics.append(
+                    .error(
+                        "Baton's `@\(name)` has no \(argument.name.value) `\(value)` (Relay's): \(instead)",
+                        at: [document.location(argument.value.range)], code: .relayOnlyArgument))
+            }
         }
     }
 }

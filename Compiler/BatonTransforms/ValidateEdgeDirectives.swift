@@ -41,9 +41,12 @@ package enum ValidateEdgeDirectives {
                             continue
                         }
                         guard let argument = directive.argument("edgeTypeName"), let edgeName = argument.value.stringValue else {
+                            // Relay reads a variable when the mutation runs; Baton compiles the
+                            // edge's type into the operation's plan, so it must be written.
+                            let found = directive.argument("edgeTypeName").map { ", found \(OperationPrinter.print($0.value))" } ?? ""
                             diagnostics.append(
                                 .error(
-                                    "`@\(directive.name)` needs `edgeTypeName`, a string naming the edge type to create",
+                                    "`@\(directive.name)` needs `edgeTypeName` written as a string naming the edge type to create: Baton compiles the edge into the operation, so a variable cannot name it\(found)",
                                     at: at, code: .edgeDirective))
                             continue
                         }

@@ -12,10 +12,15 @@ package enum ValidateReach {
         var diagnostics: [Diagnostic] = []
         for operation in program.operations where !operation.selections.isEmpty {
             guard let stripped = clientFree.operation(named: operation.name), stripped.selections.isEmpty else { continue }
+            // A generated refetch query is named after its fragment, where the fix is.
+            let message =
+                if let fragment = operation.generatedFrom {
+                    "The refetch query '\(operation.name)' that @refetchable generates for fragment '\(fragment)' selects only client fields, so nothing of it would reach the server; refetch a fragment that also selects server fields"
+                } else {
+                    "Operation '\(operation.name)' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields"
+                }
             diagnostics.append(
-                .error(
-                    "Operation '\(operation.name)' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields",
-                    at: [operation.nameLocation ?? operation.location].compactMap { $0 }, code: .clientOnlyOperation))
+                .error(message, at: [operation.nameLocation ?? operation.location].compactMap { $0 }, code: .clientOnlyOperation))
         }
         return diagnostics
     }

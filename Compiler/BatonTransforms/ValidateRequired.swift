@@ -4,7 +4,9 @@ import BatonSchema
 import BatonSyntax
 
 /// Relay's `@required` checks: every selection of one field (same response key, same place)
-/// carries the same `@required` and action; a `@required` field directly under a `@required`
+/// carries the same `@required` and action (the fields of an aliased inline fragment are in a
+/// place of their own), and every selection of a linked field has the `@required` children any
+/// other has; a `@required` field directly under a `@required`
 /// field has an action at least as severe as its parent's (its null bubbles into the parent);
 /// none inside an `@inline` fragment. The action is written in the document (the accessor's shape
 /// depends on it). Not inside an unaliased inline fragment on an abstract type, or a concrete one
@@ -30,9 +32,57 @@ package enum ValidateRequired {
                 mutation: operation?.kind == .mutation ? root.name : nil,
                 errorsHandled: (fragment?.directive("throwOnFieldError") ?? operation?.directive("throwOnFieldError")) != nil)
             var seen: [String: (action: String?, location: Location?)] = [:]
-            visit(root.selections, path: "", parentAction: nil, context: &context, &seen, &diagnostics)
+            var linked: [String: [Occurrence]] = [:]
+            visit(root.selections, path: "", parentAction: nil, context: &context, &seen, &linked, &diagnostics)
+            checkEveryInstance(linked, &diagnostics)
         }
         return diagnostics
+    }
+
+    /// One selection of a linked field: where it is, the response keys it selects directly
+    /// (through unaliased inline fragments and conditions), and its `@required` children.
+    struct Occurrence {
+        var location: Location?
+        var children: Set<String>
+        var required: [(key: String, name: String, location: Location?)]
+    }
+
+    /// A linked field selected more than once is one record in the response: a `@required`
+    /// child in one selection must be in every other, or the other would create the record
+    /// without the child, and the null the first one bubbles could not be told apart.
+    static func checkEveryInstance(_ linked: [String: [Occurrence]], _ diagnostics: inout [Diagnostic]) {
+        for key in linked.keys.sorted() {
+            guard let occurrences = linked[key], occurrences.count > 1 else { continue }
+            for occurrence in occurrences {
+                for child in occurrence.required {
+                    guard let missing = occurrences.first(where: { !$0.children.contains(child.key) }) else { continue }
+                    diagnostics.append(
+                        .error(
+                            "@required fields must be included in all instances of their parent: '\(child.name)' is @required here but missing from another selection of its parent",
+                            at: [child.location, missing.location].compactMap { $0 }, code: .required))
+                }
+            }
+        }
+    }
+
+    /// The response keys a selection set selects directly, and its `@required` fields.
+    static func directChildren(_ selections: [IRSelection]) -> (keys: Set<String>, required: [(String, String, Location?)]) {
+        var keys = Set<String>()
+        var required: [(String, String, Location?)] = []
+        func walk(_ selections: [IRSelection]) {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    keys.insert(field.responseKey)
+                    if field.directive("required") != nil { required.append((field.responseKey, field.name, field.location)) }
+                case .inlineFragment(let inline) where inline.directive("alias") == nil: walk(inline.selections)
+                case .condition(let condition): walk(condition.selections)
+                default: continue
+                }
+            }
+        }
+        walk(selections)
+        return (keys, required)
     }
 
     /// What holds where a selection is: the definition's facts, and whether the selection is
@@ -54,7 +104,8 @@ package enum ValidateRequired {
 
     static func visit(
         _ selections: [IRSelection], path: String, parentAction: (String, Location?)?, context: inout Context,
-        _ seen: inout [String: (action: String?, location: Location?)], _ diagnostics: inout [Diagnostic]
+        _ seen: inout [String: (action: String?, location: Location?)], _ linked: inout [String: [Occurrence]],
+        _ diagnostics: inout [Diagnostic]
     ) {
         for selection in selections {
             switch selection {
@@ -87,25 +138,45 @@ package enum ValidateRequired {
                     seen[key] = (action, at)
                 }
                 if let children = field.selections {
+                    // Only selections written in the document: the connection transform's own
+                    // (`node { __typename }`, which has no location) would otherwise refuse every
+                    // `@required` inside a connection's nodes, which Baton reads as on any link.
+                    if field.location != nil {
+                        let direct = directChildren(children)
+                        linked[key, default: []].append(
+                            Occurrence(
+                                location: field.location, children: direct.keys,
+                                required: direct.required.map { ($0.0, $0.1, $0.2) }))
+                    }
                     var inner = context
                     inner.abstractFragment = nil
                     inner.errorsHandled = context.errorsHandled || field.directive("catch") != nil
                     visit(
                         children, path: key, parentAction: action.map { ($0, required?.location) }, context: &inner, &seen,
-                        &diagnostics)
+                        &linked, &diagnostics)
                 }
             case .inlineFragment(let inlineFragment):
                 var inner = context
-                if inlineFragment.directive("alias") != nil {
-                    // An aliased fragment is read through its own accessor, nil when it does not match.
+                var innerPath = path
+                if let alias = inlineFragment.directive("alias") {
+                    // An aliased fragment is read through its own accessor, nil when it does not
+                    // match: its fields are its own, not those of the same name beside it.
                     inner.abstractFragment = nil
+                    let name =
+                        alias.argument("as")?.value.stringValue
+                        ?? inlineFragment.typeCondition.map { context.schema[$0].name } ?? ""
+                    innerPath = path + ".@" + name
                 } else if let type = inlineFragment.typeCondition, context.schema[type].kind.isAbstract {
                     inner.abstractFragment = context.schema[type].name
                 }
                 inner.errorsHandled = context.errorsHandled || inlineFragment.directive("catch") != nil
-                visit(inlineFragment.selections, path: path, parentAction: parentAction, context: &inner, &seen, &diagnostics)
+                visit(
+                    inlineFragment.selections, path: innerPath, parentAction: parentAction, context: &inner, &seen, &linked,
+                    &diagnostics)
             case .condition(let condition):
-                visit(condition.selections, path: path, parentAction: parentAction, context: &context, &seen, &diagnostics)
+                visit(
+                    condition.selections, path: path, parentAction: parentAction, context: &context, &seen, &linked,
+                    &diagnostics)
             case .fragmentSpread:
                 continue
             }

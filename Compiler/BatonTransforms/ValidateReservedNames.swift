@@ -7,8 +7,9 @@ import BatonSchema
 /// and types them by `__typename`, so another field under one of those keys would be read as
 /// the record's identity or type. Any other alias beginning with `__` is refused too: that prefix
 /// is GraphQL's and the store's. An operation variable may not begin with `__relay_internal`, the
-/// prefix of the variables the compiler generates. `__typename` directly on an operation's root
-/// is refused: the root's type is known, and Relay does not read it there.
+/// prefix of the variables the compiler generates. `__typename` directly on an operation's root,
+/// or directly in a fragment on a root type, is refused: the root's type is known, and Relay does
+/// not read it there.
 package enum ValidateReservedNames {
     static let reservedAliases: Set<String> = ["id", "__id", "__typename"]
     static let internalPrefix = "__relay_internal"
@@ -52,6 +53,17 @@ package enum ValidateReservedNames {
                 diagnostics.append(
                     .error(
                         "`__typename` cannot be selected directly on the root of \(kind) '\(operation.name)': the root is always '\(schema[operation.type].name)', so the store never reads it; remove it",
+                        at: [field.nameLocation ?? field.location].compactMap { $0 }, code: .typenameOnRoot))
+            }
+        }
+        // A fragment on a root type is read at the root wherever it is spread, so the same holds
+        // for its own selections (Relay refuses both).
+        let roots = [schema.queryType, schema.mutationType, schema.subscriptionType].compactMap { $0 }
+        for fragment in program.fragments.values.sorted(by: { $0.name < $1.name }) where roots.contains(fragment.typeCondition) {
+            for case .field(let field) in fragment.selections where field.name == "__typename" {
+                diagnostics.append(
+                    .error(
+                        "`__typename` cannot be selected directly in fragment '\(fragment.name)' on the root type '\(schema[fragment.typeCondition].name)': the root's type is always known, so the store never reads it; remove it",
                         at: [field.nameLocation ?? field.location].compactMap { $0 }, code: .typenameOnRoot))
             }
         }

@@ -35,7 +35,9 @@ package enum ValidateSelectionConflict {
             guard let source = sources[operation.name],
                 !FragmentReach.reachedFragments(from: source.selections, in: original).isDisjoint(with: withArguments)
             else { continue }
-            check([(operation.selections, nil)], applied, written, inArgumentFragment, &reported, &diagnostics)
+            check(
+                [Part(selections: operation.selections, via: nil, expanding: [])], applied, written, inArgumentFragment,
+                &reported, &diagnostics)
         }
         return diagnostics
     }
@@ -44,34 +46,47 @@ package enum ValidateSelectionConflict {
         Dictionary(field.arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// One written selection set of a response and how it was reached: `via`, the spread written
+    /// in the response's set its fields came through; `expanding`, the fragments expanded on the
+    /// way to it, not expanded again below it (a fragment that reaches itself is a cycle, which
+    /// the specification's rule reports; following it would never end).
+    struct Part {
+        var selections: [IRSelection]
+        var via: Location?
+        var expanding: Set<String>
+    }
+
     /// One response's selection set, made of several written ones (a field selected twice
-    /// merges its children); `via` is the spread, written in this set, a field came through.
+    /// merges its children).
     static func check(
-        _ sets: [([IRSelection], Location?)], _ program: IRProgram, _ written: [Location: [String: IRValue]],
+        _ sets: [Part], _ program: IRProgram, _ written: [Location: [String: IRValue]],
         _ inArgumentFragment: Set<Location>, _ reported: inout Set<Location>, _ diagnostics: inout [Diagnostic]
     ) {
-        var fields: [(field: IRField, via: Location?)] = []
+        var fields: [(field: IRField, via: Location?, expanding: Set<String>)] = []
         var spread = Set<String>()
-        func collect(_ selections: [IRSelection], via: Location?) {
+        func collect(_ selections: [IRSelection], via: Location?, expanding: Set<String>) {
             for selection in selections {
                 switch selection {
-                case .field(let field): fields.append((field, via))
-                case .inlineFragment(let inline): collect(inline.selections, via: via)
-                case .condition(let condition): collect(condition.selections, via: via)
+                case .field(let field): fields.append((field, via, expanding))
+                case .inlineFragment(let inline): collect(inline.selections, via: via, expanding: expanding)
+                case .condition(let condition): collect(condition.selections, via: via, expanding: expanding)
                 case .fragmentSpread(let item):
                     // The same applied fragment twice selects the same fields with the same values.
-                    guard spread.insert(item.fragmentName).inserted, let fragment = program.fragment(named: item.fragmentName)
+                    guard !expanding.contains(item.fragmentName), spread.insert(item.fragmentName).inserted,
+                        let fragment = program.fragment(named: item.fragmentName)
                     else { continue }
-                    collect(fragment.selections, via: via ?? item.location)
+                    collect(
+                        fragment.selections, via: via ?? item.location,
+                        expanding: expanding.union([item.fragmentName]))
                 }
             }
         }
-        for (selections, via) in sets { collect(selections, via: via) }
+        for part in sets { collect(part.selections, via: part.via, expanding: part.expanding) }
 
         // Fields selected on two different object types never meet in one response (the
         // specification's "mutually exclusive" parents), so each object type is a group of its
         // own; fields on an interface or union are compared with each other.
-        var byKey: [String: [(field: IRField, via: Location?)]] = [:]
+        var byKey: [String: [(field: IRField, via: Location?, expanding: Set<String>)]] = [:]
         var order: [String] = []
         for entry in fields {
             let parent = program.schema[entry.field.parentType]
@@ -97,7 +112,9 @@ package enum ValidateSelectionConflict {
                         at: [at], code: .fragmentArgumentConflict))
                 break
             }
-            let children = group.compactMap { entry in entry.field.selections.map { ($0, entry.via) } }
+            let children = group.compactMap { entry in
+                entry.field.selections.map { Part(selections: $0, via: entry.via, expanding: entry.expanding) }
+            }
             if !children.isEmpty { check(children, program, written, inArgumentFragment, &reported, &diagnostics) }
         }
     }

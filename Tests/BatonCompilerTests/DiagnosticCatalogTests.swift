@@ -202,6 +202,10 @@ struct DiagnosticCatalogTests {
             .fragmentArgumentConflict,
             "fragment F on Character @argumentDefinitions(n: {type: \"Int\"}) { friends(first: $n) { edges { cursor } } }\nquery R { character(id: 1) { ...F @arguments(n: 1) ...F @arguments(n: 2) } }"
         ),
+        Case(.deferStreamCondition, "query R { character(id: 1) { id ... @defer(if: null) { name } } }"),
+        Case(.relayOnlyDirective, "fragment F on Character @relay(plural: true) { id }\nquery R { list { ...F } }"),
+        Case(
+            .relayOnlyArgument, "query R { character(id: 1) { name @required(action: DANGEROUSLY_THROW_ON_SEMANTICALLY_NULLABLE_FIELD) } }"),
     ]
 
     @Test(arguments: cases)

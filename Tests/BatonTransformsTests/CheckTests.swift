@@ -14,13 +14,20 @@ import Testing
     // MARK: Directive placement
 
     @Test func relayDirectivesBatonDoesNotPortAreRefusedAtTheDirective() {
+        // Relay's own directives are named as Relay's, with what to write in Baton instead.
         #expect(
             error("fragment F on Character @relay(plural: true) { name }", "@relay")
-                == "1:25: `@relay` on a fragment definition has no meaning in Baton; a fragment definition takes `@argumentDefinitions`, `@refetchable`, `@throwOnFieldError`, `@inline`"
+                == "1:25: Baton does not have Relay's `@relay`: for `plural: true`, spread the fragment on a list field, whose accessor is already a list; for `mask: false`, spread it as usual, or declare it `@inline` to read it as a value"
         )
         #expect(
-            error("query Q { character(id: 1) { origin @match { name } } }", "@match")?
-                .hasPrefix("1:37: `@match` on a field has no meaning in Baton; a field takes `@include`, `@skip`, `@required`") == true)
+            error("query Q { character(id: 1) { origin @match { name } } }", "@match")
+                == "1:37: Baton does not have Relay's `@match`: Baton has no data-driven dependencies; select each type's fields with inline fragments or spreads"
+        )
+        // Any other directive outside the table is refused with the place's list.
+        #expect(
+            error("query Q { character(id: 1) { origin @unknownToBoth { name } } }", "@unknownToBoth")?
+                .hasPrefix("1:37: `@unknownToBoth` on a field has no meaning in Baton; a field takes `@include`, `@skip`, `@required`")
+                == true)
     }
 
     @Test func catchOnAPlainSpreadIsRefused() {
@@ -109,6 +116,19 @@ import Testing
                 """
                 query Q { character(id: 1) { notes(first: 1) @connection(key: "Q_notes") { edges { node @required(action: LOG) { id } } } } }
                 """, "matching") != nil)
+        // Inside the nodes it is read as on any link: the added `node { __typename }` is not a
+        // selection of the document that would lack the @required child.
+        #expect(
+            compiler.compile(
+                """
+                query Q { character(id: 1) { notes(first: 1) @connection(key: "Q_notes") { edges { node { id text @required(action: LOG) } } } } }
+                """
+            ).errors.isEmpty)
+        // A linked field written twice: a @required child in one must be in the other.
+        #expect(
+            error("query Q { character(id: 1) { origin { name @required(action: LOG) } origin { id } } }", "all instances")
+                == "1:39: @required fields must be included in all instances of their parent: 'name' is @required here but missing from another selection of its parent"
+        )
         #expect(
             error("fragment V on Character @inline { name @required(action: NONE) }", "@inline")
                 == "1:40: `@required` is not supported inside the @inline fragment 'V': a value has no lens to bubble a null to")
@@ -154,7 +174,7 @@ import Testing
     @Test func refetchableRules() {
         #expect(
             error("fragment I on Info @refetchable(queryName: \"IRefetch\") { count }", "@refetchable is not supported")
-                == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node or a type implementing Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched"
+                == "1:20: @refetchable is not supported on fragment 'I' of type 'Info': only fragments on Query, on Viewer, on Node, a type implementing Node or an interface whose types all implement Node (with Query.node(id:)), or on a @fetchable type (with Query.fetch__Info) can be refetched"
         )
         #expect(
             error("query Taken { tokenizer { id } } fragment C on Character @refetchable(queryName: \"Taken\") { name }", "must be unique")

@@ -219,4 +219,34 @@ extension TransformTests {
         #expect(output.text("VQ") == "query VQ{viewer{...V}}fragment V on Viewer{name}")
         #expect(output.text("SQ") == "query SQ($id:ID!){fetch__Shop(key:$id){...S}}fragment S on Shop{name,key}")
     }
+
+    /// An interface every one of whose types implements Node is refetched through `node(id:)`, as
+    /// Relay does; one without an `id` of its own selects it through `... on Node`.
+    @Test func interfacesOfNodesAreRefetchedThroughNode() {
+        let compiler = TestCompiler(
+            schemaText: """
+                interface Node { id: ID! }
+                interface Named { name: String }
+                interface Actor { id: ID! name: String }
+                interface Loose { name: String }
+                type Query { node(id: ID!): Node named: Named actor: Actor loose: Loose }
+                type User implements Node & Named & Actor & Loose { id: ID! name: String }
+                type Page implements Node & Named & Actor { id: ID! name: String }
+                type Tag implements Loose { name: String }
+                """)
+        let output = compiler.compile(
+            """
+            fragment A on Actor @refetchable(queryName: "AQ") { name }
+            fragment N on Named @refetchable(queryName: "NQ") { name }
+            """)
+        #expect(output.errors.isEmpty)
+        #expect(output.text("AQ") == "query AQ($id:ID!){node(id:$id){__typename,...A,id}}fragment A on Actor{name,id}")
+        #expect(
+            output.text("NQ")
+                == "query NQ($id:ID!){node(id:$id){__typename,...N,id}}fragment N on Named{name,...on Node{__isNode:__typename,id}}")
+        // A type that is not a Node among the interface's: not refetchable.
+        #expect(
+            compiler.compile("fragment L on Loose @refetchable(queryName: \"LQ\") { name }").error(containing: "not supported")?
+                .hasPrefix("1:21: @refetchable is not supported on fragment 'L' of type 'Loose'") == true)
+    }
 }
