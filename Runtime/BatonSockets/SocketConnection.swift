@@ -27,7 +27,8 @@ final class SocketConnection: @unchecked Sendable {
     private var assembler: WebSocketMessageAssembler
     private let options: WebSocket.Options
     private var opened: CheckedContinuation<Void, any Error>?
-    private let events: AsyncThrowingStream<WebSocketEvent, any Error>.Continuation
+    /// The server's events, a batch for each read: one hand-off for all the messages a read held.
+    private let events: AsyncThrowingStream<[WebSocketEvent], any Error>.Continuation
     private var addresses: [sockaddr_storage] = []
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private var closeSent = false
@@ -37,7 +38,7 @@ final class SocketConnection: @unchecked Sendable {
 
     init(
         host: String, port: Int, path: String, secure: Bool, subprotocol: String, options: WebSocket.Options,
-        events: AsyncThrowingStream<WebSocketEvent, any Error>.Continuation
+        events: AsyncThrowingStream<[WebSocketEvent], any Error>.Continuation
     ) {
         self.secure = secure
         handshake = WebSocketHandshake(host: host, port: port, path: path, subprotocol: subprotocol)
@@ -267,13 +268,14 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     private func readFrames() {
+        var batch: [WebSocketEvent] = []
         do {
             while state == .open || state == .closing, let frame = try decoder.next() {
                 guard let event = try assembler.take(frame) else { continue }
+                batch.append(event)
                 switch event {
                 case .ping(let payload):
                     if !closeSent { write(WebSocketFrame(opcode: .pong, payload: payload).encoded()) }
-                    events.yield(event)
                 case .close(let code, _):
                     if !closeSent {
                         // Echo the peer's code, as section 5.5.1 asks; then the peer ends the TCP.
@@ -281,16 +283,20 @@ final class SocketConnection: @unchecked Sendable {
                         let echo = code.map { WebSocketFrame.close(code: $0, reason: "") } ?? WebSocketFrame(opcode: .close, payload: [])
                         write(echo.encoded())
                     }
-                    events.yield(event)
+                    events.yield(batch)
                     finish(nil, afterWrites: true)
                     return
                 default:
-                    events.yield(event)
+                    break
                 }
             }
         } catch {
+            // What the read held before the violation is delivered, then the failure.
+            if !batch.isEmpty { events.yield(batch) }
             violated(error)
+            return
         }
+        if !batch.isEmpty { events.yield(batch) }
     }
 
     private func readEnded(status: Int32) {

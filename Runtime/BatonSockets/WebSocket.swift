@@ -38,24 +38,28 @@ public final class WebSocket: Sendable {
         }
     }
 
-    public let events: AsyncThrowingStream<WebSocketEvent, any Error>
+    /// The server's messages in order, then the end. The socket's thread hands over everything
+    /// one read held at once (a subscription's events arrive many a read), and this sequence gives
+    /// them out one by one without a hand-off each. One reader at a time; a loop that stops leaves
+    /// the rest to the next.
+    public let events: WebSocketEvents
     private let connection: SocketConnection
 
-    private init(connection: SocketConnection, events: AsyncThrowingStream<WebSocketEvent, any Error>) {
+    private init(connection: SocketConnection, batches: AsyncThrowingStream<[WebSocketEvent], any Error>) {
         self.connection = connection
-        self.events = events
+        self.events = WebSocketEvents(batches)
     }
 
     /// Opens `url` (`ws://` or `wss://host[:port]/path`) asking for `subprotocol`. Throws a `WebSocketError`:
     /// a bad URL, no connection, a failed handshake, or a timeout.
     public static func connect(to url: URL, subprotocol: String, options: Options = Options()) async throws -> WebSocket {
         let target = try Target(url)
-        let (events, continuation) = AsyncThrowingStream<WebSocketEvent, any Error>.makeStream()
+        let (batches, continuation) = AsyncThrowingStream<[WebSocketEvent], any Error>.makeStream()
         let connection = SocketConnection(
             host: target.host, port: target.port, path: target.path, secure: target.secure, subprotocol: subprotocol,
             options: options,
             events: continuation)
-        let socket = WebSocket(connection: connection, events: events)
+        let socket = WebSocket(connection: connection, batches: batches)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { opened in connection.start(opened: opened) }
         } onCancel: {
@@ -127,6 +131,48 @@ public final class WebSocket: Sendable {
                 throw WebSocketError(.badURL, "\(url) has a path a request line cannot carry")
             }
             self.path = path
+        }
+    }
+}
+
+/// A WebSocket's events, one at a time, from the batches its thread hands over. The batch being
+/// given out lives with the socket, not with an iterator, so a loop that breaks and a later one
+/// see every event once, in order.
+public struct WebSocketEvents: AsyncSequence, Sendable {
+    public typealias Element = WebSocketEvent
+
+    private let reader: Reader
+
+    init(_ batches: AsyncThrowingStream<[WebSocketEvent], any Error>) {
+        reader = Reader(batches.makeAsyncIterator())
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let reader: Reader
+
+        public mutating func next() async throws -> WebSocketEvent? { try await reader.next() }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: reader) }
+
+    /// Read by one task at a time (an `AsyncThrowingStream` allows no more), so unlocked.
+    fileprivate final class Reader: @unchecked Sendable {
+        private var batches: AsyncThrowingStream<[WebSocketEvent], any Error>.AsyncIterator
+        private var batch: [WebSocketEvent] = []
+        private var position = 0
+
+        init(_ batches: AsyncThrowingStream<[WebSocketEvent], any Error>.AsyncIterator) {
+            self.batches = batches
+        }
+
+        func next() async throws -> WebSocketEvent? {
+            while position == batch.count {
+                guard let next = try await batches.next() else { return nil }
+                batch = next
+                position = 0
+            }
+            defer { position += 1 }
+            return batch[position]
         }
     }
 }
