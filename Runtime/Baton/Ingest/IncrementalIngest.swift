@@ -314,34 +314,15 @@ extension Ingest {
             return
         }
         let offset = first ?? lists[listText] ?? 0
-        var placed: [Int?] = []
-        reader.position = start
-        var firstMember = true
-        while try reader.nextMember(first: firstMember) {
-            firstMember = false
-            let name = try reader.memberName()
-            guard reader.matches(name, Self.itemsKey), try reader.peek() == 0x5B else {
-                try reader.skipValue()
-                continue
+        let placed: [Int?] = try readItemList(from: start) { ingest, count in
+            if try ingest.reader.readNull() { return nil }
+            guard try ingest.reader.peek() == 0x7B else {
+                throw IngestError.malformed("expected an object or null among a list's items", at: ingest.reader.position)
             }
-            try reader.expect(0x5B, "a list of items")
-            var firstItem = true
-            while try reader.nextElement(first: firstItem) {
-                firstItem = false
-                if try reader.readNull() {
-                    placed.append(nil)
-                    continue
-                }
-                guard try reader.peek() == 0x7B else {
-                    throw IngestError.malformed("expected an object or null among a list's items", at: reader.position)
-                }
-                var pathID = PathID(parent.key, field.keyText)
-                pathID.index = offset + placed.count
-                placed.append(
-                    try readObject(
-                        child, type: child.type, path: pathID, depth: 1,
-                        responsePath: listText + "." + String(offset + placed.count)))
-            }
+            var pathID = PathID(parent.key, field.keyText)
+            pathID.index = offset + count
+            return try ingest.readObject(
+                child, type: child.type, path: pathID, depth: 1, responsePath: listText + "." + String(offset + count))
         }
         let before = lists[listText] ?? 0
         changes.streamedLists.append(
@@ -375,23 +356,9 @@ extension Ingest {
     ) throws {
         let listText = Self.pathText(listPath)
         let offset = first ?? earlier.count
-        var placed: [IngestValue] = []
-        reader.position = start
-        var firstMember = true
-        while try reader.nextMember(first: firstMember) {
-            firstMember = false
-            let name = try reader.memberName()
-            guard reader.matches(name, Self.itemsKey), try reader.peek() == 0x5B else {
-                try reader.skipValue()
-                continue
-            }
-            try reader.expect(0x5B, "a list of items")
-            var firstItem = true
-            while try reader.nextElement(first: firstItem) {
-                firstItem = false
-                let item = try kind == .custom ? readCustomList(levels: levels - 1) : readScalar(kind, depth: 1)
-                placed.append(changes.decoded(item))
-            }
+        let placed = try readItemList(from: start) { ingest, _ in
+            let item = try kind == .custom ? ingest.readCustomList(levels: levels - 1) : ingest.readScalar(kind, depth: 1)
+            return ingest.changes.decoded(item)
         }
         let slot = field.entry(on: parent.type)
         changes.streamedLists.append(
@@ -411,6 +378,29 @@ extension Ingest {
         scalarLists[listText] = values
         changes.add(parent.key, parent.type, [(slot, .list(values))])
         remerge(Self.pathText(Array(listPath.dropLast())), parent.key)
+    }
+
+    /// The elements of a later part's `items`, each read by `read` (told how many came before it),
+    /// the part's other members skipped.
+    private mutating func readItemList<Item>(from start: Int, _ read: (inout Ingest, Int) throws -> Item) throws -> [Item] {
+        var items: [Item] = []
+        reader.position = start
+        var firstMember = true
+        while try reader.nextMember(first: firstMember) {
+            firstMember = false
+            let name = try reader.memberName()
+            guard reader.matches(name, Self.itemsKey), try reader.peek() == 0x5B else {
+                try reader.skipValue()
+                continue
+            }
+            try reader.expect(0x5B, "a list of items")
+            var firstItem = true
+            while try reader.nextElement(first: firstItem) {
+                firstItem = false
+                items.append(try read(&self, items.count))
+            }
+        }
+        return items
     }
 
     /// A later part added to a connection page (streamed edges, deferred page info): the page merges

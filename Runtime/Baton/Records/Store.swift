@@ -148,7 +148,7 @@
                 }
                 if current != expected { return list.path }
             case .values(let expected):
-                guard let value, value.same(asDecoded: .list(expected)) else { return list.path }
+                guard let value, value.same(as: Value(decodedScalar: .list(expected))) else { return list.path }
             }
         }
         return nil

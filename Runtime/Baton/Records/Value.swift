@@ -35,20 +35,16 @@ public enum Value: Sendable {
 }
 
 extension Value {
-    /// Whether this scalar (or list of scalars) is the ingest's decoded value, as the commit would
-    /// have written it (a streamed list's values, as the response left them).
-    func same(asDecoded other: IngestValue) -> Bool {
-        switch (self, other) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
-        case (.string(let a), .string(let b)): return a == b
-        case (.list(let a), .list(let b)):
-            guard a.count == b.count else { return false }
-            for index in a.indices where !a[index].same(asDecoded: b[index]) { return false }
-            return true
-        default: return false
+    /// A scalar (or list of scalars) the ingest decoded, as the commit writes it: no links, and
+    /// text already decoded (a streamed list's values, as the response left them).
+    init(decodedScalar value: IngestValue) {
+        switch value {
+        case .bool(let flag): self = .bool(flag)
+        case .int(let number): self = .int(number)
+        case .float(let number): self = .float(number)
+        case .string(let text): self = .string(text)
+        case .list(let values): self = .list(values.map(Value.init(decodedScalar:)))
+        case .null, .text, .link, .links: self = .null
         }
     }
 
