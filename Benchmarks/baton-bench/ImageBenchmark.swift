@@ -16,6 +16,13 @@ import Foundation
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-image-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let persistence = Persistence(url: directory.appendingPathComponent("bench.baton-image"), version: "bench")
+        // For a profiler: BATON_BENCH_IMAGE_PART=relaunch (or commit) runs only that loop,
+        // BATON_BENCH_IMAGE_RUNS times, so its samples or instructions are counted alone
+        // (BATON_BENCH_IMAGE_COPY keeps a copy of the relaunches' file, to look into its tables).
+        if let part = ProcessInfo.processInfo.environment["BATON_BENCH_IMAGE_PART"] {
+            await profile(part, persistence)
+            return
+        }
         let operation = runtime.operation
         let bytes = runtime.bytes
 
@@ -96,6 +103,39 @@ import Foundation
         print(
             "  file: \((fileBytes + logBytes) / 1024) KB (log \(logBytes / 1024) KB) for the \(bytes.count / 1024) KB response, ratio \(formatted(Double(fileBytes + logBytes) / Double(bytes.count), digits: 3)) (goal ≤ 0.35)"
         )
+    }
+
+    /// One part's loop alone, for a profile (`BATON_BENCH_IMAGE_PART`).
+    func profile(_ part: String, _ persistence: Persistence) async {
+        let count = Int(ProcessInfo.processInfo.environment["BATON_BENCH_IMAGE_RUNS"] ?? "") ?? 5
+        if part == "commit" {
+            var kept: [Store] = []
+            for _ in 0..<count {
+                let store = Store()
+                _ = runtime.commit(into: store)
+                kept.append(store)
+            }
+            print("committed the page \(count) times")
+            return
+        }
+        try? persistence.removeAll()
+        let writing = ImageSession(persistence)
+        _ = try? await writing.environment.commitResponse(runtime.operation, Payload(runtime.bytes))
+        guard await writing.written(2) else { fatalError("the image was not written") }
+        await writing.end()
+        if let copy = ProcessInfo.processInfo.environment["BATON_BENCH_IMAGE_COPY"] {
+            try? FileManager.default.copyItem(atPath: persistence.url.path, toPath: copy)
+        }
+        var rows = 0
+        for _ in 0..<count {
+            let environment = Environment(store: Store(persistence: persistence))
+            let handle = environment.handle(for: runtime.operation, fetchPolicy: .storeOnly)
+            guard case .ready(let data) = handle.phase else { fatalError("the relaunch did not read the page from the image") }
+            rows = Self.fullBody(data)
+            environment.end()
+            await ImageSession.waitForEnd(environment.store)
+        }
+        print("relaunched \(count) times, \(rows) rows")
     }
 
     /// A body that reads every character of the page: name, status, origin and episodes.
