@@ -90,12 +90,20 @@ import Foundation
                 }
             }
             guard case .link(let child, _) = field.kind, var value = record.peek(ref) else { continue }
-            if let live = repointed(value) {
+            // A record this walk made holds only links to live records (`record(_:)`).
+            if !batch.created.contains(ObjectIdentifier(record)), let live = repointed(value) {
                 batch.write(record, ref, live)
                 value = live
             }
-            for target in Availability.targets(value) where !target.isDeleted {
-                walk(child, target, depth: depth + 1)
+            switch value {
+            case .link(let target):
+                if !target.isDeleted { walk(child, target, depth: depth + 1) }
+            case .links(let targets):
+                for case let target? in targets where !target.isDeleted { walk(child, target, depth: depth + 1) }
+            default:
+                for target in Availability.targets(value) where !target.isDeleted {
+                    walk(child, target, depth: depth + 1)
+                }
             }
         }
     }
@@ -144,10 +152,14 @@ import Foundation
         guard !record.isDeleted, store.imageState.read.insert(record.key).inserted else { return }
         guard let read = image(), let row = read.row(record.key), !row.isDeleted else { return }
         store.imageState.replacing.insert(record.key)
-        for (field, cell) in row.cells {
-            let ref = store.slotRef(field, on: record.type)
-            guard record.peek(ref) == nil else { continue }
-            batch.write(record, ref, value(cell))
+        // Slots the image resolved off the main actor, when it read the row as this record's type.
+        let slots = row.resolvedType == record.type && row.resolvedSlots.count == row.cells.count ? row.resolvedSlots : []
+        let made = batch.created.contains(ObjectIdentifier(record))
+        for (index, (field, cell)) in row.cells.enumerated() {
+            let resolved = slots.isEmpty ? ImageRow.unresolved : slots[index]
+            let ref = resolved != ImageRow.unresolved ? resolved : store.slotRef(field, on: record.type)
+            guard !record.holds(ref) else { continue }
+            batch.write(record, ref, value(cell), created: made)
             filled = true
         }
     }

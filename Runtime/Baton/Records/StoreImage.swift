@@ -78,6 +78,11 @@ public struct ImageRow: Sendable {
     public var cells: [(field: String, value: ImageValue)]
     public var replaces: Bool
     public var isDeleted: Bool
+    /// Set by an image that read the row off the main actor: the type's number and each cell's
+    /// constant slot (`ImageRow.unresolved` where the process has none), so the check looks no name up.
+    package var resolvedType: TypeID?
+    package var resolvedSlots: [Int32] = []
+    package static let unresolved = Int32.min
 
     public init(key: String, type: String, cells: [(field: String, value: ImageValue)], replaces: Bool, isDeleted: Bool = false) {
         self.key = key
