@@ -18,8 +18,9 @@ struct Availability {
     /// from the image, or a stream cut short): cleared after the walk (`Store.bind`), so the
     /// fragment reads absent rather than half, and the operation fetches.
     var halfHeld: [(record: Record, ref: Int32)] = []
-    /// Slots a waited field of the operation reads: never cleared for a deferred one.
-    private var waitedLinks: Set<HeldSlot> = []
+    /// Slots a waited field of the operation reads: never cleared for a deferred one. A list, made a
+    /// set only when a deferred link was held half (rarely).
+    private var waitedLinks: [HeldSlot] = []
 
     private struct HeldSlot: Hashable {
         let record: ObjectIdentifier
@@ -27,7 +28,17 @@ struct Availability {
     }
     /// The (record, selection) pairs already walked: a page's shared entities (an episode under
     /// hundreds of characters) are checked once; a second walk would find and register the same.
+    /// The first selection a record is walked with is marked in the record (`walkedBy`); only
+    /// further ones go in this set.
     private var walked: Set<Walked> = []
+    /// This check's number, for `Record.walkedBy`.
+    private let number: UInt64
+    @MainActor private static var checks: UInt64 = 0
+
+    @MainActor private init() {
+        Self.checks &+= 1
+        number = Self.checks
+    }
 
     private struct Walked: Hashable {
         let record: ObjectIdentifier
@@ -37,15 +48,24 @@ struct Availability {
     @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store) -> Availability {
         var result = Availability()
         result.walk(plan.resolved(variables), store.root(of: plan.kind), store, depth: 0)
-        result.halfHeld.removeAll { result.waitedLinks.contains(HeldSlot(record: ObjectIdentifier($0.record), ref: $0.ref)) }
+        if !result.halfHeld.isEmpty {
+            let waited = Set(result.waitedLinks)
+            result.halfHeld.removeAll { waited.contains(HeldSlot(record: ObjectIdentifier($0.record), ref: $0.ref)) }
+        }
         return result
     }
 
     @MainActor private mutating func walk(_ selection: ResolvedSelection, _ record: Record, _ store: Store, depth: Int) {
         // A selection is finite; records may link in a cycle, and the depth only guards that walk.
         guard depth < 256, holds else { return }
-        guard walked.insert(Walked(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))).inserted
-        else { return }
+        let walking = ObjectIdentifier(selection)
+        if record.walkedBy.check != number {
+            record.walkedBy = (number, walking)
+        } else if record.walkedBy.selection == walking
+            || !walked.insert(Walked(record: ObjectIdentifier(record), selection: walking)).inserted
+        {
+            return
+        }
         let type = record.type
         for step in selection.variant(for: type).checks {
             let ref =
@@ -78,7 +98,7 @@ struct Availability {
                 continue
             }
             if step.waited {
-                waitedLinks.insert(HeldSlot(record: ObjectIdentifier(record), ref: ref))
+                waitedLinks.append(HeldSlot(record: ObjectIdentifier(record), ref: ref))
                 enter(record, ref, child, store, depth: depth)
                 if !holds { return }
                 continue
@@ -104,7 +124,12 @@ struct Availability {
         case .link(let target)?:
             if !target.isDeleted { walk(child, target, store, depth: depth + 1) }
         case .links(let targets)?:
-            for case let target? in targets where !target.isDeleted {
+            let walking = ObjectIdentifier(child)
+            for index in targets.indices {
+                // A target this check already walked with this selection (an episode under many
+                // characters) is passed over here, without a call or a retain.
+                if let seen = targets[index]?.walkedBy, seen.check == number, seen.selection == walking { continue }
+                guard let target = targets[index], !target.isDeleted else { continue }
                 walk(child, target, store, depth: depth + 1)
                 if !holds { return }
             }

@@ -17,6 +17,9 @@ import Observation
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
     @exclusivity(unchecked) private(set) var errors: [Int32: FieldError] = [:]
     @exclusivity(unchecked) public internal(set) var isDeleted = false
+    /// The availability check that last walked this record, and with which selection: a page's
+    /// shared entities are walked once per check without hashing each visit into a set.
+    @exclusivity(unchecked) var walkedBy: (check: UInt64, selection: ObjectIdentifier?) = (0, nil)
     @usableFromInline let registrar = ObservationRegistrar()
 
     init(key: String, type: TypeID) {
