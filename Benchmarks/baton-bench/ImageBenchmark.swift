@@ -16,7 +16,7 @@ import Foundation
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-image-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let persistence = Persistence(url: directory.appendingPathComponent("bench.baton-image"), version: "bench")
-        // For a profiler: BATON_BENCH_IMAGE_PART=relaunch (or commit) runs only that loop,
+        // For a profiler: BATON_BENCH_IMAGE_PART=relaunch (or commit, or keep) runs only that loop,
         // BATON_BENCH_IMAGE_RUNS times, so its samples or instructions are counted alone
         // (BATON_BENCH_IMAGE_COPY keeps a copy of the relaunches' file, to look into its tables).
         if let part = ProcessInfo.processInfo.environment["BATON_BENCH_IMAGE_PART"] {
@@ -43,18 +43,29 @@ import Foundation
             let plain = Store()
             let changes = try? Ingest.changeSet(bytes, plan: BenchCharactersPage.plan, variables: operation.variables, complete: true)
             guard let changes else { fatalError("the page does not ingest") }
-            var cpu = threadCPUMilliseconds()
-            _ = plain.commit(changes)
-            let plainCPU = threadCPUMilliseconds() - cpu
             try? persistence.removeAll()
             let session = ImageSession(persistence)
             guard await session.opened() else { fatalError("the image did not open") }
-            cpu = threadCPUMilliseconds()
-            _ = session.environment.store.commit(changes)
-            let imageCPU = threadCPUMilliseconds() - cpu
-            let start = DispatchTime.now().uptimeNanoseconds
-            guard await session.written(1) else { fatalError("the image was not written") }
-            let written = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            // The two commits in turns, each after a wait (the image's, after its writer is done, so
+            // the writer never runs beside the plain commit): the first of two back-to-back commits
+            // would find the caches warm from the ingest or cold from the wait, and the second a heap
+            // the first grew, whichever store it is.
+            let stores = run % 2 == 0 ? [plain, session.environment.store] : [session.environment.store, plain]
+            var times: [Double] = []
+            var written = 0.0
+            for store in stores {
+                let cpu = threadCPUMilliseconds()
+                _ = store.commit(changes)
+                times.append(threadCPUMilliseconds() - cpu)
+                if store === plain {
+                    try? await Task.sleep(for: .milliseconds(5))
+                    continue
+                }
+                let start = DispatchTime.now().uptimeNanoseconds
+                guard await session.written(1) else { fatalError("the image was not written") }
+                written = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            }
+            let (plainCPU, imageCPU) = run % 2 == 0 ? (times[0], times[1]) : (times[1], times[0])
             await session.end()
             if run == 0 { continue }
             without.append(plainCPU)
@@ -118,6 +129,21 @@ import Foundation
             print("committed the page \(count) times")
             return
         }
+        if part == "keep" {
+            for _ in 0..<count {
+                let changes = runtime.ingestPage(runtime.bytes)
+                let plain = Store()
+                Self.commitWithoutImage(changes, plain)
+                try? persistence.removeAll()
+                let session = ImageSession(persistence)
+                guard await session.opened() else { fatalError("the image did not open") }
+                Self.commitWithImage(changes, session.environment.store)
+                guard await session.written(1) else { fatalError("the image was not written") }
+                await session.end()
+            }
+            print("committed the page \(count) times with and without an image")
+            return
+        }
         try? persistence.removeAll()
         let writing = ImageSession(persistence)
         _ = try? await writing.environment.commitResponse(runtime.operation, Payload(runtime.bytes))
@@ -137,6 +163,11 @@ import Foundation
         }
         print("relaunched \(count) times, \(rows) rows")
     }
+
+    /// The two commits `keep` compares, apart so a profile tells them by name.
+    @inline(never) static func commitWithoutImage(_ changes: ChangeSet, _ store: Store) { _ = store.commit(changes) }
+
+    @inline(never) static func commitWithImage(_ changes: ChangeSet, _ store: Store) { _ = store.commit(changes) }
 
     /// A body that reads every character of the page: name, status, origin and episodes.
     static func fullBody(_ data: BenchCharactersPage.Data) -> Int {

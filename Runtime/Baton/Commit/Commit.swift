@@ -180,9 +180,10 @@ extension Store {
         adopt(changes, from: live)
         apply(changes, in: &batch)
         // The server's values, before the layers are laid again: no layer reaches the image.
-        if kind == .server, image != nil { writeBehind(changes, batch) }
+        let behind = kind == .server ? writeBehind(changes, batch) : nil
         for layer in live { lay(layer, in: &batch) }
         let (notified, changed) = batch.end(store: self)
+        if let behind { image?.write(behind) }
         log?(.committed(kind: kind, changed: changed))
         return CommitResult(kind: kind, notified: notified, changed: changed)
     }
@@ -229,9 +230,10 @@ extension Store {
             layers.remove(at: position)
             adopt(changes, from: live)
             apply(changes, in: &batch)
-            if image != nil { writeBehind(changes, batch) }
+            let behind = writeBehind(changes, batch)
             for other in layers where other.isLive { lay(other, in: &batch) }
             let (notified, changed) = batch.end(store: self)
+            if let behind { image?.write(behind) }
             log?(.committed(kind: .server, changed: changed))
             return CommitResult(kind: .server, notified: notified, changed: changed)
         }
