@@ -3,7 +3,7 @@ import Foundation
 
 /// The check's read of an image file: one read transaction on the read-only connection, held under
 /// the file's read lock until `end()`. Names are looked up in the file's names table once each.
-final class ImageFileRead: ImageRead {
+final class ImageFileRead: ImageRead, ImageReadAhead {
     private let file: ImageFile
     private let connection: SQLiteConnection
     private var readRecords: [String] = []
@@ -42,6 +42,8 @@ final class ImageFileRead: ImageRead {
         guard (try? statement.step()) == true else { return nil }
         return statement.blob(0)
     }
+
+    var rowsReadAhead: Int { file.preloaded.count }
 
     func row(_ key: String) -> ImageRow? {
         if let row = file.preloaded.removeValue(forKey: key) {

@@ -95,6 +95,13 @@ struct LayerEffects {
         record.store(value, at: ref)
     }
 
+    /// Writes `value` into an empty slot of a record this batch made (nothing to compare, remember
+    /// or notify).
+    mutating func fill(_ record: Record, _ ref: Int32, _ value: Value) {
+        layer?.undo.append((record, ref, nil, record.peekError(ref)))
+        record.store(value, at: ref)
+    }
+
     mutating func writeError(_ record: Record, _ ref: Int32, _ error: FieldError?) {
         if record.peekError(ref) == error { return }
         if error != nil, created.contains(ObjectIdentifier(record)) { errorsInCreated += 1 }

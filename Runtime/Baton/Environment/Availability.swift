@@ -33,12 +33,8 @@ struct Availability {
     private var walked: Set<Walked> = []
     /// This check's number, for `Record.walkedBy`.
     private let number: UInt64
-    @MainActor private static var checks: UInt64 = 0
 
-    @MainActor private init() {
-        Self.checks &+= 1
-        number = Self.checks
-    }
+    @MainActor private init() { number = Record.nextWalk() }
 
     private struct Walked: Hashable {
         let record: ObjectIdentifier

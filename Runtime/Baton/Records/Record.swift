@@ -17,9 +17,17 @@ import Observation
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
     @exclusivity(unchecked) private(set) var errors: [Int32: FieldError] = [:]
     @exclusivity(unchecked) public internal(set) var isDeleted = false
-    /// The availability check that last walked this record, and with which selection: a page's
-    /// shared entities are walked once per check without hashing each visit into a set.
+    /// The walk (an availability check's, a hydration's) that last reached this record, and with
+    /// which selection: a page's shared entities are walked once per walk without hashing each
+    /// visit into a set.
     @exclusivity(unchecked) var walkedBy: (check: UInt64, selection: ObjectIdentifier?) = (0, nil)
+    private static var walks: UInt64 = 0
+
+    /// A number for one walk (a check's, a hydration's) to mark the records it reached.
+    static func nextWalk() -> UInt64 {
+        walks &+= 1
+        return walks
+    }
     @usableFromInline let registrar = ObservationRegistrar()
 
     init(key: String, type: TypeID) {

@@ -36,6 +36,12 @@ public protocol ImageRead: AnyObject {
     func end()
 }
 
+/// A read that holds rows read ahead of the check (`BatonImage`'s): how many, so the check makes
+/// room for them at once.
+package protocol ImageReadAhead {
+    var rowsReadAhead: Int { get }
+}
+
 /// What an image tells its store, on the main actor.
 public enum ImageReport: Sendable {
     /// A log event (`imageOpened`, `imageUnavailable`, `imageWritten`, `imageWriteFailed`).
