@@ -140,11 +140,17 @@ struct LayerEffects {
         var changed = errorsInCreated
         var done: Set<TouchKey> = []
         var droppedLink = false
+        // The last record told that a slot came or went (a batch's touches come record by record).
+        var presenceNotified: Record?
         for touch in touches {
             let now = touch.record.peek(touch.ref)
             let valueChanged = !sameSlot(now, touch.value)
             let errorChanged = touch.record.peekError(touch.ref) != touch.error
             guard valueChanged || errorChanged else { continue }
+            if (now == nil) != (touch.value == nil), presenceNotified !== touch.record {
+                presenceNotified = touch.record
+                touch.record.notifyPresence()
+            }
             if valueChanged, !droppedLink, let before = touch.value { droppedLink = Self.drops(before, now) }
             changed += (valueChanged ? 1 : 0) + (errorChanged ? 1 : 0)
             done.insert(TouchKey(record: ObjectIdentifier(touch.record), ref: touch.ref))

@@ -2,7 +2,10 @@
 /// waits for? A missing scalar or link is a miss; a null link is fine; deleted targets are not
 /// entered; every list element is followed; client fields are never waited for, and deferred ones
 /// only say whether every part is held. Reads register with Observation, so a handle that checked
-/// is told when a slot it read changes.
+/// is told when what it found may have changed: each link it followed (the slot's channel), and for
+/// the scalars it only looked at, whether the record's slots come or go (one channel per record,
+/// `Channels.presence`): a scalar's new value changes no answer, and a registration per scalar was
+/// most of a tracked check's cost.
 struct Availability {
     /// Everything the selection waits for is there.
     var holds = true
@@ -62,14 +65,16 @@ struct Availability {
         {
             return
         }
+        record.trackPresence()
         let type = record.type
         for step in selection.variant(for: type).checks {
             let ref =
                 step.fixedType == type.index
                 ? step.fixedIndex : store.slotRef(step.field.entry(on: type), on: type)
             guard let child = step.child else {
-                // A scalar is only looked at: its value is not copied out.
-                if !Self.isHeld(record, ref) {
+                // A scalar is only looked at: its value is not copied out, and the record's presence
+                // channel stands for its slot.
+                if !record.holds(ref) {
                     if step.waited {
                         holds = false
                         return
@@ -144,12 +149,6 @@ struct Availability {
         let found = field.lookupKeys.compactMap { store.record(forKey: $0) }.filter { !$0.isDeleted }
         if found.count > 1 { ambiguous = true }
         return found.count == 1 ? found[0] : nil
-    }
-
-    /// Whether the record holds the slot (a value, null included), registering the read as `read` does.
-    @MainActor @inline(__always) private static func isHeld(_ record: Record, _ ref: Int32) -> Bool {
-        record.track(ref)
-        return record.holds(ref)
     }
 
     /// The records a link's value names: one, a list, or lists of lists.

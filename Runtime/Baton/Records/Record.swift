@@ -144,6 +144,19 @@ import Observation
         return Contents(fixed: fixed, rendered: rendered, errors: errors)
     }
 
+    /// Registers a read of which slots the record holds (`Channels.presence`).
+    nonisolated func trackPresence() {
+        Channels.presence._withUnsafeGuaranteedRef { $0.access(registrar) }
+    }
+
+    /// Tells the observers of which slots the record holds that one came or went.
+    func notifyPresence() {
+        Channels.presence._withUnsafeGuaranteedRef { channel in
+            channel.willSet(registrar)
+            channel.didSet(registrar)
+        }
+    }
+
     /// Tells the slot's observers it changed. Called once per slot when a batch ends.
     func notify(_ ref: Int32) {
         Channels.channel(ref)._withUnsafeGuaranteedRef { channel in
