@@ -193,7 +193,9 @@ package enum RowEncoding {
                 case 0: links.append(nil)
                 case 1:
                     guard let keyNumber = reader.nameNumber(), let key = names(keyNumber) else { return nil }
-                    links.append(ImageLink(key: key, type: type))
+                    var link = ImageLink(key: key, type: type)
+                    link.number = keyNumber
+                    links.append(link)
                 default: return nil
                 }
             }
@@ -214,7 +216,9 @@ package enum RowEncoding {
         guard let typeNumber = reader.nameNumber(), let type = names(typeNumber), let keyNumber = reader.nameNumber(),
             let key = names(keyNumber)
         else { return nil }
-        return ImageLink(key: key, type: type)
+        var link = ImageLink(key: key, type: type)
+        link.number = keyNumber
+        return link
     }
 
     private struct Reader {

@@ -14,6 +14,8 @@ import Foundation
     private var batch = Batch()
     /// This walk's number, for `Record.walkedBy`.
     private let number: UInt64
+    /// Records links named, by their key's number in the image (`ImageLink.number`).
+    private var linked: [Record?] = []
 
     init(store: Store) {
         self.store = store
@@ -207,7 +209,15 @@ import Foundation
     }
 
     private mutating func record(_ link: ImageLink) -> Record {
-        if let live = store.records[link.key] { return live }
-        return store.findOrCreate(link.key, Registry.type(link.type), in: &batch)
+        // A page links the same few records from many rows (an episode from hundreds): found once
+        // by key, then by the key's number in the file (checked against the key, which is cheap).
+        let number = link.number
+        if number >= 0, number < linked.count, let known = linked[number], known.key == link.key { return known }
+        let found = store.records[link.key] ?? store.findOrCreate(link.key, Registry.type(link.type), in: &batch)
+        if number >= 0, number < 1 << 20 {
+            if number >= linked.count { linked.append(contentsOf: repeatElement(nil, count: number + 1 - linked.count)) }
+            linked[number] = found
+        }
+        return found
     }
 }

@@ -142,9 +142,14 @@ public indirect enum ImageValue: Sendable, Equatable {
 public struct ImageLink: Sendable, Equatable {
     public let key: String
     public let type: String
+    /// The key's number in the file it was read from (-1: none), so a check finds a target it
+    /// already found by index rather than by hashing the key again. Not part of equality.
+    package var number = -1
 
     public init(key: String, type: String) {
         self.key = key
         self.type = type
     }
+
+    public static func == (a: ImageLink, b: ImageLink) -> Bool { a.key == b.key && a.type == b.type }
 }
