@@ -232,7 +232,7 @@ import Foundation
     /// The number of slots notified.
     @inline(never) func commitEqualValues(_ changes: ChangeSet, into store: Store) -> Int { store.commit(changes).changed }
 
-    private func ingestPage(_ bytes: [UInt8]) -> ChangeSet {
+    func ingestPage(_ bytes: [UInt8]) -> ChangeSet {
         do {
             return try Ingest.changeSet(bytes, plan: BenchCharactersPage.plan, variables: operation.variables, complete: true)
         } catch {

@@ -4,10 +4,16 @@ import Foundation
 /// The image over one SQLite file: opened off the main actor, written behind every server batch by
 /// one writer (a serial queue, its own connection, WAL with `synchronous=NORMAL`, one transaction
 /// per drain of the queue so the file always holds whole batches), read by the check through a
-/// second, read-only connection inside one read transaction.
+/// second, read-only connection inside one read transaction. A record's row is keyed by its key's
+/// number in the names table, so a key's text is stored once however many rows link to it.
 final class ImageFile: StoreImage, @unchecked Sendable {
     /// The schema and row format; an image of another one is started over.
-    static let format = "baton-image-2"
+    static let format = "baton-image-3"
+    /// Smaller than SQLite's 4 KB default: the small tables take a page each.
+    static let pageSize = 2048
+    /// The rows (their encoded bytes) the opening reads ahead for the check, at most: decoded, they
+    /// take a few times that in memory until the check takes them.
+    static let preloadLimit = 2 << 20
     let persistence: Persistence
     var path: String { persistence.url.path }
     /// A file that did not exist when the store was made is never read (nothing to wait for).
@@ -47,6 +53,11 @@ final class ImageFile: StoreImage, @unchecked Sendable {
     let readLock = NSLock()
     var reader: SQLiteConnection?
     var readerNames: [Int: String] = [:]
+    /// Each name's number, for a row's key: every name the file holds or the writer is committing.
+    var readerNumbers: [String: Int] = [:]
+    /// Rows the opening read, decoded and resolved off the main actor, by key: the check takes each
+    /// once; one the writer writes again leaves first.
+    var preloaded: [String: ImageRow] = [:]
 
     init(_ persistence: Persistence) {
         self.persistence = persistence
@@ -186,10 +197,14 @@ final class ImageFile: StoreImage, @unchecked Sendable {
                 try connect(fresh: true)
             }
             let reader = try SQLiteConnection(path: path, readOnly: true)
+            // Read ahead here, off the main actor, what the first check would read row by row.
+            let rows = (try? preload()) ?? [:]
             readLock.lock()
             self.reader = reader
             // The names the writer loaded, so the check's first read does not load them on the main actor.
             readerNames = namesByNumber
+            readerNumbers = names
+            preloaded = rows
             readLock.unlock()
             opened(true, event: hostile ? .imageUnavailable : .imageOpened)
         } catch {
@@ -222,6 +237,8 @@ final class ImageFile: StoreImage, @unchecked Sendable {
         let connection = try SQLiteConnection(path: path, readOnly: false)
         writer = connection
         try connection.execute("PRAGMA busy_timeout=100")
+        // Only a file without pages takes another page size (before WAL mode is set).
+        if fresh { try connection.execute("PRAGMA page_size=\(Self.pageSize)") }
         if !fresh {
             guard try connection.texts("PRAGMA quick_check") == ["ok"] else { throw NotAnImage() }
             let tables = try connection.texts("SELECT name FROM sqlite_master WHERE type='table'")
@@ -234,8 +251,8 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             try connection.execute(
                 """
                 CREATE TABLE IF NOT EXISTS baton_meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-                CREATE TABLE IF NOT EXISTS baton_names(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
-                CREATE TABLE IF NOT EXISTS baton_records(key TEXT PRIMARY KEY, launch INTEGER NOT NULL, row BLOB NOT NULL) WITHOUT ROWID;
+                CREATE TABLE IF NOT EXISTS baton_names(id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS baton_records(id INTEGER PRIMARY KEY, launch INTEGER NOT NULL, row BLOB NOT NULL);
                 CREATE TABLE IF NOT EXISTS baton_root(field TEXT PRIMARY KEY, launch INTEGER NOT NULL, value BLOB NOT NULL) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS baton_fetch_times(root TEXT PRIMARY KEY, date REAL NOT NULL) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS baton_memberships(type TEXT NOT NULL, abstract TEXT NOT NULL, PRIMARY KEY(type, abstract)) WITHOUT ROWID;
@@ -293,8 +310,11 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             used.insert(number)
             return ""
         }
-        let rows = try connection.statement("SELECT row FROM baton_records")
-        while try rows.step() { _ = RowEncoding.decode(rows.blob(0), key: "", names: mark) }
+        let rows = try connection.statement("SELECT id, row FROM baton_records")
+        while try rows.step() {
+            used.insert(rows.int(0))
+            _ = RowEncoding.decode(rows.blob(1), key: "", names: mark)
+        }
         let root = try connection.statement("SELECT value FROM baton_root")
         while try root.step() { _ = RowEncoding.decodeValue(root.blob(0), names: mark) }
         var unused: [Int] = []
@@ -311,7 +331,8 @@ final class ImageFile: StoreImage, @unchecked Sendable {
 
     /// The rows' bytes, as the size limit weighs them.
     private func usedBytes(_ connection: SQLiteConnection) throws -> Int {
-        try connection.integer("SELECT coalesce(sum(length(row)) + sum(length(key)), 0) FROM baton_records")
+        try connection.integer(
+            "SELECT coalesce(sum(length(r.row)) + sum(length(n.text)), 0) FROM baton_records r JOIN baton_names n ON n.id = r.id")
             + connection.integer("SELECT coalesce(sum(length(value)) + sum(length(field)), 0) FROM baton_root")
     }
 
@@ -326,7 +347,50 @@ final class ImageFile: StoreImage, @unchecked Sendable {
         namesByNumber = [:]
         readLock.lock()
         readerNames = [:]
+        readerNumbers = [:]
+        preloaded = [:]
         readLock.unlock()
+    }
+
+    /// Every row, decoded with its type's number and its cells' slots resolved, when the rows'
+    /// bytes stay within `preloadLimit` (else none: the check reads them one by one).
+    private func preload() throws -> [String: ImageRow] {
+        guard let writer else { return [:] }
+        var rows: [String: ImageRow] = [:]
+        var bytes = 0
+        // A type's slot by field number, resolved once per type and field.
+        var slots: [Int32: [Int: Int32]] = [:]
+        var types: [String: TypeID?] = [:]
+        var fields: [Int] = []
+        let statement = try writer.statement("SELECT id, row FROM baton_records")
+        defer { statement.reset() }
+        while try statement.step() {
+            guard let key = namesByNumber[statement.int(0)] else { continue }
+            let blob = statement.blob(1)
+            bytes += blob.count
+            if bytes > Self.preloadLimit { return [:] }
+            fields.removeAll(keepingCapacity: true)
+            guard var row = RowEncoding.decode(blob, key: key, names: { self.namesByNumber[$0] }, field: { fields.append($0) })
+            else { continue }
+            let type: TypeID?
+            if let known = types[row.type] {
+                type = known
+            } else {
+                type = Registry.existingType(row.type)
+                types[row.type] = type
+            }
+            if let type {
+                row.resolvedType = type
+                row.resolvedSlots = fields.indices.map { index in
+                    if let slot = slots[type.index]?[fields[index]] { return slot }
+                    let slot = Registry.existingSlot(type, row.cells[index].field)?.index ?? ImageRow.unresolved
+                    slots[type.index, default: [:]][fields[index]] = slot
+                    return slot
+                }
+            }
+            rows[key] = row
+        }
+        return rows
     }
 
     // MARK: Writing
@@ -346,7 +410,21 @@ final class ImageFile: StoreImage, @unchecked Sendable {
         do {
             try writer.execute("BEGIN IMMEDIATE")
             if emptyFirst { try empty(writer) }
-            for item in work { try apply(item, writer, &added) }
+            var written: [String] = []
+            for item in work { try apply(item, writer, &added, &written) }
+            // Before the commit, so a read that sees the rows knows their names, and does not take
+            // a row read ahead that they replace.
+            readLock.lock()
+            for text in added {
+                if let number = names[text] {
+                    readerNumbers[text] = number
+                    readerNames[number] = text
+                }
+            }
+            if !preloaded.isEmpty {
+                for key in written { preloaded[key] = nil }
+            }
+            readLock.unlock()
             try writer.execute("COMMIT")
         } catch {
             try? writer.execute("ROLLBACK")
@@ -407,18 +485,21 @@ final class ImageFile: StoreImage, @unchecked Sendable {
         }.max()
     }
 
-    private func apply(_ work: Work, _ writer: SQLiteConnection, _ added: inout [String]) throws {
+    private func apply(_ work: Work, _ writer: SQLiteConnection, _ added: inout [String], _ written: inout [String]) throws {
         switch work {
         case .batch(let batch):
             // The change set's records become rows here, off the main actor.
-            try apply(batch.resolved(), writer, &added)
+            let batch = batch.resolved()
+            written.append(contentsOf: batch.rows.lazy.map(\.key))
+            try apply(batch, writer, &added)
         case .forgetFetchTimes:
             try writer.execute("DELETE FROM baton_fetch_times")
         case .used(let records, let rootFields):
-            let record = try writer.statement("UPDATE baton_records SET launch = ? WHERE key = ?")
+            let record = try writer.statement("UPDATE baton_records SET launch = ? WHERE id = ?")
             for key in records {
+                guard let number = names[key] else { continue }
                 record.bind(1, launch)
-                record.bind(2, key)
+                record.bind(2, number)
                 try record.run()
             }
             let root = try writer.statement("UPDATE baton_root SET launch = ? WHERE field = ?")
@@ -432,7 +513,7 @@ final class ImageFile: StoreImage, @unchecked Sendable {
 
     private func apply(_ batch: ImageBatch, _ writer: SQLiteConnection, _ added: inout [String]) throws {
         var failure: (any Error)?
-        let number = { (text: String) -> Int in
+        func number(_ text: String) -> Int {
             if let known = self.names[text] { return known }
             let next = self.nextName
             self.nextName += 1
@@ -449,17 +530,19 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             added.append(text)
             return next
         }
-        let select = try writer.statement("SELECT row FROM baton_records WHERE key = ?")
+        let select = try writer.statement("SELECT row FROM baton_records WHERE id = ?")
         for row in batch.rows {
             if row.isDeleted {
-                let delete = try writer.statement("DELETE FROM baton_records WHERE key = ?")
-                delete.bind(1, row.key)
+                // A key without a name has no row.
+                guard let id = names[row.key] else { continue }
+                let delete = try writer.statement("DELETE FROM baton_records WHERE id = ?")
+                delete.bind(1, id)
                 try delete.run()
                 continue
             }
             var cells = row.cells
-            if !row.replaces {
-                select.bind(1, row.key)
+            if !row.replaces, let id = names[row.key] {
+                select.bind(1, id)
                 if try select.step() {
                     let bytes = select.blob(0)
                     select.reset()
@@ -474,8 +557,8 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             }
             let bytes = RowEncoding.encode(
                 ImageRow(key: row.key, type: row.type, cells: cells, replaces: true), names: number)
-            let insert = try writer.statement("INSERT OR REPLACE INTO baton_records(key, launch, row) VALUES(?, ?, ?)")
-            insert.bind(1, row.key)
+            let insert = try writer.statement("INSERT OR REPLACE INTO baton_records(id, launch, row) VALUES(?, ?, ?)")
+            insert.bind(1, number(row.key))
             insert.bind(2, launch)
             insert.bind(3, bytes)
             try insert.run()

@@ -3,7 +3,7 @@ import Foundation
 
 /// The check's read of an image file: one read transaction on the read-only connection, held under
 /// the file's read lock until `end()`. Names are looked up in the file's names table once each.
-final class ImageFileRead: ImageRead {
+final class ImageFileRead: ImageRead, ImageReadAhead {
     private let file: ImageFile
     private let connection: SQLiteConnection
     private var readRecords: [String] = []
@@ -16,7 +16,11 @@ final class ImageFileRead: ImageRead {
         // Names the file holds are known from its opening; failing that, the first read takes the
         // whole table at once (link keys are names: many of them).
         if file.readerNames.isEmpty, let all = try? connection.statement("SELECT id, text FROM baton_names") {
-            while (try? all.step()) == true { file.readerNames[all.int(0)] = all.text(1) ?? "" }
+            while (try? all.step()) == true {
+                let text = all.text(1) ?? ""
+                file.readerNames[all.int(0)] = text
+                file.readerNumbers[text] = all.int(0)
+            }
             all.reset()
         }
     }
@@ -39,8 +43,21 @@ final class ImageFileRead: ImageRead {
         return statement.blob(0)
     }
 
+    var rowsReadAhead: Int { file.preloaded.count }
+
     func row(_ key: String) -> ImageRow? {
-        guard let bytes = blob("SELECT row FROM baton_records WHERE key = ?", key) else { return nil }
+        if let row = file.preloaded.removeValue(forKey: key) {
+            readRecords.append(key)
+            return row
+        }
+        // A key the names table does not hold has no row.
+        guard let number = file.readerNumbers[key],
+            let statement = try? connection.statement("SELECT row FROM baton_records WHERE id = ?")
+        else { return nil }
+        statement.bind(1, number)
+        defer { statement.reset() }
+        guard (try? statement.step()) == true else { return nil }
+        let bytes = statement.blob(0)
         readRecords.append(key)
         return RowEncoding.decode(bytes, key: key, names: name)
     }
@@ -69,7 +86,9 @@ final class ImageFileRead: ImageRead {
         return out
     }
 
-    func recordKeys() -> [String] { texts("SELECT key FROM baton_records ORDER BY key") }
+    func recordKeys() -> [String] {
+        texts("SELECT n.text FROM baton_records r JOIN baton_names n ON n.id = r.id ORDER BY n.text")
+    }
 
     func rootFields() -> [String] { texts("SELECT field FROM baton_root ORDER BY field") }
 

@@ -4,7 +4,7 @@ import Baton
 /// number and a tagged value). Names are numbers of the file's names table, because slot numbers
 /// belong to a process; a link's type and key are names too (a key is linked from many rows).
 /// Integers are LEB128 varints (signed ones zigzagged), text is its UTF-8 bytes after their count,
-/// floats their 8 bytes.
+/// floats their 8 bytes. A list of links to records of one type names the type once (`linksOfType`).
 package enum RowEncoding {
     static let format: UInt8 = 2
 
@@ -18,6 +18,9 @@ package enum RowEncoding {
         case link
         case links
         case list
+        /// A list of links whose targets share one type: the count, the type, then each entry a
+        /// null (0) or a key (1 and its number). Most lists are (a character's episodes).
+        case linksOfType
     }
 
     // MARK: Encoding
@@ -61,6 +64,20 @@ package enum RowEncoding {
             out.append(Tag.link.rawValue)
             encode(link, names: names, &out)
         case .links(let links):
+            if let type = links.first(where: { $0 != nil })??.type, links.allSatisfy({ $0 == nil || $0!.type == type }) {
+                out.append(Tag.linksOfType.rawValue)
+                varint(UInt64(links.count), &out)
+                varint(UInt64(names(type)), &out)
+                for link in links {
+                    guard let link else {
+                        out.append(0)
+                        continue
+                    }
+                    out.append(1)
+                    varint(UInt64(names(link.key)), &out)
+                }
+                return
+            }
             out.append(Tag.links.rawValue)
             varint(UInt64(links.count), &out)
             for link in links {
@@ -105,6 +122,14 @@ package enum RowEncoding {
     /// A row as far as it makes sense: the cells before the first one that does not decode (or
     /// names a name the file does not hold). Nil when not even the header decodes.
     package static func decode(_ bytes: [UInt8], key: String, names: (Int) -> String?) -> ImageRow? {
+        decode(bytes, key: key, names: names) { _ in }
+    }
+
+    /// `decode`, telling `field` each decoded cell's field number, in order (the image resolves
+    /// slots by number, once per type and field).
+    package static func decode(
+        _ bytes: [UInt8], key: String, names: (Int) -> String?, field: (Int) -> Void
+    ) -> ImageRow? {
         var reader = Reader(bytes: bytes)
         guard reader.byte() == format, let typeNumber = reader.nameNumber(), let type = names(typeNumber),
             let count = reader.varint()
@@ -112,10 +137,11 @@ package enum RowEncoding {
         var cells: [(field: String, value: ImageValue)] = []
         cells.reserveCapacity(Int(min(count, 4096)))
         for _ in 0..<count {
-            guard let fieldNumber = reader.nameNumber(), let field = names(fieldNumber),
+            guard let fieldNumber = reader.nameNumber(), let name = names(fieldNumber),
                 let value = decodeValue(&reader, names: names, depth: 0)
             else { break }
-            cells.append((field, value))
+            cells.append((name, value))
+            field(fieldNumber)
         }
         return ImageRow(key: key, type: type, cells: cells, replaces: false)
     }
@@ -156,6 +182,24 @@ package enum RowEncoding {
                 }
             }
             return .links(links)
+        case .linksOfType:
+            guard let count = reader.varint(), count <= reader.remaining, let typeNumber = reader.nameNumber(),
+                let type = names(typeNumber)
+            else { return nil }
+            var links: [ImageLink?] = []
+            links.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                switch reader.byte() {
+                case 0: links.append(nil)
+                case 1:
+                    guard let keyNumber = reader.nameNumber(), let key = names(keyNumber) else { return nil }
+                    var link = ImageLink(key: key, type: type)
+                    link.number = keyNumber
+                    links.append(link)
+                default: return nil
+                }
+            }
+            return .links(links)
         case .list:
             guard let count = reader.varint(), count <= reader.remaining else { return nil }
             var values: [ImageValue] = []
@@ -172,7 +216,9 @@ package enum RowEncoding {
         guard let typeNumber = reader.nameNumber(), let type = names(typeNumber), let keyNumber = reader.nameNumber(),
             let key = names(keyNumber)
         else { return nil }
-        return ImageLink(key: key, type: type)
+        var link = ImageLink(key: key, type: type)
+        link.number = keyNumber
+        return link
     }
 
     private struct Reader {

@@ -253,6 +253,37 @@ import Testing
         store.image?.close()
     }
 
+    /// The opening reads the rows ahead for the check; a row written after that is read as written,
+    /// not as it was read ahead, and the others come as they were.
+    @Test func aRowWrittenAfterTheOpeningIsReadAsWritten() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let persistence = Persistence(url: directory.file(), version: "1")
+        let first = Session(persistence)
+        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(3))
+        #expect(await first.written(2))
+        #expect(await first.end())
+
+        final class Written { var through = 0 }
+        let written = Written()
+        let file = ImageFile(persistence)
+        file.open { report in
+            if case .written(let through) = report { written.through = through }
+        }
+        var batch = ImageBatch(number: 1)
+        batch.rows = [ImageRow(key: "Character:2", type: "Character", cells: [("name", .string("Character 2 v2"))], replaces: false)]
+        file.write(batch)
+        #expect(await wait(until: { written.through >= 1 }))
+        let read = try #require(file.beginRead())
+        let name = { (key: String) -> ImageValue? in read.row(key)?.cells.first { $0.field == "name" }?.value }
+        #expect(name("Character:2") == .string("Character 2 v2"))
+        #expect(name("Character:1") == .string("Character 1 v1"))
+        #expect(name("Character:9") == nil)
+        read.end()
+        file.close()
+        #expect(await wait(until: { file.hasEnded }))
+    }
+
     /// Every byte of the image's files: the database, its write-ahead log and shared memory.
     static func fileBytes(_ url: URL) throws -> [UInt8] {
         var bytes: [UInt8] = []

@@ -19,6 +19,25 @@ import Testing
         #expect(await wait(until: { !handle.fetch.isInFlight }))
     }
 
+    /// A handle whose check missed a scalar of a record it reached settles when the scalar comes
+    /// through a plain store commit: the check registers whether the record's slots come or go
+    /// (`Channels.presence`) rather than each scalar it looks at.
+    @Test func aMissingScalarThatComesSettlesTheHandle() async throws {
+        let environment = Environment(transport: ScriptedTransport())
+        let full = try F.response("tests/character-header-5.json")
+        let partial = String(decoding: full, as: UTF8.self).replacingOccurrences(of: #""status":"Alive","#, with: "")
+        try await environment.commitPayload(F.header("5"), Payload(json: partial))
+        let handle = environment.handle(for: F.header("5"), fetchPolicy: .storeOnly)
+        let retention = handle.retain()
+        #expect(handle.phase.kind != .ready)
+        let operation = F.header("5")
+        let changes = try Ingest.changeSet(full, plan: TestHeaderQuery.plan, variables: operation.variables, complete: true)
+        environment.store.commit(changes)
+        #expect(await wait(until: { handle.phase.kind == .ready }))
+        #expect(handle.phase.data?.character?.testHeader.status == "Alive")
+        withExtendedLifetime(retention) {}
+    }
+
     @Test func thePhaseScript() async throws {
         let transport = ScriptedTransport()
         let environment = Environment(transport: transport)

@@ -95,6 +95,13 @@ struct LayerEffects {
         record.store(value, at: ref)
     }
 
+    /// Writes `value` into an empty slot of a record this batch made (nothing to compare, remember
+    /// or notify).
+    mutating func fill(_ record: Record, _ ref: Int32, _ value: Value) {
+        layer?.undo.append((record, ref, nil, record.peekError(ref)))
+        record.store(value, at: ref)
+    }
+
     mutating func writeError(_ record: Record, _ ref: Int32, _ error: FieldError?) {
         if record.peekError(ref) == error { return }
         if error != nil, created.contains(ObjectIdentifier(record)) { errorsInCreated += 1 }
@@ -133,11 +140,17 @@ struct LayerEffects {
         var changed = errorsInCreated
         var done: Set<TouchKey> = []
         var droppedLink = false
+        // The last record told that a slot came or went (a batch's touches come record by record).
+        var presenceNotified: Record?
         for touch in touches {
             let now = touch.record.peek(touch.ref)
             let valueChanged = !sameSlot(now, touch.value)
             let errorChanged = touch.record.peekError(touch.ref) != touch.error
             guard valueChanged || errorChanged else { continue }
+            if (now == nil) != (touch.value == nil), presenceNotified !== touch.record {
+                presenceNotified = touch.record
+                touch.record.notifyPresence()
+            }
             if valueChanged, !droppedLink, let before = touch.value { droppedLink = Self.drops(before, now) }
             changed += (valueChanged ? 1 : 0) + (errorChanged ? 1 : 0)
             done.insert(TouchKey(record: ObjectIdentifier(touch.record), ref: touch.ref))
@@ -180,9 +193,10 @@ extension Store {
         adopt(changes, from: live)
         apply(changes, in: &batch)
         // The server's values, before the layers are laid again: no layer reaches the image.
-        if kind == .server, image != nil { writeBehind(changes, batch) }
+        let behind = kind == .server ? writeBehind(changes, batch) : nil
         for layer in live { lay(layer, in: &batch) }
         let (notified, changed) = batch.end(store: self)
+        if let behind { image?.write(behind) }
         log?(.committed(kind: kind, changed: changed))
         return CommitResult(kind: kind, notified: notified, changed: changed)
     }
@@ -229,9 +243,10 @@ extension Store {
             layers.remove(at: position)
             adopt(changes, from: live)
             apply(changes, in: &batch)
-            if image != nil { writeBehind(changes, batch) }
+            let behind = writeBehind(changes, batch)
             for other in layers where other.isLive { lay(other, in: &batch) }
             let (notified, changed) = batch.end(store: self)
+            if let behind { image?.write(behind) }
             log?(.committed(kind: .server, changed: changed))
             return CommitResult(kind: .server, notified: notified, changed: changed)
         }

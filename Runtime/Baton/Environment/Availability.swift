@@ -2,7 +2,10 @@
 /// waits for? A missing scalar or link is a miss; a null link is fine; deleted targets are not
 /// entered; every list element is followed; client fields are never waited for, and deferred ones
 /// only say whether every part is held. Reads register with Observation, so a handle that checked
-/// is told when a slot it read changes.
+/// is told when what it found may have changed: each link it followed (the slot's channel), and for
+/// the scalars it only looked at, whether the record's slots come or go (one channel per record,
+/// `Channels.presence`): a scalar's new value changes no answer, and a registration per scalar was
+/// most of a tracked check's cost.
 struct Availability {
     /// Everything the selection waits for is there.
     var holds = true
@@ -18,8 +21,9 @@ struct Availability {
     /// from the image, or a stream cut short): cleared after the walk (`Store.bind`), so the
     /// fragment reads absent rather than half, and the operation fetches.
     var halfHeld: [(record: Record, ref: Int32)] = []
-    /// Slots a waited field of the operation reads: never cleared for a deferred one.
-    private var waitedLinks: Set<HeldSlot> = []
+    /// Slots a waited field of the operation reads: never cleared for a deferred one. A list, made a
+    /// set only when a deferred link was held half (rarely).
+    private var waitedLinks: [HeldSlot] = []
 
     private struct HeldSlot: Hashable {
         let record: ObjectIdentifier
@@ -27,7 +31,13 @@ struct Availability {
     }
     /// The (record, selection) pairs already walked: a page's shared entities (an episode under
     /// hundreds of characters) are checked once; a second walk would find and register the same.
+    /// The first selection a record is walked with is marked in the record (`walkedBy`); only
+    /// further ones go in this set.
     private var walked: Set<Walked> = []
+    /// This check's number, for `Record.walkedBy`.
+    private let number: UInt64
+
+    @MainActor private init() { number = Record.nextWalk() }
 
     private struct Walked: Hashable {
         let record: ObjectIdentifier
@@ -37,23 +47,34 @@ struct Availability {
     @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store) -> Availability {
         var result = Availability()
         result.walk(plan.resolved(variables), store.root(of: plan.kind), store, depth: 0)
-        result.halfHeld.removeAll { result.waitedLinks.contains(HeldSlot(record: ObjectIdentifier($0.record), ref: $0.ref)) }
+        if !result.halfHeld.isEmpty {
+            let waited = Set(result.waitedLinks)
+            result.halfHeld.removeAll { waited.contains(HeldSlot(record: ObjectIdentifier($0.record), ref: $0.ref)) }
+        }
         return result
     }
 
     @MainActor private mutating func walk(_ selection: ResolvedSelection, _ record: Record, _ store: Store, depth: Int) {
         // A selection is finite; records may link in a cycle, and the depth only guards that walk.
         guard depth < 256, holds else { return }
-        guard walked.insert(Walked(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))).inserted
-        else { return }
+        let walking = ObjectIdentifier(selection)
+        if record.walkedBy.check != number {
+            record.walkedBy = (number, walking)
+        } else if record.walkedBy.selection == walking
+            || !walked.insert(Walked(record: ObjectIdentifier(record), selection: walking)).inserted
+        {
+            return
+        }
+        record.trackPresence()
         let type = record.type
         for step in selection.variant(for: type).checks {
             let ref =
                 step.fixedType == type.index
                 ? step.fixedIndex : store.slotRef(step.field.entry(on: type), on: type)
             guard let child = step.child else {
-                // A scalar is only looked at: its value is not copied out.
-                if !Self.isHeld(record, ref) {
+                // A scalar is only looked at: its value is not copied out, and the record's presence
+                // channel stands for its slot.
+                if !record.holds(ref) {
                     if step.waited {
                         holds = false
                         return
@@ -78,7 +99,7 @@ struct Availability {
                 continue
             }
             if step.waited {
-                waitedLinks.insert(HeldSlot(record: ObjectIdentifier(record), ref: ref))
+                waitedLinks.append(HeldSlot(record: ObjectIdentifier(record), ref: ref))
                 enter(record, ref, child, store, depth: depth)
                 if !holds { return }
                 continue
@@ -104,7 +125,12 @@ struct Availability {
         case .link(let target)?:
             if !target.isDeleted { walk(child, target, store, depth: depth + 1) }
         case .links(let targets)?:
-            for case let target? in targets where !target.isDeleted {
+            let walking = ObjectIdentifier(child)
+            for index in targets.indices {
+                // A target this check already walked with this selection (an episode under many
+                // characters) is passed over here, without a call or a retain.
+                if let seen = targets[index]?.walkedBy, seen.check == number, seen.selection == walking { continue }
+                guard let target = targets[index], !target.isDeleted else { continue }
                 walk(child, target, store, depth: depth + 1)
                 if !holds { return }
             }
@@ -123,12 +149,6 @@ struct Availability {
         let found = field.lookupKeys.compactMap { store.record(forKey: $0) }.filter { !$0.isDeleted }
         if found.count > 1 { ambiguous = true }
         return found.count == 1 ? found[0] : nil
-    }
-
-    /// Whether the record holds the slot (a value, null included), registering the read as `read` does.
-    @MainActor @inline(__always) private static func isHeld(_ record: Record, _ ref: Int32) -> Bool {
-        record.track(ref)
-        return record.holds(ref)
     }
 
     /// The records a link's value names: one, a list, or lists of lists.

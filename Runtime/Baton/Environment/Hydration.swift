@@ -12,8 +12,15 @@ import Foundation
     /// Whether any slot was filled from the image.
     private(set) var filled = false
     private var batch = Batch()
+    /// This walk's number, for `Record.walkedBy`.
+    private let number: UInt64
+    /// Records links named, by their key's number in the image (`ImageLink.number`).
+    private var linked: [Record?] = []
 
-    init(store: Store) { self.store = store }
+    init(store: Store) {
+        self.store = store
+        number = Record.nextWalk()
+    }
 
     /// Fills what the operation's selection lacks from the image; true when anything was filled.
     static func run(_ plan: Plan, _ variables: Variables, root key: RootKey, in store: Store) -> Bool {
@@ -70,19 +77,29 @@ import Foundation
         if !opened {
             opened = true
             read = store.image?.beginRead()
+            // Room for every row read ahead at once, rather than growing the sets row by row.
+            if let ahead = (read as? any ImageReadAhead)?.rowsReadAhead, ahead > 0 {
+                store.imageState.read.reserveCapacity(store.imageState.read.count + ahead)
+                store.imageState.replacing.reserveCapacity(store.imageState.replacing.count + ahead)
+            }
         }
         return read
     }
 
     private mutating func walk(_ selection: ResolvedSelection, _ record: Record, depth: Int) {
         guard depth < 256 else { return }
+        // A record walked again with the same selection (an episode under many characters) has
+        // nothing more to fill or re-point.
+        let walking = ObjectIdentifier(selection)
+        if record.walkedBy.check == number, record.walkedBy.selection == walking { return }
+        if record.walkedBy.check != number { record.walkedBy = (number, walking) }
         let variant = selection.variant(for: record.type)
         for field in variant.fields {
             let ref = store.slotRef(field.entry(on: record.type), on: record.type)
-            if record.peek(ref) == nil {
+            if !record.holds(ref) {
                 if record === store.root {
                     fillRootCell(ref)
-                    if record.peek(ref) == nil, !field.lookupKeys.isEmpty, case .link(_, plural: false) = field.kind {
+                    if !record.holds(ref), !field.lookupKeys.isEmpty, case .link(_, plural: false) = field.kind {
                         bindLookup(field.lookupKeys, at: ref)
                     }
                 } else if record !== store.mutationRoot, record !== store.subscriptionRoot {
@@ -90,12 +107,20 @@ import Foundation
                 }
             }
             guard case .link(let child, _) = field.kind, var value = record.peek(ref) else { continue }
-            if let live = repointed(value) {
+            // A record this walk made holds only links to live records (`record(_:)`).
+            if !batch.created.contains(ObjectIdentifier(record)), let live = repointed(value) {
                 batch.write(record, ref, live)
                 value = live
             }
-            for target in Availability.targets(value) where !target.isDeleted {
-                walk(child, target, depth: depth + 1)
+            switch value {
+            case .link(let target):
+                if !target.isDeleted { walk(child, target, depth: depth + 1) }
+            case .links(let targets):
+                for case let target? in targets where !target.isDeleted { walk(child, target, depth: depth + 1) }
+            default:
+                for target in Availability.targets(value) where !target.isDeleted {
+                    walk(child, target, depth: depth + 1)
+                }
             }
         }
     }
@@ -142,12 +167,22 @@ import Foundation
     /// Reads a record's row, once per store, into the slots memory lacks.
     private mutating func fillRow(_ record: Record) {
         guard !record.isDeleted, store.imageState.read.insert(record.key).inserted else { return }
-        guard let read = image(), let row = read.row(record.key), !row.isDeleted else { return }
+        guard let read = image(), var row = read.row(record.key), !row.isDeleted else { return }
         store.imageState.replacing.insert(record.key)
-        for (field, cell) in row.cells {
-            let ref = store.slotRef(field, on: record.type)
-            guard record.peek(ref) == nil else { continue }
-            batch.write(record, ref, value(cell))
+        // Slots the image resolved off the main actor, when it read the row as this record's type.
+        var slots = row.resolvedType == record.type && row.resolvedSlots.count == row.cells.count ? row.resolvedSlots : []
+        let made = batch.created.contains(ObjectIdentifier(record))
+        // The cells are taken out of the row from its end: each value moves into its slot without a
+        // copy, and the highest slot (usually) comes first, so a record's slots grow once.
+        while let (field, cell) = row.cells.popLast() {
+            let resolved = slots.popLast() ?? ImageRow.unresolved
+            let ref = resolved != ImageRow.unresolved ? resolved : store.slotRef(field, on: record.type)
+            guard !record.holds(ref) else { continue }
+            if made {
+                batch.fill(record, ref, value(cell))
+            } else {
+                batch.write(record, ref, value(cell))
+            }
             filled = true
         }
     }
@@ -161,13 +196,28 @@ import Foundation
         case .float(let number): return .float(number)
         case .string(let text): return .string(text)
         case .link(let link): return .link(record(link))
-        case .links(let links): return .links(links.map { $0.map { record($0) } })
+        case .links(let links):
+            var records: [Record?] = []
+            records.reserveCapacity(links.count)
+            // A loop rather than nested `map` closures: no isolation check per element.
+            for link in links {
+                if let link { records.append(record(link)) } else { records.append(nil) }
+            }
+            return .links(records)
         case .list(let values): return .list(values.map { value($0) })
         }
     }
 
     private mutating func record(_ link: ImageLink) -> Record {
-        if let live = store.records[link.key] { return live }
-        return store.findOrCreate(link.key, Registry.type(link.type), in: &batch)
+        // A page links the same few records from many rows (an episode from hundreds): found once
+        // by key, then by the key's number in the file (checked against the key, which is cheap).
+        let number = link.number
+        if number >= 0, number < linked.count, let known = linked[number], known.key == link.key { return known }
+        let found = store.records[link.key] ?? store.findOrCreate(link.key, Registry.type(link.type), in: &batch)
+        if number >= 0, number < 1 << 20 {
+            if number >= linked.count { linked.append(contentsOf: repeatElement(nil, count: number + 1 - linked.count)) }
+            linked[number] = found
+        }
+        return found
     }
 }

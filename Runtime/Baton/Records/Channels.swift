@@ -23,6 +23,16 @@ import Observation
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) static var fixed: UnsafeMutablePointer<Unmanaged<Channel>>? = nil
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) static var fixedCount = 0
     @exclusivity(unchecked) nonisolated(unsafe) private static var rendered: [Unmanaged<Channel>] = []
+    @exclusivity(unchecked) nonisolated(unsafe) private static var presenceChannel: Unmanaged<Channel>? = nil
+
+    /// The channel a record announces on when one of its slots comes or goes (not when a held
+    /// slot's value changes): what the availability check registers for the scalars it looks at.
+    static var presence: Unmanaged<Channel> {
+        if let presenceChannel { return presenceChannel }
+        let made = Unmanaged<Channel>.passRetained(NumberedChannel<ChannelPresence>())
+        presenceChannel = made
+        return made
+    }
 
     /// The channel of a slot, unretained: the tables hold every channel for the process's life.
     @inlinable static func channel(_ ref: Int32) -> Unmanaged<Channel> {
@@ -90,5 +100,6 @@ final class NumberedChannel<Number>: Channel, @unchecked Sendable {
 /// The digits of a channel's number (never instantiated).
 enum ChannelPositive {}
 enum ChannelNegative {}
+enum ChannelPresence {}
 enum ChannelDigit0<Higher> {}
 enum ChannelDigit1<Higher> {}

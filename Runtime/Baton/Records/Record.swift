@@ -17,6 +17,17 @@ import Observation
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
     @exclusivity(unchecked) private(set) var errors: [Int32: FieldError] = [:]
     @exclusivity(unchecked) public internal(set) var isDeleted = false
+    /// The walk (an availability check's, a hydration's) that last reached this record, and with
+    /// which selection: a page's shared entities are walked once per walk without hashing each
+    /// visit into a set.
+    @exclusivity(unchecked) var walkedBy: (check: UInt64, selection: ObjectIdentifier?) = (0, nil)
+    private static var walks: UInt64 = 0
+
+    /// A number for one walk (a check's, a hydration's) to mark the records it reached.
+    static func nextWalk() -> UInt64 {
+        walks &+= 1
+        return walks
+    }
     @usableFromInline let registrar = ObservationRegistrar()
 
     init(key: String, type: TypeID) {
@@ -131,6 +142,19 @@ import Observation
             errors = [:]
         }
         return Contents(fixed: fixed, rendered: rendered, errors: errors)
+    }
+
+    /// Registers a read of which slots the record holds (`Channels.presence`).
+    nonisolated func trackPresence() {
+        Channels.presence._withUnsafeGuaranteedRef { $0.access(registrar) }
+    }
+
+    /// Tells the observers of which slots the record holds that one came or went.
+    func notifyPresence() {
+        Channels.presence._withUnsafeGuaranteedRef { channel in
+            channel.willSet(registrar)
+            channel.didSet(registrar)
+        }
     }
 
     /// Tells the slot's observers it changed. Called once per slot when a batch ends.

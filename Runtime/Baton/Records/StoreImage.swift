@@ -36,6 +36,12 @@ public protocol ImageRead: AnyObject {
     func end()
 }
 
+/// A read that holds rows read ahead of the check (`BatonImage`'s): how many, so the check makes
+/// room for them at once.
+package protocol ImageReadAhead {
+    var rowsReadAhead: Int { get }
+}
+
 /// What an image tells its store, on the main actor.
 public enum ImageReport: Sendable {
     /// A log event (`imageOpened`, `imageUnavailable`, `imageWritten`, `imageWriteFailed`).
@@ -78,6 +84,11 @@ public struct ImageRow: Sendable {
     public var cells: [(field: String, value: ImageValue)]
     public var replaces: Bool
     public var isDeleted: Bool
+    /// Set by an image that read the row off the main actor: the type's number and each cell's
+    /// constant slot (`ImageRow.unresolved` where the process has none), so the check looks no name up.
+    package var resolvedType: TypeID?
+    package var resolvedSlots: [Int32] = []
+    package static let unresolved = Int32.min
 
     public init(key: String, type: String, cells: [(field: String, value: ImageValue)], replaces: Bool, isDeleted: Bool = false) {
         self.key = key
@@ -131,9 +142,14 @@ public indirect enum ImageValue: Sendable, Equatable {
 public struct ImageLink: Sendable, Equatable {
     public let key: String
     public let type: String
+    /// The key's number in the file it was read from (-1: none), so a check finds a target it
+    /// already found by index rather than by hashing the key again. Not part of equality.
+    package var number = -1
 
     public init(key: String, type: String) {
         self.key = key
         self.type = type
     }
+
+    public static func == (a: ImageLink, b: ImageLink) -> Bool { a.key == b.key && a.type == b.type }
 }

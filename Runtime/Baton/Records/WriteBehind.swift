@@ -51,9 +51,10 @@ extension Store {
     /// merged into the rows on disk. Only what the change set cannot say is snapshotted here, whole
     /// and before the layers are laid again: rows the check read (replaced), and with edits
     /// (connections, deletions) every record the batch wrote. Transient records, transient root
-    /// fields and slots linking to a transient record are left out.
-    func writeBehind(_ changes: ChangeSet, _ batch: Batch) {
-        guard let image else { return }
+    /// fields and slots linking to a transient record are left out. The caller hands the result to
+    /// the image once its batch has ended, so the writer does not run beside the commit's own work.
+    func writeBehind(_ changes: ChangeSet, _ batch: Batch) -> ImageBatch? {
+        guard image != nil else { return nil }
         imageState.batches += 1
         var snapshot = ImageSnapshot(store: self, batch: ImageBatch(number: imageState.batches))
         if !imageState.replacing.isEmpty {
@@ -75,7 +76,7 @@ extension Store {
         out.transientFields = imageState.transientFields
         out.memberships = changes.memberships.map { ($0.type.name, $0.abstractType) }
         imageState.pending.append((out.number, changes, out.rows.map(\.key)))
-        image.write(out)
+        return out
     }
 
     /// Tells the image when an operation's data was fetched, unless the operation reads a transient
