@@ -59,6 +59,9 @@ final class ImageFile: StoreImage, @unchecked Sendable {
     /// once; one the writer writes again leaves first.
     var preloaded: [String: ImageRow] = [:]
 
+    /// How many rows the opening read ahead and no check has taken yet (for tests of the limit).
+    var rowsWaitingReadAhead: Int { readLock.withLock { preloaded.count } }
+
     init(_ persistence: Persistence) {
         self.persistence = persistence
         existed = FileManager.default.fileExists(atPath: persistence.url.path)

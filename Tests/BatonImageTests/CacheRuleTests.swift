@@ -247,3 +247,43 @@ final class Stops: @unchecked Sendable {
     func append(_ path: String) { lock.withLock { recorded.append(path) } }
     var paths: [String] { lock.withLock { recorded } }
 }
+
+/// The opening's read-ahead (ARCHITECTURE.md's limits): rows within 2 MB are read, decoded and
+/// resolved off the main actor before the first check; past that none are, and the check reads
+/// each row from the file as it needs it, with the same answer.
+@MainActor @Suite struct ReadAheadLimitTests {
+    static func relaunch(_ persistence: Persistence, characters: Int, tag: String) async throws -> (Session, ImageFile) {
+        let writing = Session(persistence)
+        #expect(await writing.opened())
+        try await writing.environment.commitPayload(CharactersQuery(), Responses.characters(characters, tag: tag))
+        #expect(await writing.written(1))
+        #expect(await writing.end())
+        let session = Session(persistence)
+        #expect(await session.opened())
+        return (session, try #require(session.store.image as? ImageFile))
+    }
+
+    @Test func rowsWithinTheLimitAreReadAhead() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (session, image) = try await Self.relaunch(Persistence(url: directory.file(), version: "1"), characters: 20, tag: "v1")
+        #expect(image.rowsWaitingReadAhead > 0)
+        #expect(session.environment.check(CharactersQuery()) == .image)
+        #expect(session.string("Character:20", "name") == "Character 20 v1")
+        session.environment.end()
+    }
+
+    @Test func rowsPastTheLimitAreReadOneByOne() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // 1,200 rows of about 2 KB each: past the 2 MB read-ahead.
+        let tag = String(repeating: "x", count: 2_000)
+        let (session, image) = try await Self.relaunch(
+            Persistence(url: directory.file(), version: "1"), characters: 1_200, tag: tag)
+        #expect(ImageFile.preloadLimit == 2 << 20)
+        #expect(image.rowsWaitingReadAhead == 0)
+        #expect(session.environment.check(CharactersQuery()) == .image)
+        #expect(session.string("Character:1200", "name") == "Character 1200 " + tag)
+        session.environment.end()
+    }
+}
