@@ -113,6 +113,9 @@ package enum IntrospectionSDL {
                 if name.hasPrefix("__") || (kind == "SCALAR" && IntrospectionSDL.specifiedScalars.contains(name)) { continue }
                 blocks.append(try Self.type(type, name: name, kind: kind))
             }
+            // Nothing of its own (every type built in or introspection's): an empty file is no
+            // schema, and a GraphQL document needs a definition.
+            guard !blocks.isEmpty else { throw Failure(message: "the answer's schema defines no types of its own") }
             return blocks.joined(separator: "\n\n") + "\n"
         }
 
