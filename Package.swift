@@ -183,7 +183,7 @@ let package = Package(
             name: "BatonCompilerTests",
             dependencies: [
                 "BatonCompiler", "BatonTransforms", "BatonDiagnostics", "BatonLanguageService",
-                "BatonConfig", "BatonValidation", "BatonSchema", "BatonDocumentGenerator",
+                "BatonConfig", "BatonValidation", "BatonSchema", "BatonDocumentGenerator", "BatonSyntax",
             ],
             path: "Tests/BatonCompilerTests"),
         .testTarget(
