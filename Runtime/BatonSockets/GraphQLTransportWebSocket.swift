@@ -1,6 +1,5 @@
 import Baton
 import Foundation
-import Synchronization
 
 /// A `Transport` speaking graphql-transport-ws over one WebSocket: `connection_init` (with the
 /// connection params, asked for per connection) and `connection_ack`, then each `send` is a
@@ -50,7 +49,7 @@ public final class GraphQLTransportWebSocket: Transport {
 
     public let url: URL
     private let connections: Connections
-    private let nextID = Mutex(0)
+    private let nextID = Locked(0)
 
     /// - Parameters:
     ///   - connectionParams: the `connection_init` payload, asked for each time a connection
@@ -419,7 +418,7 @@ private actor Connections {
 
 /// A continuation resumed once, by whichever of several tasks comes first.
 private final class OneShot<T: Sendable>: Sendable {
-    private let state = Mutex<CheckedContinuation<T, any Error>?>(nil)
+    private let state = Locked<CheckedContinuation<T, any Error>?>(nil)
 
     func set(_ continuation: CheckedContinuation<T, any Error>) {
         state.withLock { $0 = continuation }

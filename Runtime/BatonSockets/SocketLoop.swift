@@ -1,11 +1,28 @@
 import CUV
-import Synchronization
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
+
+/// State other threads share, behind a lock. An `NSLock` rather than Synchronization's `Mutex`:
+/// on Linux `Mutex` waits on a futex inside the uninstrumented standard library, so
+/// ThreadSanitizer cannot see it order the accesses and reports races that are not there (seen in
+/// CI on `SocketInbox`); the pthread mutex under `NSLock` it does see.
+final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ state: State) { self.state = state }
+
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}
 
 /// What other threads ask of a connection's loop thread.
 enum SocketCommand: Sendable {
@@ -19,7 +36,7 @@ enum SocketCommand: Sendable {
 /// the async handle after it is closed.
 final class SocketInbox: Sendable {
     nonisolated(unsafe) let async: UnsafeMutablePointer<uv_async_t>
-    private let state = Mutex<(commands: [SocketCommand], closed: Bool, closing: Bool)>(([], false, false))
+    private let state = Locked<(commands: [SocketCommand], closed: Bool, closing: Bool)>(([], false, false))
 
     init(async: UnsafeMutablePointer<uv_async_t>) {
         self.async = async
@@ -56,7 +73,7 @@ final class SocketInbox: Sendable {
 
 /// A one-time signal any number of tasks can wait for.
 final class Completion: Sendable {
-    private let state = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func signal() {
         let waiters = state.withLock { state in
