@@ -56,8 +56,12 @@ environment.log = { event in
     if case .imageWritten(let count) = event { written += count }
 }
 FileHandle.standardOutput.write(Data("ready\n".utf8))
+// A test that dies before killing this child (a sanitizer stopping it) must not leave it writing
+// for ever, holding the output pipe its runner waits on: it stops once its parent is gone.
+let parent = getppid()
 var number = 0
 while number < batches {
+    guard getppid() == parent else { exit(3) }
     number += 1
     var json = #"{"data":{"generation":\#(number),"items":["#
     for index in 0..<items {
