@@ -169,37 +169,17 @@ package enum RowEncoding {
         case .link:
             return decodeLink(&reader, names: names).map { .link($0) }
         case .links:
-            guard let count = reader.varint(), count <= reader.remaining else { return nil }
-            var links: [ImageLink?] = []
-            links.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                switch reader.byte() {
-                case 0: links.append(nil)
-                case 1:
-                    guard let link = decodeLink(&reader, names: names) else { return nil }
-                    links.append(link)
-                default: return nil
-                }
-            }
-            return .links(links)
+            guard let count = reader.varint() else { return nil }
+            return decodeLinkList(&reader, count: count) { reader in decodeLink(&reader, names: names) }
         case .linksOfType:
-            guard let count = reader.varint(), count <= reader.remaining, let typeNumber = reader.nameNumber(),
-                let type = names(typeNumber)
+            guard let count = reader.varint(), let typeNumber = reader.nameNumber(), let type = names(typeNumber)
             else { return nil }
-            var links: [ImageLink?] = []
-            links.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                switch reader.byte() {
-                case 0: links.append(nil)
-                case 1:
-                    guard let keyNumber = reader.nameNumber(), let key = names(keyNumber) else { return nil }
-                    var link = ImageLink(key: key, type: type)
-                    link.number = keyNumber
-                    links.append(link)
-                default: return nil
-                }
+            return decodeLinkList(&reader, count: count) { reader in
+                guard let keyNumber = reader.nameNumber(), let key = names(keyNumber) else { return nil }
+                var link = ImageLink(key: key, type: type)
+                link.number = keyNumber
+                return link
             }
-            return .links(links)
         case .list:
             guard let count = reader.varint(), count <= reader.remaining else { return nil }
             var values: [ImageValue] = []
@@ -210,6 +190,25 @@ package enum RowEncoding {
             }
             return .list(values)
         }
+    }
+
+    /// A list of links: each entry a null (0) or a link (1, then what `link` reads).
+    private static func decodeLinkList(
+        _ reader: inout Reader, count: UInt64, link: (inout Reader) -> ImageLink?
+    ) -> ImageValue? {
+        guard count <= reader.remaining else { return nil }
+        var links: [ImageLink?] = []
+        links.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            switch reader.byte() {
+            case 0: links.append(nil)
+            case 1:
+                guard let decoded = link(&reader) else { return nil }
+                links.append(decoded)
+            default: return nil
+            }
+        }
+        return .links(links)
     }
 
     private static func decodeLink(_ reader: inout Reader, names: (Int) -> String?) -> ImageLink? {
