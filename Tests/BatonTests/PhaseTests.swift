@@ -20,8 +20,8 @@ import Testing
     }
 
     /// A handle whose check missed a scalar of a record it reached settles when the scalar comes
-    /// through a plain store commit: the check registers whether the record's slots come or go
-    /// (`Channels.presence`) rather than each scalar it looks at.
+    /// through a plain store commit: the check keeps the records it entered (its reach), and the
+    /// batch that gives one of them a slot settles it.
     @Test func aMissingScalarThatComesSettlesTheHandle() async throws {
         let environment = Environment(transport: ScriptedTransport())
         let full = try F.response("tests/character-header-5.json")
@@ -35,6 +35,40 @@ import Testing
         environment.store.commit(changes)
         #expect(await wait(until: { handle.phase.kind == .ready }))
         #expect(handle.phase.data?.character?.testHeader.status == "Alive")
+        withExtendedLifetime(retention) {}
+    }
+
+    /// The same two levels down: a scalar missing in a record behind a link (the origin's name),
+    /// and a link missing in a nested record (the origin itself), each brought by a later commit.
+    @Test(arguments: [#""name":"Earth (Replacement Dimension)","#, #""origin":{"name":"Earth (Replacement Dimension)","id":"20"},"#])
+    func aMissingNestedSlotThatComesSettlesTheHandle(_ left: String) async throws {
+        let environment = Environment(transport: ScriptedTransport())
+        let full = try F.response("tests/character-header-5.json")
+        let partial = String(decoding: full, as: UTF8.self).replacingOccurrences(of: left, with: "")
+        #expect(partial.utf8.count < full.count)
+        try await environment.commitPayload(F.header("5"), Payload(json: partial))
+        let handle = environment.handle(for: F.header("5"), fetchPolicy: .storeOnly)
+        let retention = handle.retain()
+        #expect(handle.phase.kind == .missingData)
+        let changes = try Ingest.changeSet(full, plan: TestHeaderQuery.plan, variables: F.header("5").variables, complete: true)
+        environment.store.commit(changes)
+        #expect(await wait(until: { handle.phase.kind == .ready }))
+        #expect(handle.phase.data?.character?.testHeader.origin?.name == "Earth (Replacement Dimension)")
+        withExtendedLifetime(retention) {}
+    }
+
+    /// A handle with a verdict (`@throwOnFieldError`) is watched through Observation, its check with
+    /// it: a missing scalar that comes settles it too.
+    @Test func aVerdictHandleSettlesWhenAMissingScalarComes() async throws {
+        let environment = Environment(transport: ScriptedTransport())
+        let full = Array(#"{"data":{"character":{"id":"5","name":"Jerry Smith","species":"Human"}}}"#.utf8)
+        try await environment.commitPayload(StrictQuery(id: "5"), Payload(json: #"{"data":{"character":{"id":"5","name":"Jerry Smith"}}}"#))
+        let handle = environment.handle(for: StrictQuery(id: "5"), fetchPolicy: .storeOnly)
+        let retention = handle.retain()
+        #expect(handle.phase.kind == .missingData)
+        let changes = try Ingest.changeSet(full, plan: StrictQuery.plan, variables: StrictQuery(id: "5").variables, complete: true)
+        environment.store.commit(changes)
+        #expect(await wait(until: { handle.phase.kind == .ready }))
         withExtendedLifetime(retention) {}
     }
 

@@ -142,6 +142,9 @@ struct LayerEffects {
         var droppedLink = false
         // The last record told that a slot came or went (a batch's touches come record by record).
         var presenceNotified: Record?
+        // Records changed in shape (a slot came or went, a link moved), for the handles' reaches;
+        // a record's touches are consecutive, so a repeat is caught by the last entry.
+        var reshaped: [ObjectIdentifier] = []
         for touch in touches {
             let now = touch.record.peek(touch.ref)
             let valueChanged = !sameSlot(now, touch.value)
@@ -150,6 +153,10 @@ struct LayerEffects {
             if (now == nil) != (touch.value == nil), presenceNotified !== touch.record {
                 presenceNotified = touch.record
                 touch.record.notifyPresence()
+            }
+            if valueChanged, (now == nil) != (touch.value == nil) || Self.mayLink(now) || Self.mayLink(touch.value) {
+                let id = ObjectIdentifier(touch.record)
+                if reshaped.last != id { reshaped.append(id) }
             }
             if valueChanged, !droppedLink, let before = touch.value { droppedLink = Self.drops(before, now) }
             changed += (valueChanged ? 1 : 0) + (errorChanged ? 1 : 0)
@@ -160,15 +167,29 @@ struct LayerEffects {
                     field: store.storageKey(touch.ref, on: touch.record.type)))
             touch.record.notify(touch.ref)
         }
-        for (record, ref) in forced where done.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted {
+        for (record, ref) in forced {
+            // A link to a record deleted or revived changes what a check enters behind it.
+            reshaped.append(ObjectIdentifier(record))
+            guard done.insert(TouchKey(record: ObjectIdentifier(record), ref: ref)).inserted else { continue }
             notified.append(.init(record: record.key, field: store.storageKey(ref, on: record.type)))
             changed += 1
             record.notify(ref)
         }
+        if !reshaped.isEmpty { store.environment?.reshaped(reshaped) }
         store.batchNotified?(notified)
         // A link moved or dropped may leave records no root reaches (a list that only grew cannot).
         if droppedLink { store.environment?.scheduleCollection() }
         return (notified, changed)
+    }
+
+    /// Whether a slot's value may name records (a link, a list of links, a list of lists): what a
+    /// check follows, so its change reshapes what the check would enter.
+    private static func mayLink(_ value: Value?) -> Bool {
+        switch value {
+        case .link?, .links?: true
+        case .list(let elements)?: elements.contains { mayLink($0) }
+        default: false
+        }
     }
 
     /// Whether a slot that held `before` no longer links to one of its records.

@@ -1,11 +1,20 @@
 /// The availability check: does the store hold everything an operation's selection
 /// waits for? A missing scalar or link is a miss; a null link is fine; deleted targets are not
 /// entered; every list element is followed; client fields are never waited for, and deferred ones
-/// only say whether every part is held. Reads register with Observation, so a handle that checked
-/// is told when what it found may have changed: each link it followed (the slot's channel), and for
-/// the scalars it only looked at, whether the record's slots come or go (one channel per record,
-/// `Channels.presence`): a scalar's new value changes no answer, and a registration per scalar was
-/// most of a tracked check's cost.
+/// only say whether every part is held.
+///
+/// A handle that checked must hear when its answer may have changed: a slot of a record it walked
+/// came or went, or a link it followed changed. Two ways, chosen by the caller:
+/// - the **reach** (`reach: true`): the walk collects the records it entered, and the store tells
+///   the environment which records a batch changed in shape (`Batch.end`), as Relay intersects a
+///   snapshot's seen records with a commit's updated ones. Registering each record with Observation
+///   was most of a first check's cost (about 2 µs a record: a registrar entry, installed and later
+///   removed), and a page reaches a thousand records;
+/// - Observation: each link followed (the slot's channel) and, for the scalars only looked at,
+///   whether the record's slots come or go (`Channels.presence`), registered on the records
+///   themselves, for a check inside a tracked scope whose other reads (a verdict's) must be
+///   observed with it.
+/// A scalar's new value changes no answer either way.
 struct Availability {
     /// Everything the selection waits for is there.
     var holds = true
@@ -36,16 +45,22 @@ struct Availability {
     private var walked: Set<Walked> = []
     /// This check's number, for `Record.walkedBy`.
     private let number: UInt64
+    /// The records the walk entered, when it keeps its reach rather than registering with
+    /// Observation.
+    private(set) var reach: Reach?
 
-    @MainActor private init() { number = Record.nextWalk() }
+    @MainActor private init(reach: Bool) {
+        number = Record.nextWalk()
+        if reach { self.reach = Reach() }
+    }
 
     private struct Walked: Hashable {
         let record: ObjectIdentifier
         let selection: ObjectIdentifier
     }
 
-    @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store) -> Availability {
-        var result = Availability()
+    @MainActor static func check(_ plan: Plan, _ variables: Variables, in store: Store, reach: Bool = false) -> Availability {
+        var result = Availability(reach: reach)
         result.walk(plan.resolved(variables), store.root(of: plan.kind), store, depth: 0)
         if !result.halfHeld.isEmpty {
             let waited = Set(result.waitedLinks)
@@ -65,7 +80,11 @@ struct Availability {
         {
             return
         }
-        record.trackPresence()
+        if reach != nil {
+            reach!.records.insert(ObjectIdentifier(record))
+        } else {
+            record.trackPresence()
+        }
         let type = record.type
         for step in selection.variant(for: type).checks {
             let ref =
@@ -83,7 +102,7 @@ struct Availability {
                 }
                 continue
             }
-            record.track(ref)
+            if reach == nil { record.track(ref) }
             guard record.holds(ref) else {
                 if step.waited, step.isLookup, let target = bound(step.field, store) {
                     bindings.append(LookupBinding(record: record, ref: ref, target: target))

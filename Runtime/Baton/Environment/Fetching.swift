@@ -61,6 +61,11 @@ extension Environment {
         roots.handles[holder.root.key] = holder
     }
 
+    /// A batch changed these records in shape: the handles watching their check by reach hear it.
+    func reshaped(_ changed: [ObjectIdentifier]) {
+        for holder in roots.handles.values { holder.reshaped(changed) }
+    }
+
     /// A handle's reads changed in a batch: it settles at the end of the commit, or on the next turn
     /// for a batch committed past the environment's doors.
     func unsettled(_ holder: any RootHolder) {

@@ -40,8 +40,15 @@ import Observation
     private var fetchToken = 0
     private var isGone = false
     private var isDetached = false
-    /// An observation of what the last settle read is registered and has not fired.
+    /// What the last settle read is watched and has not changed: an observation registered and not
+    /// fired, or a reach no batch has reshaped.
     private var isTracking = false
+    /// The records the last check entered, when the handle watches its check by reach (an operation
+    /// without a verdict: nothing but the check's walk to watch).
+    private var reach: Reach?
+    /// The verdict reads the store (field errors, `@required` fields): its reads and the check's are
+    /// observed together. Otherwise the check is watched by its reach.
+    private static var hasVerdict: Bool { O.Data.self is any ThrowingRoot.Type || O.Data.self is any RequiringRoot.Type }
     /// The store's generation when the last settle ran (nil: none counts, as after a detach).
     private var settledGeneration: Int?
 
@@ -235,7 +242,15 @@ import Observation
         }
         let availability: Availability
         let verdict: (any Error)?
-        if isTracking {
+        if !Self.hasVerdict {
+            // Watched by reach: the batch that binds lookups below must not reshape the last reach.
+            isTracking = false
+            availability = Availability.check(plan, variables, in: store, reach: true)
+            store.bind(availability)
+            verdict = nil
+            reach = availability.reach
+            isTracking = true
+        } else if isTracking {
             // Still observed since the last settle (nothing it read changed): one registration is
             // enough, so settling again (an unchanged refetch) adds none.
             (availability, verdict) = evaluate()
@@ -334,6 +349,16 @@ import Observation
     /// A slot the check or the verdict read changed: settle at the end of this commit.
     private func readsChanged() {
         environment?.unsettled(self)
+    }
+}
+
+extension OperationHandle {
+    /// A batch changed these records in shape: a handle watched by reach whose last check entered
+    /// one settles at the end of the commit.
+    func reshaped(_ changed: [ObjectIdentifier]) {
+        guard isTracking, let reach, reach.meets(changed) else { return }
+        isTracking = false
+        readsChanged()
     }
 }
 

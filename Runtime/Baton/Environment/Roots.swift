@@ -22,6 +22,8 @@ struct Root {
     var needsRevalidation: Bool { get }
     /// Settles the verdict and the phase again (a commit changed what it read).
     func settle()
+    /// A batch changed these records in shape (`Reach`).
+    func reshaped(_ changed: [ObjectIdentifier])
     /// Fetches for the runtime (invalidate, revalidate); the data stays meanwhile.
     func refresh()
     /// The root left the release buffer: its fetch is cancelled and it leaves the environment.

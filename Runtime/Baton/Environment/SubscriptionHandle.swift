@@ -261,6 +261,7 @@ extension SubscriptionHandle: StreamHolder {
     /// A subscription is not refetched: `revalidate()` and `invalidate()` leave it to its stream.
     var needsRevalidation: Bool { false }
     func settle() {}
+    func reshaped(_ changed: [ObjectIdentifier]) {}
     func refresh() {}
     func agesMoved() {}
 
