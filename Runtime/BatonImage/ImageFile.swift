@@ -58,9 +58,12 @@ final class ImageFile: StoreImage, @unchecked Sendable {
     /// Rows the opening read, decoded and resolved off the main actor, by key: the check takes each
     /// once; one the writer writes again leaves first.
     var preloaded: [String: ImageRow] = [:]
+    /// The rows read ahead that were made into records off the main actor (they leave `preloaded`):
+    /// the first check adopts them. Dropped whole when the writer writes one of their rows again.
+    var readAhead: ReadAheadRecords?
 
     /// How many rows the opening read ahead and no check has taken yet (for tests of the limit).
-    var rowsWaitingReadAhead: Int { readLock.withLock { preloaded.count } }
+    var rowsWaitingReadAhead: Int { readLock.withLock { preloaded.count + (readAhead?.keys.count ?? 0) } }
 
     init(_ persistence: Persistence) {
         self.persistence = persistence
@@ -201,13 +204,16 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             }
             let reader = try SQLiteConnection(path: path, readOnly: true)
             // Read ahead here, off the main actor, what the first check would read row by row.
-            let rows = (try? preload()) ?? [:]
+            var rows = (try? preload()) ?? [:]
+            let made = rows.isEmpty ? nil : ReadAheadRecords(rows: rows.values)
+            if let made { for key in made.keys { rows[key] = nil } }
             readLock.lock()
             self.reader = reader
             // The names the writer loaded, so the check's first read does not load them on the main actor.
             readerNames = namesByNumber
             readerNumbers = names
             preloaded = rows
+            readAhead = made
             readLock.unlock()
             opened(true, event: hostile ? .imageUnavailable : .imageOpened)
         } catch {
@@ -352,6 +358,7 @@ final class ImageFile: StoreImage, @unchecked Sendable {
         readerNames = [:]
         readerNumbers = [:]
         preloaded = [:]
+        readAhead = nil
         readLock.unlock()
     }
 
@@ -427,6 +434,9 @@ final class ImageFile: StoreImage, @unchecked Sendable {
             if !preloaded.isEmpty {
                 for key in written { preloaded[key] = nil }
             }
+            // A record made from a row written again would show the old row: the check reads them
+            // all from the file instead (rare: a batch written before the launch's first check).
+            if let made = readAhead, written.contains(where: made.keys.contains) { readAhead = nil }
             readLock.unlock()
             try writer.execute("COMMIT")
         } catch {

@@ -45,6 +45,13 @@ final class ImageFileRead: ImageRead, ImageReadAhead {
 
     var rowsReadAhead: Int { file.preloaded.count }
 
+    func takeRecords() -> ReadAheadRecords? {
+        defer { file.readAhead = nil }
+        return file.readAhead
+    }
+
+    func used(_ key: String) { readRecords.append(key) }
+
     func row(_ key: String) -> ImageRow? {
         if let row = file.preloaded.removeValue(forKey: key) {
             readRecords.append(key)

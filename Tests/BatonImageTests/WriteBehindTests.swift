@@ -284,6 +284,48 @@ import Testing
         #expect(await wait(until: { file.hasEnded }))
     }
 
+    /// A launch's first check adopts the records made from the rows read ahead (off the main
+    /// actor), reading as the rows say; a row written after the opening and before that check drops
+    /// them, and the check reads the rows from the file, the written one as written.
+    @Test(arguments: [false, true])
+    func theFirstCheckAdoptsTheRecordsReadAhead(rowWrittenFirst: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let persistence = Persistence(url: directory.file(), version: "1")
+        let first = Session(persistence)
+        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(3))
+        #expect(await first.written(2))
+        #expect(await first.end())
+
+        let second = Session(persistence)
+        #expect(await second.opened())
+        let image = try #require(second.store.image as? ImageFile)
+        #expect(image.rowsWaitingReadAhead == 5)
+        if rowWrittenFirst {
+            var batch = ImageBatch(number: 1)
+            batch.rows = [ImageRow(key: "Character:2", type: "Character", cells: [("name", .string("Character 2 v2"))], replaces: false)]
+            image.write(batch)
+            #expect(await wait(until: { image.rowsWaitingReadAhead < 5 }, timeout: .seconds(120)))
+        }
+        #expect(second.environment.check(CharactersQuery()) == .image)
+        #expect(image.rowsWaitingReadAhead == 0)
+        let name = { (key: String) -> String? in
+            if case .string(let text)? = second.value(key, "name") { return text }
+            return nil
+        }
+        #expect(name("Character:2") == (rowWrittenFirst ? "Character 2 v2" : "Character 2 v1"))
+        #expect(name("Character:3") == "Character 3 v1")
+        let origin = try #require(second.store.record(forKey: "Character:3")?.exportedFields(in: second.store).first { $0.key == "origin" }?.value)
+        guard case .link(let place) = origin else {
+            Issue.record("the origin is not a link: \(origin)")
+            return
+        }
+        // A link lands on the record the store holds for its key.
+        #expect(place === second.store.record(forKey: "Location:L1"))
+        #expect(name("Location:L1") == "Place 1")
+        #expect(await second.end())
+    }
+
     /// Every byte of the image's files: the database, its write-ahead log and shared memory.
     static func fileBytes(_ url: URL) throws -> [UInt8] {
         var bytes: [UInt8] = []

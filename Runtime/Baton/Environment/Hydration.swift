@@ -8,6 +8,9 @@ import Foundation
 @MainActor struct Hydration {
     let store: Store
     private var read: (any ImageRead)?
+    /// The same read, when it holds rows read ahead (asked once: a cast per record cost more than
+    /// the record's adoption).
+    private var readAhead: (any ImageReadAhead)?
     private var opened = false
     /// Whether any slot was filled from the image.
     private(set) var filled = false
@@ -77,11 +80,23 @@ import Foundation
         if !opened {
             opened = true
             read = store.image?.beginRead()
-            // Room for every row read ahead at once, rather than growing the sets row by row.
-            if let ahead = (read as? any ImageReadAhead)?.rowsReadAhead, ahead > 0 {
-                store.imageState.read.reserveCapacity(store.imageState.read.count + ahead)
-                store.imageState.replacing.reserveCapacity(store.imageState.replacing.count + ahead)
+            guard let ahead = read as? any ImageReadAhead else { return read }
+            readAhead = ahead
+            // Records made off the main actor from the rows read ahead, adopted while the store
+            // holds only its roots (a launch's first check): no key is live, so memory wins nothing
+            // and every link they hold lands on a record the store then holds. Otherwise they are
+            // dropped, and the rows are read from the file as the check reaches them.
+            if let made = ahead.takeRecords(), store.records.count == 3 {
+                store.records.reserveCapacity(3 + made.records.count)
+                for record in made.records {
+                    store.records[record.key] = record
+                    batch.created.insert(ObjectIdentifier(record))
+                }
             }
+            // Room for every row read ahead at once, rather than growing the sets row by row.
+            let rows = ahead.rowsReadAhead + store.records.count
+            store.imageState.read.reserveCapacity(store.imageState.read.count + rows)
+            store.imageState.replacing.reserveCapacity(store.imageState.replacing.count + rows)
         }
         return read
     }
@@ -93,20 +108,22 @@ import Foundation
         let walking = ObjectIdentifier(selection)
         if record.walkedBy.check == number, record.walkedBy.selection == walking { return }
         if record.walkedBy.check != number { record.walkedBy = (number, walking) }
-        let variant = selection.variant(for: record.type)
-        for field in variant.fields {
-            let ref = store.slotRef(field.entry(on: record.type), on: record.type)
+        // A record adopted from the rows read ahead holds its row already: reaching it reads it.
+        if record.readAhead { fillRow(record) }
+        let type = record.type
+        for step in selection.variant(for: type).hydrationSteps {
+            let ref =
+                step.fixedType == type.index
+                ? step.fixedIndex : store.slotRef(step.field.entry(on: type), on: type)
             if !record.holds(ref) {
                 if record === store.root {
                     fillRootCell(ref)
-                    if !record.holds(ref), !field.lookupKeys.isEmpty, case .link(_, plural: false) = field.kind {
-                        bindLookup(field.lookupKeys, at: ref)
-                    }
+                    if !record.holds(ref), step.isLookup { bindLookup(step.field.lookupKeys, at: ref) }
                 } else if record !== store.mutationRoot, record !== store.subscriptionRoot {
                     fillRow(record)
                 }
             }
-            guard case .link(let child, _) = field.kind, var value = record.peek(ref) else { continue }
+            guard let child = step.child, var value = record.peek(ref) else { continue }
             // A record this walk made holds only links to live records (`record(_:)`).
             if !batch.created.contains(ObjectIdentifier(record)), let live = repointed(value) {
                 batch.write(record, ref, live)
@@ -116,7 +133,14 @@ import Foundation
             case .link(let target):
                 if !target.isDeleted { walk(child, target, depth: depth + 1) }
             case .links(let targets):
-                for case let target? in targets where !target.isDeleted { walk(child, target, depth: depth + 1) }
+                let walking = ObjectIdentifier(child)
+                for index in targets.indices {
+                    // A target this walk already entered with this selection (an episode under many
+                    // characters) is passed over here, without a call or a retain.
+                    if let seen = targets[index]?.walkedBy, seen.check == number, seen.selection == walking { continue }
+                    guard let target = targets[index], !target.isDeleted else { continue }
+                    walk(child, target, depth: depth + 1)
+                }
             default:
                 for target in Availability.targets(value) where !target.isDeleted {
                     walk(child, target, depth: depth + 1)
@@ -167,7 +191,16 @@ import Foundation
     /// Reads a record's row, once per store, into the slots memory lacks.
     private mutating func fillRow(_ record: Record) {
         guard !record.isDeleted, store.imageState.read.insert(record.key).inserted else { return }
-        guard let read = image(), var row = read.row(record.key), !row.isDeleted else { return }
+        guard let read = image() else { return }
+        if record.readAhead {
+            // Made from its row off the main actor, and adopted whole: the row is read.
+            record.readAhead = false
+            store.imageState.replacing.insert(record.key)
+            readAhead?.used(record.key)
+            filled = true
+            return
+        }
+        guard var row = read.row(record.key), !row.isDeleted else { return }
         store.imageState.replacing.insert(record.key)
         // Slots the image resolved off the main actor, when it read the row as this record's type.
         var slots = row.resolvedType == record.type && row.resolvedSlots.count == row.cells.count ? row.resolvedSlots : []

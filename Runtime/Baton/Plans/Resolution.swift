@@ -75,6 +75,8 @@ final class ResolvedVariant: Sendable {
     /// (client fields are never waited for), each with what the walk needs in one flat value, so
     /// the walk over a large page reads no field object and switches on no kind.
     let checks: [AvailabilityStep]
+    /// Every field, client fields too, as the hydration walks them (in field order).
+    let hydrationSteps: [AvailabilityStep]
 
     init(fields: [ResolvedField], key: [[UInt8]], keyPosition: [Int], required: [Int]) {
         self.fields = fields
@@ -82,10 +84,11 @@ final class ResolvedVariant: Sendable {
         self.keyPosition = keyPosition
         self.required = required
         let waited = Set(required)
+        let steps = fields.indices.map { AvailabilityStep(fields[$0], waited: waited.contains($0)) }
+        hydrationSteps = steps
         checks = fields.indices.compactMap { index in
-            let field = fields[index]
-            guard waited.contains(index) || field.deferLabel != nil else { return nil }
-            return AvailabilityStep(field, waited: waited.contains(index))
+            guard steps[index].waited || fields[index].deferLabel != nil else { return nil }
+            return steps[index]
         }
     }
 }

@@ -7,11 +7,16 @@ import Observation
     public let key: String
     public let type: TypeID
     /// Values of constant slots by number; nil is missing. Read inline by lenses (the hot path).
-    @usableFromInline @exclusivity(unchecked) var fixed: [Value?] = []
+    /// Nonisolated only so a record read ahead from an image is filled off the main actor before
+    /// any reader can reach it (`ReadAheadRecords`); every other access is on the main actor.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var fixed: [Value?] = []
     /// One bit per constant slot below 64: whether it holds a value (null included). The
     /// availability check asks only that of most slots; the bits sit in the record itself, so a walk
     /// over a large page does not load every record's value array (most of its time was those loads).
-    @usableFromInline @exclusivity(unchecked) var present: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var present: UInt64 = 0
+    /// Made off the main actor from its image row (`ReadAheadRecords`) and not yet counted as read
+    /// by a check: the check's hydration counts it when it first reaches it.
+    @exclusivity(unchecked) nonisolated(unsafe) var readAhead = false
     /// Values of rendered-key slots, sorted by their (negative) number: a session's keys widen only
     /// the records they were written to.
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
@@ -33,6 +38,22 @@ import Observation
     init(key: String, type: TypeID) {
         self.key = key
         self.type = type
+    }
+
+    /// A record made off the main actor from an image row read ahead, its constant slots given
+    /// whole (`ReadAheadRecords`); nothing else can reach it until the store adopts it.
+    nonisolated init(readAhead key: String, type: TypeID) {
+        self.key = key
+        self.type = type
+    }
+
+    /// Fills a record `init(readAhead:type:)` made, before the store adopts it.
+    nonisolated func fillReadAhead(_ values: [Value?]) {
+        var bits: UInt64 = 0
+        for index in values.indices.prefix(64) where values[index] != nil { bits |= 1 &<< UInt64(index) }
+        fixed = values
+        present = bits
+        readAhead = true
     }
 
     // MARK: Reads

@@ -37,9 +37,13 @@ public protocol ImageRead: AnyObject {
 }
 
 /// A read that holds rows read ahead of the check (`BatonImage`'s): how many, so the check makes
-/// room for them at once.
+/// room for them at once, and those made into records off the main actor.
 package protocol ImageReadAhead {
     var rowsReadAhead: Int { get }
+    /// The records made from rows read ahead, once (nil after, or when none were made).
+    func takeRecords() -> ReadAheadRecords?
+    /// A check reached a record made from its row: the row counts as read in this launch.
+    func used(_ key: String)
 }
 
 /// What an image tells its store, on the main actor.
