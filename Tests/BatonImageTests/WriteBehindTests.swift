@@ -315,7 +315,8 @@ import Testing
         }
         #expect(name("Character:2") == (rowWrittenFirst ? "Character 2 v2" : "Character 2 v1"))
         #expect(name("Character:3") == "Character 3 v1")
-        let origin = try #require(second.store.record(forKey: "Character:3")?.exportedFields(in: second.store).first { $0.key == "origin" }?.value)
+        let origin = try #require(
+            second.store.record(forKey: "Character:3")?.exportedFields(in: second.store).first { $0.key == "origin" }?.value)
         guard case .link(let place) = origin else {
             Issue.record("the origin is not a link: \(origin)")
             return
