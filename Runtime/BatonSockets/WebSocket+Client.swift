@@ -45,16 +45,35 @@ extension WebSocketEvents {
             public mutating func next() async throws -> WebSocketMessage? {
                 do {
                     while let event = try await events.next() {
-                        switch event {
-                        case .text(let text): return .text(text)
-                        case .binary(let bytes): return .binary(bytes)
-                        case .close(let code, let reason): return .close(code: code, reason: reason)
-                        case .ping, .pong: continue
-                        }
+                        if let message = Self.message(event) { return message }
                     }
                     return nil
                 } catch let error as WebSocketError {
                     throw error.transportError
+                }
+            }
+
+            /// In the caller's isolation, as `WebSocketEvents` reads: the core's reader, on its
+            /// actor, takes a batch's messages with no executor hop each.
+            @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> WebSocketMessage? {
+                do {
+                    while let event = try await events.next(isolation: actor) {
+                        if let message = Self.message(event) { return message }
+                    }
+                    return nil
+                } catch let error as WebSocketError {
+                    throw error.transportError
+                }
+            }
+
+            /// The event as a message; nil for a ping or a pong.
+            static func message(_ event: WebSocketEvent) -> WebSocketMessage? {
+                switch event {
+                case .text(let text): .text(text)
+                case .binary(let bytes): .binary(bytes)
+                case .close(let code, let reason): .close(code: code, reason: reason)
+                case .ping, .pong: nil
                 }
             }
         }

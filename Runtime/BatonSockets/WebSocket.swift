@@ -128,6 +128,14 @@ public struct WebSocketEvents: AsyncSequence, Sendable {
         fileprivate let reader: Reader
 
         public mutating func next() async throws -> WebSocketEvent? { try await reader.next() }
+
+        /// In the caller's isolation, so a reader on an actor (the core's graphql-transport-ws
+        /// client) takes each event of the batch at hand with no executor hop; the plain `next()`
+        /// would leave the actor and come back for every one.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> WebSocketEvent? {
+            try await reader.next(isolation: actor)
+        }
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: reader) }
@@ -145,6 +153,17 @@ public struct WebSocketEvents: AsyncSequence, Sendable {
         func next() async throws -> WebSocketEvent? {
             while position == batch.count {
                 guard let next = try await batches.next() else { return nil }
+                batch = next
+                position = 0
+            }
+            defer { position += 1 }
+            return batch[position]
+        }
+
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        func next(isolation actor: isolated (any Actor)?) async throws -> WebSocketEvent? {
+            while position == batch.count {
+                guard let next = try await batches.next(isolation: actor) else { return nil }
                 batch = next
                 position = 0
             }

@@ -6,7 +6,8 @@
 public protocol WebSocketConnection: AnyObject, Sendable {
     /// The messages as they arrive. An associated type rather than one stream type, so a socket that
     /// hands over a whole read's messages at once gives them out from its own batch, without a
-    /// hand-off (a task switch) for each.
+    /// hand-off (a task switch) for each; an iterator that also implements `next(isolation:)` lets
+    /// the reader, which runs on an actor, take them without an executor hop each.
     associatedtype Messages: AsyncSequence where Messages.Element == WebSocketMessage
 
     /// The received messages in order. After the peer's Close frame (`.close`) the sequence ends; a
