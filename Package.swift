@@ -91,7 +91,7 @@ let package = Package(
         // OpenSSL (Debian's libssl-dev) for wss://, used by BatonSockets only.
         .systemLibrary(
             name: "COpenSSL", path: "Runtime/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        // graphql-transport-ws over RFC 6455 on libuv sockets, behind the core's Transport protocol;
+        // RFC 6455 on libuv sockets, the core's WebSocketClient under its GraphQLTransportWebSocket;
         // libuv and OpenSSL never enter Baton.
         .target(name: "BatonSockets", dependencies: ["Baton", "CUV", "COpenSSL"], path: "Runtime/BatonSockets"),
         // @Fragment/@Query/@Mutation/@Subscription; re-exports Baton (Runtime/BatonMarkers/Markers.swift says why).

@@ -37,11 +37,11 @@ final class SocketConnection: @unchecked Sendable {
     private var tls: TLSSession?
 
     init(
-        host: String, port: Int, path: String, secure: Bool, subprotocol: String, options: WebSocket.Options,
-        events: AsyncThrowingStream<[WebSocketEvent], any Error>.Continuation
+        host: String, port: Int, path: String, secure: Bool, subprotocol: String, headers: [String: String],
+        options: WebSocket.Options, events: AsyncThrowingStream<[WebSocketEvent], any Error>.Continuation
     ) {
         self.secure = secure
-        handshake = WebSocketHandshake(host: host, port: port, path: path, subprotocol: subprotocol)
+        handshake = WebSocketHandshake(host: host, port: port, path: path, subprotocol: subprotocol, headers: headers)
         decoder = WebSocketFrameDecoder(maxPayload: options.maxMessageSize)
         assembler = WebSocketMessageAssembler(maxMessage: options.maxMessageSize)
         self.options = options

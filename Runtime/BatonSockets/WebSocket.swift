@@ -1,42 +1,16 @@
+import Baton
 import Foundation
-
-#if canImport(Darwin)
-    // Apple platforms: URLSessionWebSocketTask works there (on Linux it fails: its libcurl has no
-    // WebSocket) and could carry these frames on iOS, where libuv and OpenSSL are not installed.
-    // Not written: only Linux is built and tested here, and this socket is the one code path.
-#endif
 
 /// A WebSocket client (RFC 6455) over a TCP socket driven by libuv on the connection's own
 /// thread. `connect` returns once the handshake is done; `events` then yields the server's
 /// messages (pings are answered by the socket itself and reported too) and ends with the
 /// server's close frame, or throws the `WebSocketError` that ended it. `send` may be called from
-/// any task. Every wait is bounded by `Options`.
+/// any task. Every wait is bounded by `Options`. It is the core's `WebSocketConnection` and
+/// `WebSocket.Client` opens it for `GraphQLTransportWebSocket`; on Apple platforms without libuv
+/// and OpenSSL, the core's `URLSessionWebSocketClient` takes its place.
 public final class WebSocket: Sendable {
-    public struct Options: Sendable {
-        /// Resolving the host and making the TCP connection.
-        public var connectTimeout: Duration
-        /// The TLS handshake (`wss://`), then from the upgrade request to the server's 101 answer:
-        /// each.
-        public var handshakeTimeout: Duration
-        /// From sending a close frame to the server's answer (or to the end of the TCP).
-        public var closeTimeout: Duration
-        /// The largest message (and frame) accepted; a larger one closes with 1009.
-        public var maxMessageSize: Int
-        /// For `wss://`: PEM files of the only certificates to trust (a test's self-signed one);
-        /// nil trusts the system's.
-        public var trustedCertificates: [URL]?
-
-        public init(
-            connectTimeout: Duration = .seconds(10), handshakeTimeout: Duration = .seconds(10),
-            closeTimeout: Duration = .seconds(5), maxMessageSize: Int = 16 << 20, trustedCertificates: [URL]? = nil
-        ) {
-            self.trustedCertificates = trustedCertificates
-            self.connectTimeout = connectTimeout
-            self.handshakeTimeout = handshakeTimeout
-            self.closeTimeout = closeTimeout
-            self.maxMessageSize = maxMessageSize
-        }
-    }
+    /// The socket's waits and limits: the core's, which every `WebSocketClient` reads.
+    public typealias Options = WebSocketOptions
 
     /// The server's messages in order, then the end. The socket's thread hands over everything
     /// one read held at once (a subscription's events arrive many a read), and this sequence gives
@@ -50,15 +24,18 @@ public final class WebSocket: Sendable {
         self.events = WebSocketEvents(batches)
     }
 
-    /// Opens `url` (`ws://` or `wss://host[:port]/path`) asking for `subprotocol`. Throws a `WebSocketError`:
-    /// a bad URL, no connection, a failed handshake, or a timeout.
-    public static func connect(to url: URL, subprotocol: String, options: Options = Options()) async throws -> WebSocket {
+    /// Opens `url` (`ws://` or `wss://host[:port]/path`) asking for `subprotocol`, with `headers`
+    /// added to the upgrade request. Throws a `WebSocketError`: a bad URL, a header the request
+    /// cannot carry, no connection, a failed handshake, or a timeout.
+    public static func connect(
+        to url: URL, subprotocol: String, headers: [String: String] = [:], options: Options = Options()
+    ) async throws -> WebSocket {
         let target = try Target(url)
+        try WebSocketHandshake.check(headers: headers)
         let (batches, continuation) = AsyncThrowingStream<[WebSocketEvent], any Error>.makeStream()
         let connection = SocketConnection(
             host: target.host, port: target.port, path: target.path, secure: target.secure, subprotocol: subprotocol,
-            options: options,
-            events: continuation)
+            headers: headers, options: options, events: continuation)
         let socket = WebSocket(connection: connection, batches: batches)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { opened in connection.start(opened: opened) }
@@ -151,6 +128,14 @@ public struct WebSocketEvents: AsyncSequence, Sendable {
         fileprivate let reader: Reader
 
         public mutating func next() async throws -> WebSocketEvent? { try await reader.next() }
+
+        /// In the caller's isolation, so a reader on an actor (the core's graphql-transport-ws
+        /// client) takes each event of the batch at hand with no executor hop; the plain `next()`
+        /// would leave the actor and come back for every one.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> WebSocketEvent? {
+            try await reader.next(isolation: actor)
+        }
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: reader) }
@@ -168,6 +153,17 @@ public struct WebSocketEvents: AsyncSequence, Sendable {
         func next() async throws -> WebSocketEvent? {
             while position == batch.count {
                 guard let next = try await batches.next() else { return nil }
+                batch = next
+                position = 0
+            }
+            defer { position += 1 }
+            return batch[position]
+        }
+
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        func next(isolation actor: isolated (any Actor)?) async throws -> WebSocketEvent? {
+            while position == batch.count {
+                guard let next = try await batches.next(isolation: actor) else { return nil }
                 batch = next
                 position = 0
             }

@@ -1,3 +1,5 @@
+import Baton
+
 /// Why a WebSocket connection failed or ended other than by a clean close. Each case says what
 /// happened in its message; `GraphQLTransportWebSocket` hands them on as transport errors.
 public struct WebSocketError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -31,4 +33,13 @@ public struct WebSocketError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String { "WebSocket: \(message)" }
+}
+
+extension WebSocketError {
+    /// This failure as the core's transport error, which `GraphQLTransportWebSocket` fails its
+    /// streams with: a refused upgrade's HTTP status, otherwise status 0; the message as it is.
+    var transportError: TransportError {
+        if case .handshake(let status?) = kind, status != 101 { return TransportError(statusCode: status, message: message) }
+        return TransportError(statusCode: 0, message: message)
+    }
 }

@@ -12,24 +12,61 @@ public struct WebSocketHandshake: Sendable {
     public let port: Int
     public let path: String
     public let subprotocol: String
+    /// Added to the request after the upgrade's own, sorted by name (`check(headers:)` says which
+    /// are allowed).
+    public let headers: [String: String]
     /// The base64 of 16 random bytes, fresh for each handshake.
     public let key: String
     private var received: [UInt8] = []
 
-    public init(host: String, port: Int, path: String, subprotocol: String = "graphql-transport-ws", key: String? = nil) {
+    public init(
+        host: String, port: Int, path: String, subprotocol: String = "graphql-transport-ws", headers: [String: String] = [:],
+        key: String? = nil
+    ) {
         self.host = host
         self.port = port
         self.path = path.isEmpty ? "/" : path
         self.subprotocol = subprotocol
+        self.headers = headers
         self.key = key ?? Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
     }
 
     public var request: [UInt8] {
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let extra = headers.keys.sorted().map { "\($0): \(headers[$0]!)\r\n" }.joined()
         let text =
             "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: \(subprotocol)\r\n\r\n"
+            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: \(subprotocol)\r\n"
+            + extra + "\r\n"
         return Array(text.utf8)
+    }
+
+    /// The upgrade's own headers, which the handshake writes and a caller's must not repeat.
+    static let ownHeaders: Set<String> = [
+        "host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol",
+        "sec-websocket-extensions",
+    ]
+
+    /// Throws unless each header can go into the request as it is: a name of token characters
+    /// (RFC 9110 §5.6.2) that is not one of the upgrade's own, a value without a line break or
+    /// NUL (which would let a value write headers of its own).
+    public static func check(headers: [String: String]) throws(WebSocketError) {
+        for (name, value) in headers {
+            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte), !ownHeaders.contains(name.lowercased()) else {
+                throw WebSocketError(.handshake(status: nil), "the upgrade request cannot carry the header name \(name.debugDescription)")
+            }
+            guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else {
+                throw WebSocketError(.handshake(status: nil), "the header \(name) has a value with a line break or NUL")
+            }
+        }
+    }
+
+    /// RFC 9110's `tchar`, what a header name is made of.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 
     /// The `Sec-WebSocket-Accept` a server must answer to `key`.

@@ -52,6 +52,26 @@ import Testing
         #expect(WebSocketHandshake(host: "h", port: 1, path: "/").key != handshake.key)
     }
 
+    /// A caller's headers follow the upgrade's own, sorted by name, so the request is the same
+    /// bytes each time.
+    @Test func requestCarriesTheCallersHeaders() throws {
+        let handshake = WebSocketHandshake(
+            host: "127.0.0.1", port: 4000, path: "/graphql", headers: ["X-Trace": "7", "Authorization": "Bearer a.b"])
+        let text = String(decoding: handshake.request, as: UTF8.self)
+        #expect(text.hasSuffix("\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\nAuthorization: Bearer a.b\r\nX-Trace: 7\r\n\r\n"))
+        #expect(throws: Never.self) { try WebSocketHandshake.check(headers: handshake.headers) }
+    }
+
+    /// A header that would repeat one of the upgrade's own, or write a line of its own, is refused
+    /// before anything is sent.
+    @Test(arguments: [
+        ["Host": "evil.example"], ["sec-websocket-protocol": "graphql-ws"], ["Connection": "close"],
+        ["X-A": "1\r\nX-Injected: 2"], ["X-A": "1\n"], ["X-A\r\nX-B": "1"], ["X A": "1"], ["": "1"], ["X-A:": "1"],
+    ])
+    func headersTheRequestCannotCarryAreRefused(_ headers: [String: String]) {
+        #expect(throws: WebSocketError.self) { try WebSocketHandshake.check(headers: headers) }
+    }
+
     @Test func goodAnswerInChunksLeavesTheFirstFrameBytes() throws {
         var handshake = WebSocketHandshake(host: "127.0.0.1", port: 80, path: "/", key: Self.key)
         let bytes = Self.answer(headers: Self.good) + [0x81, 0x00]

@@ -1,4 +1,3 @@
-import Baton
 import Foundation
 
 /// A `Transport` speaking graphql-transport-ws over one WebSocket: `connection_init` (with the
@@ -16,10 +15,10 @@ import Foundation
 ///
 /// Released, it closes its connection (streams still open on it fail).
 ///
-/// Apple platforms: this module uses the same libuv socket and OpenSSL as on Linux, so it builds
-/// where those libraries are installed (macOS with Homebrew's) and not on iOS, where they are not.
-/// A byte transport over `URLSessionWebSocketTask` behind `#if canImport(Darwin)` would carry the
-/// frames there; it is not written, because only Linux is built and tested here.
+/// The socket is its `client`'s (a `WebSocketClient`): BatonSockets' libuv socket (whose
+/// `GraphQLTransportWebSocket(url:…)` picks it), `URLSessionWebSocketClient` on Apple platforms,
+/// or a test's in-memory one. Everything above the socket (the protocol's messages, ids, the
+/// acknowledgement, keep-alive, renewal) is here, the same over each.
 public final class GraphQLTransportWebSocket: Transport {
     public struct Options: Sendable {
         /// From `connection_init` to the server's `connection_ack`; also how long the connection
@@ -27,7 +26,8 @@ public final class GraphQLTransportWebSocket: Transport {
         public var ackTimeout: Duration
         /// How long a connection without streams stays open.
         public var idleTimeout: Duration
-        public var socket: WebSocket.Options
+        /// The socket's waits and limits, handed to the client at each connect.
+        public var socket: WebSocketOptions
         /// After this long without a message from the server, the client sends a graphql-transport-ws
         /// `ping` (silence is checked once each interval); nil sends none.
         public var keepAlive: Duration?
@@ -36,7 +36,7 @@ public final class GraphQLTransportWebSocket: Transport {
         public var pongTimeout: Duration
 
         public init(
-            ackTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30), socket: WebSocket.Options = .init(),
+            ackTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30), socket: WebSocketOptions = .init(),
             keepAlive: Duration? = .seconds(20), pongTimeout: Duration = .seconds(10)
         ) {
             self.ackTimeout = ackTimeout
@@ -52,15 +52,21 @@ public final class GraphQLTransportWebSocket: Transport {
     private let nextID = Locked(0)
 
     /// - Parameters:
+    ///   - url: the server's `ws://` or `wss://` endpoint.
+    ///   - headers: sent with each connection's upgrade request (graphql-transport-ws's own
+    ///     credentials go in `connectionParams`).
     ///   - connectionParams: the `connection_init` payload, asked for each time a connection
     ///     opens (so a rotated token needs no new transport).
     ///   - encoding: the request's JSON, sent as the `subscribe` payload.
+    ///   - options: the protocol's waits, and the socket's (`socket`) handed to the client.
+    ///   - client: what opens each connection.
     public init(
-        url: URL, connectionParams: (@Sendable () async -> [String: String])? = nil, encoding: Encoding = .standard,
-        options: Options = Options()
+        url: URL, headers: [String: String] = [:], connectionParams: (@Sendable () async -> [String: String])? = nil,
+        encoding: Encoding = .standard, options: Options = Options(), client: any WebSocketClient
     ) {
         self.url = url
-        connections = Connections(url: url, connectionParams: connectionParams, encoding: encoding, options: options)
+        connections = Connections(
+            url: url, headers: headers, connectionParams: connectionParams, encoding: encoding, options: options, client: client)
     }
 
     public func send(_ request: Request) -> AsyncThrowingStream<Payload, any Error> {
@@ -115,7 +121,7 @@ public final class GraphQLTransportWebSocket: Transport {
 private actor Connections {
     /// One open connection. Its state is touched only on the actor.
     final class Link: @unchecked Sendable {
-        let socket: WebSocket
+        let socket: any WebSocketConnection
         var acked = false
         var ackWaiter: CheckedContinuation<Void, any Error>?
         var streams: [String: AsyncThrowingStream<Payload, any Error>.Continuation] = [:]
@@ -127,25 +133,29 @@ private actor Connections {
         /// Why it ended, for a stream that comes to it after.
         var failure: TransportError?
 
-        init(socket: WebSocket) { self.socket = socket }
+        init(socket: any WebSocketConnection) { self.socket = socket }
     }
 
     let url: URL
+    let headers: [String: String]
     let connectionParams: (@Sendable () async -> [String: String])?
     let encoding: Encoding
     let options: GraphQLTransportWebSocket.Options
+    let client: any WebSocketClient
     private var current: Link?
     private var connecting: Task<Link, any Error>?
     private(set) var opened = 0
 
     init(
-        url: URL, connectionParams: (@Sendable () async -> [String: String])?, encoding: Encoding,
-        options: GraphQLTransportWebSocket.Options
+        url: URL, headers: [String: String], connectionParams: (@Sendable () async -> [String: String])?, encoding: Encoding,
+        options: GraphQLTransportWebSocket.Options, client: any WebSocketClient
     ) {
         self.url = url
+        self.headers = headers
         self.connectionParams = connectionParams
         self.encoding = encoding
         self.options = options
+        self.client = client
     }
 
     var isConnected: Bool { current.map { !$0.ended } ?? false }
@@ -199,10 +209,10 @@ private actor Connections {
     }
 
     private func open() async throws -> Link {
-        let socket = try await WebSocket.connect(to: url, subprotocol: "graphql-transport-ws", options: options.socket)
+        let socket = try await client.connect(to: url, subprotocol: "graphql-transport-ws", headers: headers, options: options.socket)
         opened += 1
         let link = Link(socket: socket)
-        Task { await self.read(link) }
+        Task { await self.read(link, socket) }
         // Asking for the params is bounded too (by the ack timeout): a closure that never returns
         // fails the connection rather than holding every stream waiting for it.
         let params: [String: String]?
@@ -243,18 +253,18 @@ private actor Connections {
             closing: (1000, "no connection_ack"))
     }
 
-    /// Reads the connection's events until it ends.
-    private func read(_ link: Link) async {
+    /// Reads the connection's messages until it ends. Generic over the connection (the caller's
+    /// existential opened), so the loop runs on the socket's own sequence type.
+    private func read<Connection: WebSocketConnection>(_ link: Link, _ socket: Connection) async {
         do {
-            for try await event in link.socket.events {
-                switch event {
+            for try await message in socket.messages {
+                switch message {
                 case .text(let text): received(text, on: link)
                 case .binary: invalid("a binary message", on: link)
                 case .close(let code, let reason):
                     let what = code.map { "\($0)" + (reason.isEmpty ? "" : " \(reason)") } ?? "no code"
                     dropped(
                         link, TransportError(statusCode: Self.status(closeCode: code), message: "\(url) closed the connection (\(what))"))
-                case .ping, .pong: continue
                 }
                 if link.ended { break }
             }
@@ -342,7 +352,7 @@ private actor Connections {
         let streams = link.streams
         link.streams.removeAll()
         for stream in streams.values { stream.finish(throwing: error) }
-        guard !link.socket.isClosed else { return }
+        // Closing or aborting a connection that already ended does nothing.
         if let closing {
             let socket = link.socket
             Task { await socket.close(code: closing.code, reason: closing.reason) }
@@ -366,7 +376,7 @@ private actor Connections {
         link.ended = true
         link.keepAlive?.cancel()
         if current === link { current = nil }
-        Task { await link.socket.close() }
+        Task { await link.socket.close(code: 1000, reason: "") }
     }
 
     func closeNow() async {
@@ -400,19 +410,25 @@ private actor Connections {
         }
     }
 
-    /// A failure of the socket as the core's transport error: the HTTP status of a refused
-    /// handshake, otherwise 0 with what happened.
+    /// A failure of the socket as the core's transport error: a client's `TransportError` (a
+    /// refused upgrade's HTTP status) as it is, anything else as status 0 with what happened.
     static func transportError(_ error: any Error) -> TransportError {
-        switch error {
-        case let error as TransportError: return error
-        case let error as WebSocketError:
-            if case .handshake(let status?) = error.kind, status != 101 {
-                return TransportError(statusCode: status, message: error.message)
-            }
-            return TransportError(statusCode: 0, message: error.message)
-        default:
-            return TransportError(statusCode: 0, message: "\(error)")
-        }
+        (error as? TransportError) ?? TransportError(statusCode: 0, message: "\(error)")
+    }
+}
+
+/// State tasks share, behind an `NSLock` (which ThreadSanitizer sees, where it cannot see
+/// Synchronization's `Mutex` on Linux).
+private final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ state: State) { self.state = state }
+
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
     }
 }
 
