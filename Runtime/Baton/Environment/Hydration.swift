@@ -93,10 +93,6 @@ import Foundation
                     batch.created.insert(ObjectIdentifier(record))
                 }
             }
-            // Room for every row read ahead at once, rather than growing the sets row by row.
-            let rows = ahead.rowsReadAhead + store.records.count
-            store.imageState.read.reserveCapacity(store.imageState.read.count + rows)
-            store.imageState.replacing.reserveCapacity(store.imageState.replacing.count + rows)
         }
         return read
     }
@@ -109,7 +105,7 @@ import Foundation
         if record.walkedBy.check == number, record.walkedBy.selection == walking { return }
         if record.walkedBy.check != number { record.walkedBy = (number, walking) }
         // A record adopted from the rows read ahead holds its row already: reaching it reads it.
-        if record.readAhead { fillRow(record) }
+        if record.imageRow == .readAhead { fillRow(record) }
         let type = record.type
         for step in selection.variant(for: type).hydrationSteps {
             let ref =
@@ -190,18 +186,22 @@ import Foundation
 
     /// Reads a record's row, once per store, into the slots memory lacks.
     private mutating func fillRow(_ record: Record) {
-        guard !record.isDeleted, store.imageState.read.insert(record.key).inserted else { return }
-        guard let read = image() else { return }
-        if record.readAhead {
+        guard !record.isDeleted else { return }
+        switch record.imageRow {
+        case .read, .replacing:
+            return
+        case .readAhead:
             // Made from its row off the main actor, and adopted whole: the row is read.
-            record.readAhead = false
-            store.imageState.replacing.insert(record.key)
+            guard image() != nil else { return }
+            store.imageState.replace(record)
             readAhead?.used(record.key)
             filled = true
             return
+        case .unread:
+            record.imageRow = .read
         }
-        guard var row = read.row(record.key), !row.isDeleted else { return }
-        store.imageState.replacing.insert(record.key)
+        guard let read = image(), var row = read.row(record.key), !row.isDeleted else { return }
+        store.imageState.replace(record)
         // Slots the image resolved off the main actor, when it read the row as this record's type.
         var slots = row.resolvedType == record.type && row.resolvedSlots.count == row.cells.count ? row.resolvedSlots : []
         let made = batch.created.contains(ObjectIdentifier(record))

@@ -79,8 +79,7 @@ extension Environment {
             contents.append(record.takeContents())
             store.records[record.key] = nil
             // Made again, the record has not read its row: a later batch merges into the row.
-            store.imageState.read.remove(record.key)
-            store.imageState.replacing.remove(record.key)
+            store.imageState.replaced(record)
         }
         let gone = Set(removed.map(ObjectIdentifier.init))
         for rootRecord in [store.root, store.mutationRoot, store.subscriptionRoot] {

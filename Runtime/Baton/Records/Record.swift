@@ -14,9 +14,9 @@ import Observation
     /// availability check asks only that of most slots; the bits sit in the record itself, so a walk
     /// over a large page does not load every record's value array (most of its time was those loads).
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var present: UInt64 = 0
-    /// Made off the main actor from its image row (`ReadAheadRecords`) and not yet counted as read
-    /// by a check: the check's hydration counts it when it first reaches it.
-    @exclusivity(unchecked) nonisolated(unsafe) var readAhead = false
+    /// What the record has of its image row (`Hydration`, `WriteBehind`). Nonisolated for the same
+    /// reason as `fixed`.
+    @exclusivity(unchecked) nonisolated(unsafe) var imageRow = ImageRowState.unread
     /// Values of rendered-key slots, sorted by their (negative) number: a session's keys widen only
     /// the records they were written to.
     @exclusivity(unchecked) private(set) var rendered: [(ref: Int32, value: Value?)] = []
@@ -53,7 +53,7 @@ import Observation
         for index in values.indices.prefix(64) where values[index] != nil { bits |= 1 &<< UInt64(index) }
         fixed = values
         present = bits
-        readAhead = true
+        imageRow = .readAhead
     }
 
     // MARK: Reads
@@ -194,6 +194,21 @@ import Observation
         for ref in errors.keys where peek(ref) == nil { refs.append(ref) }
         return refs
     }
+}
+
+/// What a record has of its image row: a row is read once per record (a record made again after a
+/// collection reads it again).
+enum ImageRowState: UInt8 {
+    /// Not read.
+    case unread
+    /// Made off the main actor from its row (`ReadAheadRecords`) and adopted whole, not yet reached
+    /// by a check: the check that reaches it counts the row as read.
+    case readAhead
+    /// Read; the next batch that writes the record merges into the row.
+    case read
+    /// Read into memory; the next batch that writes the record replaces the row whole with the
+    /// record (memory then holds all the row held), and the row is `read` after that.
+    case replacing
 }
 
 /// One slot of a record as a dump or an inspector shows it.

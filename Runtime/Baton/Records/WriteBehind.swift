@@ -7,17 +7,28 @@ struct ImageState {
     /// Batches waiting in the image's write queue, with the records they name: the collection
     /// keeps those records, or a check would read an older row.
     var pending: [(number: Int, changes: ChangeSet?, keys: [String])] = []
-    /// Records whose rows the check read (a row is read once).
-    var read: Set<String> = []
-    /// Rows read whose next batch replaces them whole (later ones merge: the row then holds what
-    /// memory held).
-    var replacing: Set<String> = []
+    /// How many records are `ImageRowState.replacing`: a batch looks for them only when some are.
+    var replacingCount = 0
     /// Root fields (`Query.secrets`) and types no plan may write to the image, as committed plans
     /// named them (the registry also knows the types generated code declared `transient`).
     var transientFields: Set<String> = []
     var transientTypes: Set<TypeID> = []
     /// Whether the memberships the image holds were learned.
     var learnedMemberships = false
+}
+
+extension ImageState {
+    /// The record's row was read into memory: the next batch that writes it replaces the row.
+    mutating func replace(_ record: Record) {
+        if record.imageRow != .replacing { replacingCount += 1 }
+        record.imageRow = .replacing
+    }
+
+    /// A batch replaced the record's row (or the record left the store): later ones merge.
+    mutating func replaced(_ record: Record) {
+        if record.imageRow == .replacing { replacingCount -= 1 }
+        record.imageRow = .read
+    }
 }
 
 extension Store {
@@ -57,9 +68,11 @@ extension Store {
         guard image != nil else { return nil }
         imageState.batches += 1
         var snapshot = ImageSnapshot(store: self, batch: ImageBatch(number: imageState.batches))
-        if !imageState.replacing.isEmpty {
-            for change in changes.records where imageState.replacing.contains(change.key) {
-                if let record = records[change.key], record !== root { snapshot.add(record, replacing: true) }
+        if imageState.replacingCount > 0 {
+            for change in changes.records {
+                if let record = records[change.key], record.imageRow == .replacing, record !== root {
+                    snapshot.add(record, replacing: true)
+                }
             }
         }
         if !changes.edits.isEmpty {
@@ -228,7 +241,7 @@ private struct ChangeSetNames {
             cells.append((field(ref, on: record.type), kept))
         }
         // A row read into memory is replaced once; after that memory holds all it held.
-        if replacing { store.imageState.replacing.remove(record.key) }
+        if replacing { store.imageState.replaced(record) }
         batch.rows.append(ImageRow(key: record.key, type: type, cells: cells, replaces: replacing))
     }
 
