@@ -61,11 +61,12 @@ package enum ValidateEdgeDirectives {
                             continue
                         }
                     default:
-                        let named = schema[field.type]
-                        if field.isLinked || !(named.name == "ID" || named.name == "String") {
+                        // An id field, as in Relay: the design's "field holding an id"; a String
+                        // may hold anything, so it is not taken for one.
+                        if field.isLinked || schema[field.type].name != "ID" {
                             diagnostics.append(
                                 .error(
-                                    "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID', 'String', '[ID]' or '[String]'",
+                                    "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID' or '[ID]'",
                                     at: at, code: .edgeDirective))
                         }
                     }
