@@ -54,9 +54,11 @@ package enum ValidateEdgeDirectives {
                         // An edge type whose node cannot hold the field's record is allowed: the
                         // runtime leaves such an edit alone.
                         guard let edge = schema.type(named: edgeName), edge.kind == .object else {
+                            // Relay only passes the name to its runtime; Baton builds the edge
+                            // from the type, so the type must exist.
                             diagnostics.append(
                                 .error(
-                                    "Expected `edgeTypeName` of `@\(directive.name)` to name an object type; '\(edgeName)' is not one",
+                                    "Expected `edgeTypeName` of `@\(directive.name)` to name an object type of the schema: Baton compiles the edge into the operation (Relay only passes the name on); '\(edgeName)' is not one",
                                     at: valueAt, code: .edgeDirective))
                             continue
                         }

@@ -218,7 +218,8 @@ import Testing
             error(
                 "mutation M($c: [ID!]!) { addNote(characterId: 1, text: \"t\") { note @appendNode(connections: $c, edgeTypeName: \"Nope\") { id } } }",
                 "edgeTypeName")
-                == "1:111: Expected `edgeTypeName` of `@appendNode` to name an object type; 'Nope' is not one")
+                == "1:111: Expected `edgeTypeName` of `@appendNode` to name an object type of the schema: Baton compiles the edge into the operation (Relay only passes the name on); 'Nope' is not one"
+        )
     }
 
     // MARK: @inline values
