@@ -70,6 +70,8 @@ package enum BatonDirectives {
         "waterfall": "remove it",
         "relay_test_operation": "remove it",
         "no_inline": "remove it",
+        "fixme_fat_interface":
+            "Baton checks every field against the type it is selected on; select the field in an inline fragment on a type that has it",
     ]
 
     /// Arguments Relay takes on directives Baton has, which Baton cannot honour, each with what

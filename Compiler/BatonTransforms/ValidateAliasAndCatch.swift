@@ -46,6 +46,10 @@ package enum ValidateAliasAndCatch {
                     continue
                 }
                 guard let fragment = program.fragment(named: spread.fragmentName) else { continue }
+                // Relay asks no alias of a `@module` spread, and `@dangerously_unaliased_fixme`
+                // is its escape from this rule: both are refused at the directive, which says
+                // what Baton takes instead, so that is the one error here.
+                if spread.directive("module") != nil || spread.directive("dangerously_unaliased_fixme") != nil { continue }
                 let at = [spread.location].compactMap { $0 }
                 if let condition {
                     diagnostics.append(

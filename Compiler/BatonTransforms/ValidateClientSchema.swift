@@ -11,7 +11,7 @@ package enum ValidateClientSchema {
             for field in type.fields where field.origin == .client && field.type.isNonNull {
                 diagnostics.append(
                     .error(
-                        "Client field '\(type.name).\(field.name)' cannot be non-null ('\(schema.text(of: field.type))'): the app writes client fields, so a record may not have one yet; declare it '\(schema.text(of: field.type.nullable))'",
+                        "Client field '\(type.name).\(field.name)' cannot be non-null ('\(schema.text(of: field.type))'): client fields are always nullable in Baton, where Relay takes non-null ones, since the app writes them and a record may not have one yet; declare it '\(schema.text(of: field.type.nullable))'",
                         at: [field.location].compactMap { $0 }, code: .clientSchema))
             }
         }

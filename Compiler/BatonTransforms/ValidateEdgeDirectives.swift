@@ -54,18 +54,21 @@ package enum ValidateEdgeDirectives {
                         // An edge type whose node cannot hold the field's record is allowed: the
                         // runtime leaves such an edit alone.
                         guard let edge = schema.type(named: edgeName), edge.kind == .object else {
+                            // Relay only passes the name to its runtime; Baton builds the edge
+                            // from the type, so the type must exist.
                             diagnostics.append(
                                 .error(
-                                    "Expected `edgeTypeName` of `@\(directive.name)` to name an object type; '\(edgeName)' is not one",
+                                    "Expected `edgeTypeName` of `@\(directive.name)` to name an object type of the schema: Baton compiles the edge into the operation (Relay only passes the name on); '\(edgeName)' is not one",
                                     at: valueAt, code: .edgeDirective))
                             continue
                         }
                     default:
-                        let named = schema[field.type]
-                        if field.isLinked || !(named.name == "ID" || named.name == "String") {
+                        // An id field, as in Relay: the design's "field holding an id"; a String
+                        // may hold anything, so it is not taken for one.
+                        if field.isLinked || schema[field.type].name != "ID" {
                             diagnostics.append(
                                 .error(
-                                    "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID', 'String', '[ID]' or '[String]'",
+                                    "Invalid use of `@\(directive.name)` on field '\(field.name)' of type '\(schema.text(of: field.definition.type))': expected a field of type 'ID' or '[ID]'",
                                     at: at, code: .edgeDirective))
                         }
                     }

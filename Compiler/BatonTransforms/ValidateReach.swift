@@ -15,9 +15,9 @@ package enum ValidateReach {
             // A generated refetch query is named after its fragment, where the fix is.
             let message =
                 if let fragment = operation.generatedFrom {
-                    "The refetch query '\(operation.name)' that @refetchable generates for fragment '\(fragment)' selects only client fields, so nothing of it would reach the server; refetch a fragment that also selects server fields"
+                    "The refetch query '\(operation.name)' that @refetchable generates for fragment '\(fragment)' selects only client fields, so nothing of it would reach the server: Baton refuses such an operation, where Relay compiles it; refetch a fragment that also selects server fields"
                 } else {
-                    "Operation '\(operation.name)' selects only client fields, so nothing of it would reach the server; read them with a fragment spread in an operation that also selects server fields"
+                    "Operation '\(operation.name)' selects only client fields, so nothing of it would reach the server: Baton refuses such an operation, where Relay compiles it; read them with a fragment spread in an operation that also selects server fields"
                 }
             diagnostics.append(
                 .error(message, at: [operation.nameLocation ?? operation.location].compactMap { $0 }, code: .clientOnlyOperation))

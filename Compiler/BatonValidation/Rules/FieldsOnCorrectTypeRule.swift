@@ -20,8 +20,21 @@ final class FieldsOnCorrectTypeRule: ValidationRule {
             suggestion = Suggestions.didYouMean(hide ? [] : suggestedFieldNames(schema, parent, name))
         }
         context.report(
-            Self.code, "Cannot query field '\(name)' on type '\(schema.name(of: parent))'." + suggestion,
+            Self.code, "Cannot query field '\(name)' on type '\(schema.name(of: parent))'." + suggestion + Self.relayDifference(field),
             [context.location(field.range)])
+    }
+
+    /// Where the field is one Relay's compiler would take, the sentence saying why Baton does not
+    /// (spec/relay-checks/README.md); empty otherwise, so the message stays graphql-core's.
+    static func relayDifference(_ field: Field) -> String {
+        if field.name.value == "__id" {
+            return " Baton has no `__id` field (Relay's record id on every type): Baton's store keys records by `id`; select `id`."
+        }
+        if field.directives.contains(where: { $0.name.value == "fixme_fat_interface" }) {
+            return
+                " Baton does not have Relay's `@fixme_fat_interface`, which lets one implementation's field be selected on its interface; select the field in an inline fragment on a type that has it."
+        }
+        return ""
     }
 
     /// For an abstract type, the possible types and their interfaces that define the field:
