@@ -49,9 +49,10 @@ import Testing
         #expect(outcome.payloads.isEmpty)
         #expect(outcome.transportError?.statusCode == 0)
         #expect(outcome.message.contains("did not acknowledge connection_init within"), "\(outcome.message)")
+        // Not before the ack timeout. No upper bound beside the guard's: a loaded machine (the whole
+        // suite in parallel on two cores) has taken 23 s to run a 200 ms timer; the message says it
+        // was the ack timeout that ended the stream.
         #expect(elapsed >= .milliseconds(200))
-        // The ack timeout's order, not the guard's: generous for two busy cores.
-        #expect(elapsed < .seconds(10))
         // The client closes the connection it gave up on, saying why, and never subscribed on it.
         let socket = try #require(client.sockets.first)
         let closed = try await Self.eventually("the client's close") { socket.closedBy }
