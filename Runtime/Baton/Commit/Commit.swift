@@ -74,6 +74,8 @@ struct LayerEffects {
     /// Slots notified whatever their value: links to a record deleted or revived in the batch.
     private var forced: [(record: Record, ref: Int32)] = []
     var created: Set<ObjectIdentifier> = []
+    /// Records came into the store outside `created` (adopted from an image's read-ahead).
+    var madeRecords = false
     /// Errors placed in records this batch made (counted in `changed`, never notified).
     private var errorsInCreated = 0
     /// Set while a layer is being laid.
@@ -135,7 +137,7 @@ struct LayerEffects {
     /// Notifies the slots that ended different, and the forced ones, once each, and returns them.
     /// A batch that notified or made a record moves the store's generation.
     func end(store: Store) -> (notified: [CommitResult.Notified], changed: Int) {
-        defer { if !created.isEmpty || !touches.isEmpty || !forced.isEmpty { store.generation &+= 1 } }
+        defer { if madeRecords || !created.isEmpty || !touches.isEmpty || !forced.isEmpty { store.generation &+= 1 } }
         var notified: [CommitResult.Notified] = []
         var changed = errorsInCreated
         var done: Set<TouchKey> = []

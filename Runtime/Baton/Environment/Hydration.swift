@@ -87,11 +87,13 @@ import Foundation
             // and every link they hold lands on a record the store then holds. Otherwise they are
             // dropped, and the rows are read from the file as the check reaches them.
             if let made = ahead.takeRecords(), store.records.count == 3 {
-                store.records.reserveCapacity(3 + made.records.count)
-                for record in made.records {
-                    store.records[record.key] = record
-                    batch.created.insert(ObjectIdentifier(record))
-                }
+                var records = made.takeByKey()
+                for root in [store.root, store.mutationRoot, store.subscriptionRoot] { records[root.key] = root }
+                store.records = records
+                // Records made from rows are told apart by their state (`ImageRowState.readAhead`);
+                // the empty targets are filled as records this walk made.
+                for record in made.empties { batch.created.insert(ObjectIdentifier(record)) }
+                batch.madeRecords = true
             }
         }
         return read
@@ -105,7 +107,9 @@ import Foundation
         if record.walkedBy.check == number, record.walkedBy.selection == walking { return }
         if record.walkedBy.check != number { record.walkedBy = (number, walking) }
         // A record adopted from the rows read ahead holds its row already: reaching it reads it.
-        if record.imageRow == .readAhead { fillRow(record) }
+        // Its links all land on records the store holds.
+        let adopted = record.imageRow == .readAhead
+        if adopted { fillRow(record) }
         let type = record.type
         for step in selection.variant(for: type).hydrationSteps {
             let ref =
@@ -121,7 +125,7 @@ import Foundation
             }
             guard let child = step.child, var value = record.peek(ref) else { continue }
             // A record this walk made holds only links to live records (`record(_:)`).
-            if !batch.created.contains(ObjectIdentifier(record)), let live = repointed(value) {
+            if !adopted, !batch.created.contains(ObjectIdentifier(record)), let live = repointed(value) {
                 batch.write(record, ref, live)
                 value = live
             }

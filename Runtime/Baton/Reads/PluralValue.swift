@@ -14,9 +14,16 @@ public protocol PluralValue {
 extension List: PluralValue {
     @MainActor public static func pluralValue(_ value: Value, anchor: Anchor, requiring keys: [any SlotName]) -> List? {
         guard case .links(let targets) = value else { return nil }
-        return List(
-            records: targets.compactMap { $0 }.filter { !$0.isDeleted && (keys.isEmpty || anchor.child($0).holds(keys)) },
-            anchor: anchor)
+        // One pass into one array sized at once: a page's body reads a list per row, and the
+        // chained `compactMap` and `filter` made two arrays and a closure call per element.
+        var records: [Record] = []
+        records.reserveCapacity(targets.count)
+        if keys.isEmpty {
+            for case let target? in targets where !target.isDeleted { records.append(target) }
+        } else {
+            for case let target? in targets where !target.isDeleted && anchor.child(target).holds(keys) { records.append(target) }
+        }
+        return List(records: records, anchor: anchor)
     }
 
     @inlinable @MainActor public static func pluralEmpty(_ anchor: Anchor) -> List { List(records: [], anchor: anchor) }

@@ -7,8 +7,12 @@
 /// its roots (`Hydration`): then no key is live, memory has nothing to win over, and every link
 /// lands on a record the store holds.
 package final class ReadAheadRecords: @unchecked Sendable {
-    /// Every record made: those holding a row's cells, and the empty targets.
-    package let records: [Record]
+    /// Every record made, by key: those holding a row's cells, and the empty targets. Made off the
+    /// main actor with room for the store's roots, so an empty store takes it as its table whole
+    /// rather than inserting a record at a time (`takeByKey()`).
+    private var byKey: [String: Record]
+    /// The empty targets (not made from a row): the check fills them as records it made.
+    package let empties: [Record]
     /// The keys of the rows made into records (the image need not keep their decoded rows).
     package let keys: Set<String>
 
@@ -43,13 +47,13 @@ package final class ReadAheadRecords: @unchecked Sendable {
             made[row.key] = Record(readAhead: row.key, type: rowType)
             taken.append(row)
         }
-        var all = Array(made.values)
+        var empties: [Record] = []
         func target(_ link: ImageLink) -> Record {
             if let known = made[link.key] { return known }
             // A target without a made row: empty, filled from its row when the check reaches it.
             let empty = Record(readAhead: link.key, type: type(link.type)!)
             made[link.key] = empty
-            all.append(empty)
+            empties.append(empty)
             return empty
         }
         func value(_ cell: ImageValue) -> Value {
@@ -70,7 +74,15 @@ package final class ReadAheadRecords: @unchecked Sendable {
             for index in row.cells.indices { values[Int(slots[index])] = value(row.cells[index].value) }
             made[row.key]!.fillReadAhead(values)
         }
-        records = all
+        made.reserveCapacity(made.count + 3)
+        byKey = made
+        self.empties = empties
         keys = Set(taken.map(\.key))
+    }
+
+    /// The records by key, taken out (so the taker's table is the only reference to its storage).
+    package func takeByKey() -> [String: Record] {
+        defer { byKey = [:] }
+        return byKey
     }
 }
