@@ -327,6 +327,52 @@ import Testing
         #expect(await second.end())
     }
 
+    /// A row the process cannot make into a record off the main actor (a field it does not know)
+    /// stays a row: the records made from the others link to an empty record for its key, which
+    /// the check fills from that row as it reaches it.
+    @Test func aRowNotMadeIntoARecordIsFilledByTheCheck() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let persistence = Persistence(url: directory.file(), version: "1")
+        let first = Session(persistence)
+        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(3))
+        #expect(await first.written(2))
+        // The place's row gains a field no plan of this process names (in the same launch: a launch
+        // that read nothing would have the next one evict every row).
+        let file = try #require(first.store.image as? ImageFile)
+        var batch = ImageBatch(number: 2)
+        batch.rows = [
+            ImageRow(
+                key: "Location:L1", type: "Location",
+                cells: [("id", .string("L1")), ("name", .string("Place 1 again")), ("plusCode", .string("8FVC9G8F+6X"))],
+                replaces: true)
+        ]
+        file.write(batch)
+        #expect(await first.written(3))
+        #expect(await first.end())
+
+        let second = Session(persistence)
+        #expect(await second.opened())
+        #expect(second.environment.check(CharactersQuery()) == .image)
+        let place = try #require(second.store.record(forKey: "Location:L1"))
+        let fields = place.exportedFields(in: second.store)
+        guard case .string(let name)? = fields.first(where: { $0.key == "name" })?.value else {
+            Issue.record("the place has no name: \(fields.map(\.key))")
+            return
+        }
+        #expect(name == "Place 1 again")
+        #expect(fields.contains { $0.key == "plusCode" })
+        for key in ["Character:1", "Character:3"] {
+            let origin = second.store.record(forKey: key)?.exportedFields(in: second.store).first { $0.key == "origin" }?.value
+            guard case .link(let linked)? = origin else {
+                Issue.record("\(key) has no origin link")
+                continue
+            }
+            #expect(linked === place)
+        }
+        #expect(await second.end())
+    }
+
     /// Every byte of the image's files: the database, its write-ahead log and shared memory.
     static func fileBytes(_ url: URL) throws -> [UInt8] {
         var bytes: [UInt8] = []
