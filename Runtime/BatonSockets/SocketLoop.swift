@@ -1,3 +1,4 @@
+import Baton
 import CUV
 import Foundation
 
@@ -6,23 +7,6 @@ import Foundation
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// State other threads share, behind a lock. An `NSLock` rather than Synchronization's `Mutex`:
-/// on Linux `Mutex` waits on a futex inside the uninstrumented standard library, so
-/// ThreadSanitizer cannot see it order the accesses and reports races that are not there (seen in
-/// CI on `SocketInbox`); the pthread mutex under `NSLock` it does see.
-final class Locked<State>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) { self.state = state }
-
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
-    }
-}
 
 /// What other threads ask of a connection's loop thread.
 enum SocketCommand: Sendable {

@@ -232,10 +232,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let persistence = Persistence(url: directory.file(), version: "1")
-        let first = Session(persistence)
-        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(1))
-        #expect(await first.written(2))
-        #expect(await first.end())
+        try await Self.launch(persistence, characters: 1)
 
         let store = Store(persistence: persistence)
         #expect(store.readWholeImage())
@@ -259,10 +256,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let persistence = Persistence(url: directory.file(), version: "1")
-        let first = Session(persistence)
-        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(3))
-        #expect(await first.written(2))
-        #expect(await first.end())
+        try await Self.launch(persistence, characters: 3)
 
         final class Written { var through = 0 }
         let written = Written()
@@ -292,10 +286,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let persistence = Persistence(url: directory.file(), version: "1")
-        let first = Session(persistence)
-        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(3))
-        #expect(await first.written(2))
-        #expect(await first.end())
+        try await Self.launch(persistence, characters: 3)
 
         let second = Session(persistence)
         #expect(await second.opened())
@@ -371,6 +362,14 @@ import Testing
             #expect(linked === place)
         }
         #expect(await second.end())
+    }
+
+    /// One launch that commits `characters` characters, has them written, and ends.
+    static func launch(_ persistence: Persistence, characters: Int) async throws {
+        let first = Session(persistence)
+        try await first.environment.commitPayload(CharactersQuery(), Responses.characters(characters))
+        #expect(await first.written(2))
+        #expect(await first.end())
     }
 
     /// Every byte of the image's files: the database, its write-ahead log and shared memory.

@@ -226,23 +226,7 @@ import Foundation
 
     /// A cell's value, its links found (or made, empty, to be filled from their own rows) in the store.
     private mutating func value(_ cell: ImageValue) -> Value {
-        switch cell {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .int(let number): return .int(number)
-        case .float(let number): return .float(number)
-        case .string(let text): return .string(text)
-        case .link(let link): return .link(record(link))
-        case .links(let links):
-            var records: [Record?] = []
-            records.reserveCapacity(links.count)
-            // A loop rather than nested `map` closures: no isolation check per element.
-            for link in links {
-                if let link { records.append(record(link)) } else { records.append(nil) }
-            }
-            return .links(records)
-        case .list(let values): return .list(values.map { value($0) })
-        }
+        cell.value { record($0) }
     }
 
     private mutating func record(_ link: ImageLink) -> Record {

@@ -56,22 +56,10 @@ package final class ReadAheadRecords: @unchecked Sendable {
             empties.append(empty)
             return empty
         }
-        func value(_ cell: ImageValue) -> Value {
-            switch cell {
-            case .null: return .null
-            case .bool(let flag): return .bool(flag)
-            case .int(let number): return .int(number)
-            case .float(let number): return .float(number)
-            case .string(let text): return .string(text)
-            case .link(let link): return .link(target(link))
-            case .links(let links): return .links(links.map { $0.map(target) })
-            case .list(let values): return .list(values.map(value))
-            }
-        }
         for row in taken {
             let slots = row.resolvedSlots
             var values = [Value?](repeating: nil, count: Int(slots.max() ?? -1) + 1)
-            for index in row.cells.indices { values[Int(slots[index])] = value(row.cells[index].value) }
+            for index in row.cells.indices { values[Int(slots[index])] = row.cells[index].value.value(target) }
             made[row.key]!.fillReadAhead(values)
         }
         made.reserveCapacity(made.count + 3)

@@ -130,6 +130,27 @@ public indirect enum ImageValue: Sendable, Equatable {
         return .links(links)
     }
 
+    /// The value a slot holds for this cell, each link the record `record` gives for it (the store's,
+    /// or one made for it).
+    func value(_ record: (ImageLink) -> Record) -> Value {
+        switch self {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .float(let number): return .float(number)
+        case .string(let text): return .string(text)
+        case .link(let link): return .link(record(link))
+        case .links(let links):
+            var records: [Record?] = []
+            records.reserveCapacity(links.count)
+            for link in links {
+                if let link { records.append(record(link)) } else { records.append(nil) }
+            }
+            return .links(records)
+        case .list(let values): return .list(values.map { $0.value(record) })
+        }
+    }
+
     /// A list as the image keeps it, or nil when an element is refused.
     static func list<Element>(_ elements: [Element], _ value: (Element) -> ImageValue?) -> ImageValue? {
         var kept: [ImageValue] = []

@@ -417,21 +417,6 @@ private actor Connections {
     }
 }
 
-/// State tasks share, behind an `NSLock` (which ThreadSanitizer sees, where it cannot see
-/// Synchronization's `Mutex` on Linux).
-private final class Locked<State>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) { self.state = state }
-
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
-    }
-}
-
 /// A continuation resumed once, by whichever of several tasks comes first.
 private final class OneShot<T: Sendable>: Sendable {
     private let state = Locked<CheckedContinuation<T, any Error>?>(nil)
