@@ -107,8 +107,8 @@ import Testing
 
     /// The built `baton-spec` over spec/conformance: a line a case and a script, the summary last,
     /// exit 1 as scripts fail (0 only when nothing fails); a missing directory is a usage error (exit 2).
-    @Test func executableRunsTheSuite() throws {
-        let run = try Self.runExecutable([Fixtures.root.path])
+    @Test func executableRunsTheSuite() async throws {
+        let run = try await Self.runExecutable([Fixtures.root.path])
         #expect(run.lines.last == "62 passed, 0 failed")
         #expect(run.lines.contains("PASS tests/two-spreads-1"))
         #expect(run.lines.contains("PASS scripts/lifetime.json"))
@@ -117,11 +117,11 @@ import Testing
         #expect(run.lines.contains("PASS scripts/subscriptions.json"))
         #expect(run.status == 0)
 
-        let missing = try Self.runExecutable([Fixtures.root.appendingPathComponent("no-such-dir").path])
+        let missing = try await Self.runExecutable([Fixtures.root.appendingPathComponent("no-such-dir").path])
         #expect(missing.status == 2)
         #expect(missing.lines.isEmpty)
         #expect(missing.errors.contains("is not a directory"))
-        #expect(try Self.runExecutable([]).status == 2)
+        #expect(try await Self.runExecutable([]).status == 2)
     }
 
     // MARK: Helpers
@@ -137,7 +137,7 @@ import Testing
     static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("baton-spec")
 
-    static func runExecutable(_ arguments: [String]) throws -> (lines: [String], errors: String, status: Int32) {
+    static func runExecutable(_ arguments: [String]) async throws -> (lines: [String], errors: String, status: Int32) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -154,7 +154,14 @@ import Testing
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
-        process.waitUntilExit()
+        // Waited for on a thread of its own, not one of Swift's cooperative threads: the run takes
+        // minutes under load, and two such waits at once on two cores stall every other test.
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume()
+            }
+        }
         let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
         return (lines, try String(contentsOf: err, encoding: .utf8), process.terminationStatus)
     }

@@ -6,8 +6,8 @@ import Testing
 @Suite("Differential: Baton against graphql-core")
 struct DifferentialTests {
     @Test("the corpus exercises every graphql-core rule, syntax errors and valid documents")
-    func corpusCoverage() throws {
-        let report = try Oracle.load()
+    func corpusCoverage() async throws {
+        let report = try await Oracle.load()
         #expect(report.graphqlCore == "3.3.2")
         #expect(report.rules.count == 32)
         #expect(report.documents.count >= 250)
@@ -28,8 +28,8 @@ struct DifferentialTests {
     }
 
     @Test("Baton's verdict, positions and messages match graphql-core's on every document")
-    func agreement() throws {
-        let report = try Oracle.load()
+    func agreement() async throws {
+        let report = try await Oracle.load()
         let schemas = try FrontEnd.schemas.get()
         let comparisons = report.documents.map { document in
             Comparison(document, schema: schemas[document.schema])
@@ -66,15 +66,15 @@ struct DifferentialTests {
 /// verdict altered in each way the agreement test checks.
 @Suite("Differential: the comparison catches disagreements")
 struct ComparisonTests {
-    func corpusDocument(_ path: String) throws -> (OracleDocument, FrontEnd.BuiltSchema?) {
-        let report = try Oracle.load()
+    func corpusDocument(_ path: String) async throws -> (OracleDocument, FrontEnd.BuiltSchema?) {
+        let report = try await Oracle.load()
         let document = try #require(report.documents.first { $0.path == path }, "\(path) is not in the corpus")
         return (document, try FrontEnd.schemas.get()[document.schema])
     }
 
     @Test("an altered message, position or verdict of a validation error is reported")
-    func validationDisagreements() throws {
-        let (document, schema) = try corpusDocument("rickandmorty/invalid-fields-on-correct-type-typo.graphql")
+    func validationDisagreements() async throws {
+        let (document, schema) = try await corpusDocument("rickandmorty/invalid-fields-on-correct-type-typo.graphql")
         try #require(document.verdict == .invalid && !document.errors.isEmpty)
 
         var message = document
@@ -97,8 +97,8 @@ struct ComparisonTests {
     }
 
     @Test("an altered syntax error, or a syntax error where there is none, is reported")
-    func syntaxDisagreements() throws {
-        let (document, schema) = try corpusDocument("rickandmorty/syntax-unterminated-string.graphql")
+    func syntaxDisagreements() async throws {
+        let (document, schema) = try await corpusDocument("rickandmorty/syntax-unterminated-string.graphql")
         try #require(document.verdict == .syntax && !document.errors.isEmpty)
         var position = document
         position.errors[0].locations[0].line += 1
@@ -108,7 +108,7 @@ struct ComparisonTests {
         message.errors[0].message = "Syntax Error: Unexpected <EOF>."
         #expect(!Comparison(message, schema: schema).agrees)
 
-        let (valid, validSchema) = try corpusDocument("rickandmorty/valid-aliases.graphql")
+        let (valid, validSchema) = try await corpusDocument("rickandmorty/valid-aliases.graphql")
         var claimed = valid
         claimed.verdict = .syntax
         claimed.errors = [

@@ -19,10 +19,18 @@ struct OracleFailure: Error, CustomStringConvertible {
 
 /// Runs graphql-core once for the whole test run and keeps its report.
 enum Oracle {
-    static let report: Result<OracleReport, OracleFailure> = run()
+    /// Made on `queue`, never on Swift's cooperative threads: the run takes minutes on a loaded
+    /// machine, and every test asking for it at once blocked on its one-time initialization, which
+    /// on two cores was every cooperative thread: the whole test process stalled (118 s seen in CI,
+    /// failing an unrelated test's wait).
+    private static let report: Result<OracleReport, OracleFailure> = run()
+    private static let queue = DispatchQueue(label: "baton.tests.oracle")
 
-    static func load() throws -> OracleReport {
-        try report.get()
+    static func load() async throws -> OracleReport {
+        let report = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Self.report) }
+        }
+        return try report.get()
     }
 
     private static func run() -> Result<OracleReport, OracleFailure> {

@@ -24,9 +24,21 @@ struct EditorRun {
     static func required(_ path: String?) -> Bool { path != nil || underCI }
 
     /// Runs `executable` with its outputs in files (no pipe to drain) and stdin from
-    /// /dev/null, killing it after `timeout` seconds.
-    static func run(_ executable: String, _ arguments: [String], environment extra: [String: String], timeout: Double) throws
-        -> EditorRun
+    /// /dev/null, killing it after `timeout` seconds. Waited for on a thread of its own, not one of
+    /// Swift's cooperative threads: an editor session takes up to a minute, and two blocked
+    /// cooperative threads on two cores stall every other test of the process.
+    static func run(_ executable: String, _ arguments: [String], environment extra: [String: String], timeout: Double)
+        async throws -> EditorRun
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runWaiting(executable, arguments, environment: extra, timeout: timeout) })
+            }
+        }
+    }
+
+    private static func runWaiting(_ executable: String, _ arguments: [String], environment extra: [String: String], timeout: Double)
+        throws -> EditorRun
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-editor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -14,7 +14,7 @@ let installedEmacs = EditorRun.installed(["/usr/bin/emacs", "/usr/local/bin/emac
     static let checkScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("editors/emacs/test/check.el").path
 
-    @Test func eglotShowsTheDiagnosticCompletesAFieldAndHovers() throws {
+    @Test func eglotShowsTheDiagnosticCompletesAFieldAndHovers() async throws {
         let emacs = try #require(installedEmacs, "emacs is required under CI (apt-get install -y emacs-nox elpa-eglot)")
         let header = """
             struct CharacterHeader {
@@ -28,7 +28,7 @@ let installedEmacs = EditorRun.installed(["/usr/bin/emacs", "/usr/local/bin/emac
 
             """
         let project = try TestProject(files: ["Sources/Header.swift": header])
-        let run = try EditorRun.run(
+        let run = try await EditorRun.run(
             emacs, ["--batch", "-l", Self.checkScript],
             environment: [
                 "BATON_LSP": ServerRun.executable.path, "BATON_FILE": project.path("Sources/Header.swift"),

@@ -19,16 +19,16 @@ let installedSourceKitLSP = EditorRun.installed(
     static let checkScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("editors/neovim/test/check.lua").path
 
-    func runNeovim(_ environment: [String: String], timeout: Double) throws -> EditorRun {
+    func runNeovim(_ environment: [String: String], timeout: Double) async throws -> EditorRun {
         let nvim = try #require(installedNeovim, "nvim is required under CI (apt-get install -y neovim)")
         var environment = environment
         environment["BATON_LSP"] = ServerRun.executable.path
-        return try EditorRun.run(
+        return try await EditorRun.run(
             nvim, ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile \(Self.checkScript)"],
             environment: environment, timeout: timeout)
     }
 
-    @Test func diagnosticCompletionAndHoverOnASwiftFileWithAMisspelledField() throws {
+    @Test func diagnosticCompletionAndHoverOnASwiftFileWithAMisspelledField() async throws {
         let header = """
             struct CharacterHeader {
                 @Fragment(\"\"\"
@@ -41,7 +41,7 @@ let installedSourceKitLSP = EditorRun.installed(
 
             """
         let project = try TestProject(files: ["Sources/Header.swift": header])
-        let run = try runNeovim(
+        let run = try await runNeovim(
             [
                 "BATON_FILE": project.path("Sources/Header.swift"), "BATON_COMPLETE": "4:8", "BATON_HOVER": "3:7",
                 "BATON_TIMEOUT": "30000",
@@ -66,7 +66,7 @@ let installedSourceKitLSP = EditorRun.installed(
     /// (no build needed; background indexing is off so it starts no build): its first
     /// diagnostics took 2–3 s on an idle machine and about 15 s on two busy cores, hence the
     /// generous bound.
-    @Test func besideSourceKitLSPBothServersDiagnosticsShow() throws {
+    @Test func besideSourceKitLSPBothServersDiagnosticsShow() async throws {
         let sourcekit = try #require(installedSourceKitLSP, "sourcekit-lsp is required under CI (it ships with Swift)")
         let header = """
             struct CharacterHeader {
@@ -101,7 +101,7 @@ let installedSourceKitLSP = EditorRun.installed(
             "Sources/Demo/Header.swift": header,
             ".sourcekit-lsp/config.json": #"{"backgroundIndexing": false}"#,
         ])
-        let run = try runNeovim(
+        let run = try await runNeovim(
             [
                 "BATON_FILE": project.path("Sources/Demo/Header.swift"), "BATON_SOURCEKIT": sourcekit,
                 "BATON_TIMEOUT": "100000", "BATON_HOVER": "3:7",
