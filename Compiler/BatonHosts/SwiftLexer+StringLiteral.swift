@@ -5,7 +5,7 @@ extension SwiftLexer {
     /// is 0): `"…"`, `"""…"""`, and the raw forms `#"…"#`, `##"""…"""##`. Leaves `position`
     /// after the literal, or at the line break / end of text where an unterminated one stops.
     mutating func lexStringLiteral(start: Int, pounds: Int) -> SwiftStringLiteral {
-        let n = bytes.count
+        let n = end
         let quote = start + pounds
         let multiline = quote + 2 < n && bytes[quote + 1] == UInt8(ascii: "\"") && bytes[quote + 2] == UInt8(ascii: "\"")
         let contentStart = quote + (multiline ? 3 : 1)
@@ -109,7 +109,7 @@ extension SwiftLexer {
     /// Lexes the escape whose backslash is at `backslash` (`pounds` `#`s follow it in a raw
     /// literal) and records it as a piece. Returns the offset after it.
     private mutating func lexEscape(_ literal: inout SwiftStringLiteral, backslash: Int, pounds: Int, multiline: Bool) -> Int {
-        let n = bytes.count
+        let n = end
         let q = backslash + 1 + pounds
         guard q < n else {
             literal.pieces.append(.invalidEscape(SourceRange(backslash, n)))
@@ -155,7 +155,7 @@ extension SwiftLexer {
 
     /// `\u{X}` with 1 to 8 hex digits naming a Unicode scalar (not a surrogate).
     private mutating func lexUnicodeEscape(_ literal: inout SwiftStringLiteral, backslash: Int, u: Int) -> Int {
-        let n = bytes.count
+        let n = end
         guard u + 1 < n && bytes[u + 1] == UInt8(ascii: "{") else {
             literal.pieces.append(.invalidEscape(SourceRange(backslash, u + 1)))
             literal.problems.append(SwiftLexProblem("expected '{' in \\u{...} escape sequence", at: SourceRange(backslash, u + 1)))
@@ -195,7 +195,7 @@ extension SwiftLexer {
     /// and literals inside it count correctly. In a one-line literal the interpolation ends
     /// with its line, as in Swift.
     private mutating func lexInterpolation(_ literal: inout SwiftStringLiteral, backslash: Int, open: Int, multiline: Bool) -> Int {
-        let n = bytes.count
+        let n = end
         var limit = n
         if !multiline {
             limit = open
@@ -218,6 +218,10 @@ extension SwiftLexer {
         }
         interpolationDepth += 1
         defer { interpolationDepth -= 1 }
+        // A one-line literal's interpolation is lexed within its line.
+        let savedEnd = end
+        end = limit
+        defer { end = savedEnd }
         let saved = pendingLiteral
         defer { pendingLiteral = saved }
         let problemsBefore = problems.count

@@ -20,9 +20,19 @@ package struct SwiftLexer {
         /// text (they change how the rest of the file reads). A literal's other problems stay
         /// with the literal.
         package var problems: [SwiftLexProblem]
+        /// The bytes every token spanned, trivia included, inside interpolations too (and again
+        /// where an interpolation failed and its literal went on): the lexer's work, which tests
+        /// hold linear in the text.
+        package var bytesLexed = 0
     }
 
     let bytes: [UInt8]
+    /// Where lexing stops: the text's end, or the line's end while a one-line literal's
+    /// interpolation is lexed. No token crosses it, so an interpolation that fails at its line's
+    /// end has lexed nothing beyond it (a `"""` or `/*` there once ran to the end of the file, and
+    /// the literal then went on from the line's end: every such interpolation lexed the rest of
+    /// the file again).
+    var end: Int
     var position = 0
     var literals: [SwiftStringLiteral] = []
     var problems: [SwiftLexProblem] = []
@@ -32,6 +42,7 @@ package struct SwiftLexer {
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        end = bytes.count
         // A byte order mark is not part of the program.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
         // A `#!` line at the very start is a script's interpreter line.
@@ -53,10 +64,13 @@ package struct SwiftLexer {
             tokens.append(token)
             if token.kind == .endOfFile { break }
         }
-        return Output(tokens: tokens, literals: lexer.literals, problems: lexer.problems)
+        return Output(tokens: tokens, literals: lexer.literals, problems: lexer.problems, bytesLexed: lexer.bytesLexed)
     }
 
     package static func tokenize(_ source: Source) -> Output { tokenize(source.utf8) }
+
+    /// The bytes `nextToken()` moved over, at any depth (`Output.bytesLexed`).
+    var bytesLexed = 0
 
     /// The literal of the last `.stringLiteral` token `nextToken()` returned.
     var pendingLiteral: SwiftStringLiteral?
@@ -67,14 +81,16 @@ package struct SwiftLexer {
     var previousToken: SwiftToken?
 
     mutating func nextToken() -> SwiftToken {
+        let start = position
         let token = lexToken()
+        bytesLexed += position - start
         previousToken = token
         return token
     }
 
     private mutating func lexToken() -> SwiftToken {
         skipTrivia()
-        let n = bytes.count
+        let n = end
         let start = position
         guard start < n else { return SwiftToken(kind: .endOfFile, range: SourceRange(n, n)) }
         let b = bytes[start]
@@ -145,7 +161,7 @@ package struct SwiftLexer {
 
     /// A bare regex literal at `start`, or nil when the `/` is an operator.
     mutating func lexBareRegex(start: Int) -> SwiftToken? {
-        let n = bytes.count
+        let n = end
         if let previous = previousToken {
             switch previous.kind {
             case .number, .stringLiteral, .regexLiteral:
@@ -190,7 +206,7 @@ package struct SwiftLexer {
 
     /// Skips blanks, line breaks and comments.
     mutating func skipTrivia() {
-        let n = bytes.count
+        let n = end
         while position < n {
             let b = bytes[position]
             if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C || b == 0x00 {
@@ -207,7 +223,7 @@ package struct SwiftLexer {
 
     /// `/* … */`, where comments nest.
     mutating func skipBlockComment() {
-        let n = bytes.count
+        let n = end
         let start = position
         var depth = 0
         while position < n {
@@ -228,7 +244,7 @@ package struct SwiftLexer {
     /// `#/…/#` with any number of `#`. One that starts with a line break runs over lines;
     /// otherwise it ends at the end of its line.
     mutating func lexExtendedRegex(start: Int, pounds: Int) -> SwiftToken {
-        let n = bytes.count
+        let n = end
         var k = start + pounds + 1
         let multiline = k < n && Self.isLineBreak(bytes[k])
         while k < n {
@@ -251,7 +267,7 @@ package struct SwiftLexer {
     // MARK: Bytes
 
     func hasPounds(_ count: Int, at offset: Int) -> Bool {
-        guard offset + count <= bytes.count else { return false }
+        guard offset + count <= end else { return false }
         var k = offset
         while k < offset + count {
             if bytes[k] != UInt8(ascii: "#") { return false }

@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonHosts
+import Foundation
 import Testing
 
 @Suite("Swift host scanner: look-alikes and errors")
@@ -142,5 +143,37 @@ struct HostScannerErrorTests {
         let (documents, diagnostics) = scan(host)
         #expect(documents.isEmpty)
         #expect(diagnostics.count == 5_000)
+    }
+}
+
+/// The lexer's work stays linear in the text where a one-line literal's interpolation fails at
+/// its line's end with a token that would run on (a `"""` or a `/*`): it once lexed the rest of
+/// the file for each such line (fuzz-hosts found a 9 KB file taking 1.1 s under ASan; 2 s in a
+/// debug `batonc`).
+@Suite("Swift host scanner: failing interpolations")
+struct FailingInterpolationTests {
+    @Test(arguments: [#"let a = "\(f("""#, #"let b = "x \(y /* open"#, #"let c = "\(g(#"""#])
+    func aFailedInterpolationLexesNothingBeyondItsLine(_ line: String) {
+        let lines = 400
+        let text = Array(repeating: line, count: lines).joined(separator: "\n") + "\n"
+        let output = SwiftLexer.tokenize(Array(text.utf8))
+        // Each line fails once, at its own interpolation.
+        #expect(output.problems.count >= lines)
+        #expect(output.problems.count <= 3 * lines)
+        // Each byte about twice (the interpolation's tokens, then its literal's), where the old
+        // lexer went over the rest of the file again for each line.
+        #expect(output.bytesLexed <= 4 * text.utf8.count, "\(output.bytesLexed) bytes lexed for \(text.utf8.count)")
+    }
+
+    /// The inputs fuzz-hosts found slow (spec/fuzz-regressions/hosts/): each lexed in a few passes.
+    @Test func theFuzzersSlowInputsLexInAFewPasses() throws {
+        let directory = hostFixtures.deletingLastPathComponent().appendingPathComponent("fuzz-regressions/hosts")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }
+        #expect(!names.isEmpty)
+        for name in names {
+            let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+            let output = SwiftLexer.tokenize(bytes)
+            #expect(output.bytesLexed <= 8 * bytes.count, "\(name): \(output.bytesLexed) bytes lexed for \(bytes.count)")
+        }
     }
 }
