@@ -215,7 +215,8 @@ let package = Package(
         // Frame codec and handshake units; the socket (ws:// and wss://) against a hostile Python
         // server and the real strawberry server, on 127.0.0.1.
         .testTarget(
-            name: "BatonSocketsTests", dependencies: ["BatonSockets", "Baton", "BatonTestServer"], path: "Tests/BatonSocketsTests",
+            name: "BatonSocketsTests", dependencies: ["BatonSockets", "Baton", "BatonTestServer", "BatonTesting"],
+            path: "Tests/BatonSocketsTests",
             exclude: ["hostile_server.py"]),
         // Builds and tests Tests/PluginPackage (Baton by path, BatonPlugin on a target) with `swift`.
         .testTarget(name: "BatonPluginTests", path: "Tests/BatonPluginTests"),

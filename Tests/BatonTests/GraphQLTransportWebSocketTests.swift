@@ -1,4 +1,5 @@
 import Baton
+import BatonTesting
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         // The bound only guards against a hang: what ends the stream is the ack timeout.
-        let outcome = try await Self.collect(transport.send(Self.subscription), within: .seconds(60))
+        let outcome = try await collect(transport.send(Self.subscription), within: .seconds(60))
         let elapsed = start.duration(to: clock.now)
         #expect(outcome.payloads.isEmpty)
         #expect(outcome.transportError?.statusCode == 0)
@@ -71,12 +72,12 @@ import Testing
                 socket.say(Self.next(id, 2))
             })
         let transport = GraphQLTransportWebSocket(url: Self.url, options: Self.options(), client: client)
-        let first = try await Self.collect(transport.send(Self.subscription))
+        let first = try await collect(transport.send(Self.subscription))
         #expect(first.error == nil)
         #expect(first.payloads == [#"{"data":{"n":1}}"#])
         // The second stream's messages come after the stray next on the one connection, so by its
         // end the stray one was read.
-        let second = try await Self.collect(transport.send(Self.subscription))
+        let second = try await collect(transport.send(Self.subscription))
         #expect(second.error == nil)
         #expect(second.payloads == [#"{"data":{"n":1}}"#])
         #expect(await transport.connectionCount == 1)
@@ -102,13 +103,13 @@ import Testing
             })
         let transport = GraphQLTransportWebSocket(
             url: Self.url, headers: ["Authorization": "Bearer 1"], options: Self.options(), client: client)
-        let first = try await Self.collect(transport.send(Self.subscription))
+        let first = try await collect(transport.send(Self.subscription))
         #expect(first.payloads == [#"{"data":{"n":1}}"#])
         #expect(first.transportError?.statusCode == 0)
         #expect(first.message.contains("closed the connection (1001 going away)"), "\(first.message)")
         #expect(await transport.isConnected == false)
 
-        let second = try await Self.collect(transport.send(Self.subscription))
+        let second = try await collect(transport.send(Self.subscription))
         #expect(second.error == nil)
         #expect(second.payloads == [#"{"data":{"n":1}}"#])
         #expect(await transport.connectionCount == 2)
@@ -127,14 +128,14 @@ import Testing
         let closing = GraphQLTransportWebSocket(
             url: Self.url, options: Self.options(),
             client: MemoryClient(serve: Self.acknowledging { socket, _, _ in socket.closeFromServer(code: 4401, reason: "Unauthorized") }))
-        let closed = try await Self.collect(closing.send(Self.subscription))
+        let closed = try await collect(closing.send(Self.subscription))
         #expect(closed.transportError?.statusCode == 401)
         #expect(closed.message.contains("4401 Unauthorized"), "\(closed.message)")
 
         let refusing = GraphQLTransportWebSocket(
             url: Self.url, options: Self.options(),
             client: MemoryClient(refusal: TransportError(statusCode: 403, message: "the server answered 403")))
-        let refused = try await Self.collect(refusing.send(Self.subscription))
+        let refused = try await collect(refusing.send(Self.subscription))
         #expect(refused.transportError == TransportError(statusCode: 403, message: "the server answered 403"))
         #expect(await refusing.connectionCount == 0)
         // Used to the end: a transport released early closes its connection (deinit), which would
@@ -143,41 +144,6 @@ import Testing
     }
 
     // MARK: Waiting, always bounded
-
-    struct TimedOut: Error, CustomStringConvertible {
-        let what: String
-        var description: String { "timed out: \(what)" }
-    }
-
-    /// What a stream delivered, as text, and the error that ended it.
-    struct Outcome: Sendable {
-        var payloads: [String] = []
-        var error: (any Error)?
-
-        var transportError: TransportError? { error as? TransportError }
-        var message: String { transportError.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
-    }
-
-    /// Reads `stream` to its end, or throws `TimedOut` once `limit` passes.
-    static func collect(_ stream: AsyncThrowingStream<Payload, any Error>, within limit: Duration = .seconds(60)) async throws -> Outcome {
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            group.addTask {
-                var outcome = Outcome()
-                do {
-                    for try await payload in stream { outcome.payloads.append(String(decoding: payload.bytes, as: UTF8.self)) }
-                } catch {
-                    outcome.error = error
-                }
-                return outcome
-            }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw TimedOut(what: "the stream's end")
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
-    }
 
     /// `probe`'s first non-nil answer, asked every few milliseconds for at most `limit`.
     static func eventually<T>(_ what: String, within limit: Duration = .seconds(60), _ probe: () -> T?) async throws -> T {

@@ -1,13 +1,17 @@
 import Baton
-import Foundation
 
-struct TimedOut: Error, CustomStringConvertible {
-    let what: String
-    var description: String { "timed out: \(what)" }
+/// A bounded wait that ran out.
+public struct TimedOut: Error, CustomStringConvertible {
+    public let what: String
+    public init(what: String) { self.what = what }
+    public var description: String { "timed out: \(what)" }
 }
 
-/// `body`'s result, or `TimedOut` once `limit` passes (the body is then cancelled).
-func within<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+/// `body`'s result, or `TimedOut` once `limit` passes (the body is then cancelled): every wait a
+/// test makes on a stream or a socket is bounded.
+public func within<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T)
+    async throws -> T
+{
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await body() }
         group.addTask {
@@ -20,18 +24,22 @@ func within<T: Sendable>(_ limit: Duration, _ what: String, _ body: @escaping @S
 }
 
 /// What a transport stream delivered: its payloads as text, and the error that ended it.
-struct Outcome: Sendable {
-    var payloads: [String] = []
-    var error: (any Error)?
+public struct Outcome: Sendable {
+    public var payloads: [String] = []
+    public var error: (any Error)?
 
-    var transportError: TransportError? { error as? TransportError }
+    public init() {}
+
+    public var transportError: TransportError? { error as? TransportError }
     /// The transport error's body as text ("" when it ended otherwise).
-    var message: String { transportError.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
+    public var message: String { transportError.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
 }
 
 /// Reads `stream` to its end, within `limit`: a guard against a hang only (each step of a transport
 /// has its own timeout, and on two busy cores their sum can pass ten seconds).
-func collect(_ stream: AsyncThrowingStream<Payload, any Error>, within limit: Duration = .seconds(60)) async throws -> Outcome {
+public func collect(_ stream: AsyncThrowingStream<Payload, any Error>, within limit: Duration = .seconds(60)) async throws
+    -> Outcome
+{
     try await within(limit, "the stream's end") {
         var outcome = Outcome()
         do {
@@ -42,6 +50,3 @@ func collect(_ stream: AsyncThrowingStream<Payload, any Error>, within limit: Du
         return outcome
     }
 }
-
-/// Payload text without spaces, so a server's JSON spacing does not matter.
-func compact(_ text: String) -> String { text.filter { $0 != " " } }
