@@ -3,9 +3,7 @@
 /// was deleted or revived) settles the handle again. Identities only, so a reach keeps no record
 /// alive; an identity a later record reuses costs at most one needless settle.
 @MainActor final class Reach {
-    var records: Set<ObjectIdentifier>
-
-    init(capacity: Int = 0) { records = Set(minimumCapacity: capacity) }
+    var records: Set<ObjectIdentifier> = []
 
     /// Whether a batch's records changed in shape include one this reach entered.
     func meets(_ changed: [ObjectIdentifier]) -> Bool {
