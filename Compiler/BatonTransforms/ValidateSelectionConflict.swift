@@ -31,13 +31,15 @@ package enum ValidateSelectionConflict {
         var diagnostics: [Diagnostic] = []
         var reported = Set<Location>()
         let sources = Dictionary(original.operations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for operation in applied.operations where operation.generatedFrom == nil {
+        // Generated refetch queries too: they spread their fragment with its own arguments as
+        // variables, and their text goes to the server like any other.
+        for operation in applied.operations {
             guard let source = sources[operation.name],
                 !FragmentReach.reachedFragments(from: source.selections, in: original).isDisjoint(with: withArguments)
             else { continue }
             check(
                 [Part(selections: operation.selections, via: nil, expanding: [])], applied, written, inArgumentFragment,
-                &reported, &diagnostics)
+                operation.generatedFrom == nil ? nil : operation.name, &reported, &diagnostics)
         }
         return diagnostics
     }
@@ -60,7 +62,8 @@ package enum ValidateSelectionConflict {
     /// merges its children).
     static func check(
         _ sets: [Part], _ program: IRProgram, _ written: [Location: [String: IRValue]],
-        _ inArgumentFragment: Set<Location>, _ reported: inout Set<Location>, _ diagnostics: inout [Diagnostic]
+        _ inArgumentFragment: Set<Location>, _ generatedQuery: String?, _ reported: inout Set<Location>,
+        _ diagnostics: inout [Diagnostic]
     ) {
         var fields: [(field: IRField, via: Location?, expanding: Set<String>)] = []
         var spread = Set<String>()
@@ -106,16 +109,21 @@ package enum ValidateSelectionConflict {
                     a == b || inArgumentFragment.contains(firstAt) || inArgumentFragment.contains(otherAt),
                     let at = other.via ?? other.field.location, reported.insert(at).inserted
                 else { continue }
-                diagnostics.append(
-                    .error(
-                        "Field '\(key)' is selected with arguments that differ once fragment arguments are applied: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments",
-                        at: [at], code: .fragmentArgumentConflict))
+                let message =
+                    if let generatedQuery {
+                        "Field '\(key)' is selected with differing arguments in the refetch query '\(generatedQuery)' made from this fragment: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments"
+                    } else {
+                        "Field '\(key)' is selected with arguments that differ once fragment arguments are applied: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments"
+                    }
+                diagnostics.append(.error(message, at: [at], code: .fragmentArgumentConflict))
                 break
             }
             let children = group.compactMap { entry in
                 entry.field.selections.map { Part(selections: $0, via: entry.via, expanding: entry.expanding) }
             }
-            if !children.isEmpty { check(children, program, written, inArgumentFragment, &reported, &diagnostics) }
+            if !children.isEmpty {
+                check(children, program, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
+            }
         }
     }
 

@@ -63,6 +63,25 @@ import Testing
         #expect(deferred > 0, "no compiled document used @defer or @stream")
     }
 
+    /// Every input `fuzz-documents` once failed on (spec/fuzz-regressions/documents), through the
+    /// same entry point: its first byte picks the schema, the rest are the generator's choices.
+    /// None may print invalid text; each was a document the compiler should have refused.
+    @Test func fuzzRegressionInputsAreRefused() throws {
+        let folder = Self.repository.appendingPathComponent("spec/fuzz-regressions/documents")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let schemas = try ["rick-and-morty", "relay-checks", "github"].map(Self.schema)
+        var ran = 0
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+            let schema = schemas[Int(try #require(bytes.first)) % schemas.count]
+            let document = DocumentGenerator.document(schema: schema, bytes: Array(bytes.dropFirst()))
+            #expect(GeneratedDocumentCheck.run(document, schema: schema) == .rejected, "\(file)\n\(document)")
+            ran += 1
+        }
+        #expect(ran == files.count)
+        #expect(ran >= 1, "no regression inputs in \(folder.path)")
+    }
+
     @Test func theSameBytesPrintTheSameDocument() throws {
         let schema = try Self.schema("relay-checks")
         let bytes = Self.bytes(seed: 7, count: 300)

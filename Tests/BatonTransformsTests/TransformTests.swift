@@ -69,6 +69,25 @@ import Testing
         #expect(output.text("Q") == "query Q{...R}fragment R on Query{characters(page:1){info{count}}}")
     }
 
+    /// A refetch query is sent like any other: its fragment's arguments become its variables, and
+    /// two selections of one field that differ in arguments are refused there too, though no
+    /// operation of the user's spreads the fragment (found by `fuzz-documents`).
+    @Test func refetchQueryWithDifferingArgumentsIsRefused() {
+        let document = """
+            fragment N on Character @argumentDefinitions(count: {type: "Int", defaultValue: 2})
+                @refetchable(queryName: "NRefetch") {
+              notes(first: 32, after: "a") { totalCount }
+              ... on Character { notes(first: $count) { totalCount } }
+            }
+            """
+        let output = compiler.compile(document)
+        #expect(output.errors.map(\.code) == [.fragmentArgumentConflict])
+        #expect(output.errors.first?.message.contains("in the refetch query 'NRefetch'") == true)
+        // At the second selection, the one that conflicts with the first.
+        let second = document.range(of: "notes(first: $count")!.lowerBound.utf16Offset(in: document)
+        #expect(output.errors.first?.primaryLocation?.range.start == second)
+    }
+
     /// The two copies select `notes` with two counts under one key, which Relay's check of
     /// selections after binding refuses (the one error); the binding and renaming still hold.
     @Test func fragmentArgumentsAreBoundAndCopiesRenamed() {
