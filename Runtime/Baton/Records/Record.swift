@@ -147,7 +147,7 @@ import Observation
     }
 
     /// Everything a record holds, taken out of it at once.
-    struct Contents: Sendable {
+    package struct Contents: Sendable {
         let fixed: [Value?]
         let rendered: [(ref: Int32, value: Value?)]
         let errors: [Int32: FieldError]
@@ -155,7 +155,7 @@ import Observation
 
     /// Empties the record (a collection removing it) and returns what it held, so the caller chooses
     /// where that is freed. Tells no reader.
-    func takeContents() -> Contents {
+    package func takeContents() -> Contents {
         defer {
             fixed = []
             present = 0
