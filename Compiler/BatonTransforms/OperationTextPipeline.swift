@@ -72,6 +72,7 @@ package enum OperationTextPipeline {
         var text = common
         (text, diagnostics) = append(ApplyFragmentArguments.transform(text), to: diagnostics)
         diagnostics += ValidateSelectionConflict.validate(original: common, applied: text)
+        diagnostics += ValidateUniqueLabels.validate(applied: text)
         text = GenerateIdentityFields.transform(text, identity: options.identity)
         let withClientFields = text
         let normalization = Flatten.transform(GenerateTypename.transform(SkipUnreachableNodes.transform(withClientFields)))

@@ -69,6 +69,27 @@ import Testing
         #expect(output.text("Q") == "query Q{...R}fragment R on Query{characters(page:1){info{count}}}")
     }
 
+    /// A fragment's copy with arguments applied keeps the fragment's `@defer` labels (the recorded
+    /// incremental responses name them so), so spreading it with and without arguments in one
+    /// operation would send one label twice: refused at the second spread (found by `fuzz-documents`).
+    @Test func oneLabelSentTwiceIsRefused() {
+        let document = """
+            query Q($id: ID!) { character(id: $id) { ...N @arguments(count: 3) ...N } }
+            fragment N on Character @argumentDefinitions(count: {type: "Int", defaultValue: 2}) {
+              name ... @defer { name @include(if: true) } notes(first: 1) { totalCount }
+            }
+            """
+        let output = compiler.compile(document)
+        #expect(output.errors.map(\.code) == [.deferLabel], "\(output.errors.map { $0.rendered() })")
+        #expect(output.errors.first?.message.contains("label 'N$defer$inline' twice") == true)
+        let second = document.range(of: "...N }")!.lowerBound.utf16Offset(in: document)
+        #expect(output.errors.first?.primaryLocation?.range.start == second)
+        // One spread, with arguments: the copy keeps the fragment's label, and compiles.
+        let once = compiler.compile(document.replacingOccurrences(of: " ...N }", with: " }"))
+        #expect(once.errors.isEmpty)
+        #expect(once.text("Q")?.contains(#"@defer(label:"N$defer$inline")"#) == true)
+    }
+
     /// A refetch query is sent like any other: its fragment's arguments become its variables, and
     /// two selections of one field that differ in arguments are refused there too, though no
     /// operation of the user's spreads the fragment (found by `fuzz-documents`).
