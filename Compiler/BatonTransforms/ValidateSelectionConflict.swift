@@ -111,7 +111,7 @@ package enum ValidateSelectionConflict {
                 else { continue }
                 let message =
                     if let generatedQuery {
-                        "Field '\(key)' is selected with differing arguments in the refetch query '\(generatedQuery)' made from this fragment: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments"
+                        "Field '\(key)' is selected with differing arguments in the refetch query '\(generatedQuery)': `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments"
                     } else {
                         "Field '\(key)' is selected with arguments that differ once fragment arguments are applied: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments"
                     }
