@@ -43,7 +43,7 @@ package enum ValidateUniqueLabels {
                     guard first != holder, reported.insert(label).inserted else { continue }
                     diagnostics.append(
                         .error(
-                            "Operation '\(operation.name)' would send the @\(directive.name) label '\(label)' twice: '\(first)' and '\(holder)' are one fragment spread with different arguments, and each keeps the fragment's label; spread it with one set of arguments in this operation",
+                            "Operation '\(operation.name)' would send the @\(directive.name) label '\(label)' twice: fragment '\(label.prefix { $0 != "$" })' is spread in it with two sets of arguments, and each keeps the fragment's label; spread it with one set of arguments in this operation",
                             at: [via ?? operation.location].compactMap { $0 }, code: .deferLabel))
                 }
             }
