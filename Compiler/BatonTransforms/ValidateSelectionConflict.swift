@@ -87,23 +87,54 @@ package enum ValidateSelectionConflict {
         for part in sets { collect(part.selections, via: part.via, expanding: part.expanding) }
 
         // Fields selected on two different object types never meet in one response (the
-        // specification's "mutually exclusive" parents), so each object type is a group of its
-        // own; fields on an interface or union are compared with each other.
-        var byKey: [String: [(field: IRField, via: Location?, expanding: Set<String>)]] = [:]
+        // specification's "mutually exclusive" parents); a field on an interface or union meets
+        // every other. So each response key is checked once per object type it is selected on,
+        // with the fields on abstract types beside that type's (or alone when it has none).
+        typealias Entry = (field: IRField, via: Location?, expanding: Set<String>)
+        var abstract: [String: [Int]] = [:]
+        var byObject: [String: [(type: String, entries: [Int])]] = [:]
         var order: [String] = []
-        for entry in fields {
+        for (index, entry) in fields.enumerated() {
+            let key = entry.field.responseKey
+            if abstract[key] == nil, byObject[key] == nil { order.append(key) }
             let parent = program.schema[entry.field.parentType]
-            let group = entry.field.responseKey + "|" + (parent.kind == .object ? parent.name : "")
-            if byKey[group] == nil { order.append(group) }
-            byKey[group, default: []].append(entry)
+            guard parent.kind == .object else {
+                abstract[key, default: []].append(index)
+                continue
+            }
+            if let at = byObject[key]?.firstIndex(where: { $0.type == parent.name }) {
+                byObject[key]![at].entries.append(index)
+            } else {
+                byObject[key, default: []].append((parent.name, [index]))
+            }
         }
-        for group in order {
-            guard let group = byKey[group], let first = group.first else { continue }
-            let key = first.field.responseKey
-            for other in group.dropFirst() where other.field.name == first.field.name {
-                let firstArguments = arguments(first.field)
-                let otherArguments = arguments(other.field)
-                guard firstArguments != otherArguments,
+        for key in order {
+            let shared = abstract[key] ?? []
+            let objects = byObject[key] ?? []
+            let groups = objects.isEmpty ? [shared] : objects.map { (shared + $0.entries).sorted() }
+            for group in groups {
+                let group: [Entry] = group.map { fields[$0] }
+                compare(group, key, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
+                let children = group.compactMap { entry in
+                    entry.field.selections.map { Part(selections: $0, via: entry.via, expanding: entry.expanding) }
+                }
+                if !children.isEmpty {
+                    check(children, program, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
+                }
+            }
+        }
+    }
+
+    /// Reports the first pair of one response key's fields (same field, parents that meet)
+    /// whose applied arguments differ, where the check owns the finding.
+    static func compare(
+        _ group: [(field: IRField, via: Location?, expanding: Set<String>)], _ key: String,
+        _ written: [Location: [String: IRValue]], _ inArgumentFragment: Set<Location>, _ generatedQuery: String?,
+        _ reported: inout Set<Location>, _ diagnostics: inout [Diagnostic]
+    ) {
+        for (index, first) in group.enumerated() {
+            for other in group.dropFirst(index + 1) where other.field.name == first.field.name {
+                guard arguments(first.field) != arguments(other.field),
                     let firstAt = first.field.location, let otherAt = other.field.location,
                     let a = written[firstAt], let b = written[otherAt],
                     a == b || inArgumentFragment.contains(firstAt) || inArgumentFragment.contains(otherAt),
@@ -116,13 +147,7 @@ package enum ValidateSelectionConflict {
                         "Field '\(key)' is selected with arguments that differ once fragment arguments are applied: `\(signature(first.field))` and `\(signature(other.field))`; the server would answer only one, so alias one of them or pass the same arguments"
                     }
                 diagnostics.append(.error(message, at: [at], code: .fragmentArgumentConflict))
-                break
-            }
-            let children = group.compactMap { entry in
-                entry.field.selections.map { Part(selections: $0, via: entry.via, expanding: entry.expanding) }
-            }
-            if !children.isEmpty {
-                check(children, program, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
+                return
             }
         }
     }

@@ -109,6 +109,35 @@ import Testing
         #expect(output.errors.first?.primaryLocation?.range.start == second)
     }
 
+    /// A field on an interface meets the same field on each object type below it in one
+    /// response: only two object types are apart (found by `fuzz-documents`: the check grouped
+    /// the interface's fields apart from the object type's and compared neither with the other).
+    @Test func interfaceFieldMeetsTheObjectTypesField() {
+        let compiler = TestCompiler(
+            schemaText: """
+                interface Node { id: ID! }
+                interface Actor { avatar(size: Int): String }
+                type Query { node(id: ID!): Node actor: Actor }
+                type Bot implements Node & Actor { id: ID! avatar(size: Int): String }
+                type User implements Node & Actor { id: ID! avatar(size: Int): String }
+                type Event implements Node { id: ID! actor: Actor }
+                """)
+        let document = """
+            fragment F on Event @argumentDefinitions(first: {type: "Int", defaultValue: 2})
+                @refetchable(queryName: "FRefetch") {
+              actor { ... { avatar(size: 42) } ... on Bot { avatar } ... on User { avatar(size: 42) } }
+            }
+            """
+        let output = compiler.compile(document)
+        #expect(output.errors.map(\.code) == [.fragmentArgumentConflict])
+        #expect(output.errors.first?.message.contains("`avatar(size: 42)` and `avatar`") == true)
+        let bot = document.range(of: "avatar }")!.lowerBound.utf16Offset(in: document)
+        #expect(output.errors.first?.primaryLocation?.range.start == bot)
+        // Two object types never meet: Bot's `avatar` beside User's `avatar(size: 42)` alone is fine.
+        let apart = compiler.compile(document.replacingOccurrences(of: "... { avatar(size: 42) } ", with: ""))
+        #expect(apart.errors.isEmpty, "\(apart.errors.map(\.message))")
+    }
+
     /// The two copies select `notes` with two counts under one key, which Relay's check of
     /// selections after binding refuses (the one error); the binding and renaming still hold.
     @Test func fragmentArgumentsAreBoundAndCopiesRenamed() {
