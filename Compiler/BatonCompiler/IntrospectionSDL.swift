@@ -1,5 +1,6 @@
 import BatonDiagnostics
 import BatonJSON
+import BatonSchema
 import BatonSyntax
 
 /// A server's introspection result as SDL, printed as graphql-core's `print_schema` prints the
@@ -208,12 +209,14 @@ package enum IntrospectionSDL {
             }
             var text = "\(name): \(try typeReference(type))"
             if let defaultValue = value["defaultValue"]?.stringValue {
-                // Written into the SDL as it is: it must be a constant GraphQL value, not text that
-                // would end the argument list or make the file unreadable.
-                guard case .success = Parser.parseValue(Source(name: "defaultValue", text: defaultValue), const: true) else {
+                // It must be a constant GraphQL value, and the value parsed is what is written, as
+                // graphql-core prints it: the text as sent could carry a comment (`#`) past the
+                // value, which would swallow the rest of the line in the file.
+                guard case .success(let parsed) = Parser.parseValue(Source(name: "defaultValue", text: defaultValue), const: true)
+                else {
                     throw Failure(message: "the default value of \(name) is not a GraphQL value: \(defaultValue.prefix(80))")
                 }
-                text += " = \(defaultValue)"
+                text += " = \(ValuePrinter.print(parsed))"
             }
             return text + deprecated(value)
         }

@@ -26,6 +26,28 @@ import Testing
         #expect(ran >= 1, "no regression inputs in \(Self.folder.path)")
     }
 
+    /// A default value is written as the value it parses to: text after it, such as a comment
+    /// that would swallow the rest of the argument list, is not carried into the file.
+    @Test func aDefaultValueIsWrittenAsTheValueItParsesTo() throws {
+        func answer(_ defaultValue: String) -> [UInt8] {
+            let value = String(decoding: try! JSONEncoder().encode(defaultValue), as: UTF8.self)
+            return Array(
+                """
+                {"data":{"__schema":{"queryType":{"name":"Query"},"types":[{"kind":"OBJECT","name":"Query","fields":[
+                {"name":"a","args":[{"name":"x","type":{"kind":"INPUT_OBJECT","name":"In"},"defaultValue":\(value)}],
+                "type":{"kind":"SCALAR","name":"Int"}}]},{"kind":"INPUT_OBJECT","name":"In","inputFields":[
+                {"name":"b","type":{"kind":"SCALAR","name":"Int"}},{"name":"c","type":{"kind":"SCALAR","name":"String"}}]}],
+                "directives":[]}}}
+                """.utf8)
+        }
+        let commented = try IntrospectionSDL.sdl(response: answer("{b: 5} # and the rest"))
+        #expect(commented.contains("a(x: In = { b: 5 }): Int"), "\(commented)")
+        #expect(!commented.contains("#"))
+        let spaced = try IntrospectionSDL.sdl(response: answer("{ b: 5, c: \"#\" }"))
+        #expect(spaced.contains(##"a(x: In = { b: 5, c: "#" }): Int"##), "\(spaced)")
+        #expect(throws: IntrospectionSDL.Failure.self) { try IntrospectionSDL.sdl(response: answer("{b: 5} )")) }
+    }
+
     /// An answer whose only type is introspection's (`__ery`) printed an empty file, which is no
     /// GraphQL document; it is a failure that says so.
     @Test func anAnswerWithNoTypesOfItsOwnFails() throws {
