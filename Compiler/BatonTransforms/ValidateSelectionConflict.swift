@@ -51,93 +51,109 @@ package enum ValidateSelectionConflict {
     /// One written selection set of a response and how it was reached: `via`, the spread written
     /// in the response's set its fields came through; `expanding`, the fragments expanded on the
     /// way to it, not expanded again below it (a fragment that reaches itself is a cycle, which
-    /// the specification's rule reports; following it would never end).
+    /// the specification's rule reports; following it would never end); `apart`, for each field
+    /// above it, the object type that field was selected on (nil for an interface or union).
     struct Part {
         var selections: [IRSelection]
         var via: Location?
         var expanding: Set<String>
+        var apart: [String?] = []
+    }
+
+    /// A field of one response key and the object types of it and of the fields above it.
+    struct Entry {
+        var field: IRField
+        var via: Location?
+        var expanding: Set<String>
+        var apart: [String?]
+
+        /// Fields selected on two different object types never meet in one response, nor does
+        /// anything below them (the specification's "mutually exclusive" parents); a field on an
+        /// interface or union meets every other.
+        func meets(_ other: Entry) -> Bool {
+            zip(apart, other.apart).allSatisfy { a, b in a == nil || b == nil || a == b }
+        }
     }
 
     /// One response's selection set, made of several written ones (a field selected twice
-    /// merges its children).
+    /// merges its children, checked together once, each child knowing which it meets).
     static func check(
         _ sets: [Part], _ program: IRProgram, _ written: [Location: [String: IRValue]],
         _ inArgumentFragment: Set<Location>, _ generatedQuery: String?, _ reported: inout Set<Location>,
         _ diagnostics: inout [Diagnostic]
     ) {
-        var fields: [(field: IRField, via: Location?, expanding: Set<String>)] = []
-        var spread = Set<String>()
-        func collect(_ selections: [IRSelection], via: Location?, expanding: Set<String>) {
+        var byKey: [String: [Entry]] = [:]
+        var order: [String] = []
+        var spread = Set<[String?]>()
+        func collect(_ selections: [IRSelection], via: Location?, expanding: Set<String>, apart: [String?]) {
             for selection in selections {
                 switch selection {
-                case .field(let field): fields.append((field, via, expanding))
-                case .inlineFragment(let inline): collect(inline.selections, via: via, expanding: expanding)
-                case .condition(let condition): collect(condition.selections, via: via, expanding: expanding)
+                case .field(let field):
+                    let parent = program.schema[field.parentType]
+                    let key = field.responseKey
+                    if byKey[key] == nil { order.append(key) }
+                    byKey[key, default: []].append(
+                        Entry(field: field, via: via, expanding: expanding, apart: apart + [parent.kind == .object ? parent.name : nil]))
+                case .inlineFragment(let inline): collect(inline.selections, via: via, expanding: expanding, apart: apart)
+                case .condition(let condition): collect(condition.selections, via: via, expanding: expanding, apart: apart)
                 case .fragmentSpread(let item):
-                    // The same applied fragment twice selects the same fields with the same values.
-                    guard !expanding.contains(item.fragmentName), spread.insert(item.fragmentName).inserted,
+                    // The same applied fragment twice under the same types selects the same fields
+                    // with the same values.
+                    guard !expanding.contains(item.fragmentName), spread.insert([item.fragmentName] + apart).inserted,
                         let fragment = program.fragment(named: item.fragmentName)
                     else { continue }
                     collect(
                         fragment.selections, via: via ?? item.location,
-                        expanding: expanding.union([item.fragmentName]))
+                        expanding: expanding.union([item.fragmentName]), apart: apart)
                 }
             }
         }
-        for part in sets { collect(part.selections, via: part.via, expanding: part.expanding) }
+        for part in sets { collect(part.selections, via: part.via, expanding: part.expanding, apart: part.apart) }
 
-        // Fields selected on two different object types never meet in one response (the
-        // specification's "mutually exclusive" parents); a field on an interface or union meets
-        // every other. So each response key is checked once per object type it is selected on,
-        // with the fields on abstract types beside that type's (or alone when it has none).
-        typealias Entry = (field: IRField, via: Location?, expanding: Set<String>)
-        var abstract: [String: [Int]] = [:]
-        var byObject: [String: [(type: String, entries: [Int])]] = [:]
-        var order: [String] = []
-        for (index, entry) in fields.enumerated() {
-            let key = entry.field.responseKey
-            if abstract[key] == nil, byObject[key] == nil { order.append(key) }
-            let parent = program.schema[entry.field.parentType]
-            guard parent.kind == .object else {
-                abstract[key, default: []].append(index)
-                continue
-            }
-            if let at = byObject[key]?.firstIndex(where: { $0.type == parent.name }) {
-                byObject[key]![at].entries.append(index)
-            } else {
-                byObject[key, default: []].append((parent.name, [index]))
-            }
-        }
         for key in order {
-            let shared = abstract[key] ?? []
-            let objects = byObject[key] ?? []
-            let groups = objects.isEmpty ? [shared] : objects.map { (shared + $0.entries).sorted() }
-            for group in groups {
-                let group: [Entry] = group.map { fields[$0] }
-                compare(group, key, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
-                let children = group.compactMap { entry in
-                    entry.field.selections.map { Part(selections: $0, via: entry.via, expanding: entry.expanding) }
-                }
-                if !children.isEmpty {
-                    check(children, program, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
-                }
+            guard let group = byKey[key] else { continue }
+            compare(group, key, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
+            let children = group.compactMap { entry in
+                entry.field.selections.map { Part(selections: $0, via: entry.via, expanding: entry.expanding, apart: entry.apart) }
+            }
+            if !children.isEmpty {
+                check(children, program, written, inArgumentFragment, generatedQuery, &reported, &diagnostics)
             }
         }
     }
 
-    /// Reports the first pair of one response key's fields (same field, parents that meet)
-    /// whose applied arguments differ, where the check owns the finding.
+    /// Reports the first pair of one response key's fields (the same field, meeting in the
+    /// response) whose applied arguments differ, where the check owns the finding.
     static func compare(
-        _ group: [(field: IRField, via: Location?, expanding: Set<String>)], _ key: String,
-        _ written: [Location: [String: IRValue]], _ inArgumentFragment: Set<Location>, _ generatedQuery: String?,
-        _ reported: inout Set<Location>, _ diagnostics: inout [Diagnostic]
+        _ group: [Entry], _ key: String, _ written: [Location: [String: IRValue]], _ inArgumentFragment: Set<Location>,
+        _ generatedQuery: String?, _ reported: inout Set<Location>, _ diagnostics: inout [Diagnostic]
     ) {
-        for (index, first) in group.enumerated() {
-            for other in group.dropFirst(index + 1) where other.field.name == first.field.name {
-                guard arguments(first.field) != arguments(other.field),
-                    let firstAt = first.field.location, let otherAt = other.field.location,
-                    let a = written[firstAt], let b = written[otherAt],
-                    a == b || inArgumentFragment.contains(firstAt) || inArgumentFragment.contains(otherAt),
+        // Fields alike in all the pair test reads are one: a key selected thousands of times
+        // the same way costs a pass, not thousands squared.
+        struct Kind: Equatable {
+            var name: String
+            var applied: [String: IRValue]
+            var written: [String: IRValue]?
+            var inArgumentFragment: Bool
+            var apart: [String?]
+        }
+        var kinds: [Kind] = []
+        var representatives: [Entry] = []
+        for entry in group {
+            let at = entry.field.location
+            let kind = Kind(
+                name: entry.field.name, applied: arguments(entry.field), written: at.flatMap { written[$0] },
+                inArgumentFragment: at.map(inArgumentFragment.contains) ?? false, apart: entry.apart)
+            guard !kinds.contains(kind) else { continue }
+            kinds.append(kind)
+            representatives.append(entry)
+        }
+        for (index, first) in representatives.enumerated() {
+            for (offset, other) in representatives.dropFirst(index + 1).enumerated()
+            where other.field.name == first.field.name && first.meets(other) {
+                let (one, two) = (kinds[index], kinds[index + 1 + offset])
+                guard one.applied != two.applied, let a = one.written, let b = two.written,
+                    a == b || one.inArgumentFragment || two.inArgumentFragment,
                     let at = other.via ?? other.field.location, reported.insert(at).inserted
                 else { continue }
                 let message =

@@ -116,10 +116,10 @@ import Testing
         let compiler = TestCompiler(
             schemaText: """
                 interface Node { id: ID! }
-                interface Actor { avatar(size: Int): String }
+                interface Actor { avatar(size: Int): String friend: Actor }
                 type Query { node(id: ID!): Node actor: Actor }
-                type Bot implements Node & Actor { id: ID! avatar(size: Int): String }
-                type User implements Node & Actor { id: ID! avatar(size: Int): String }
+                type Bot implements Node & Actor { id: ID! avatar(size: Int): String friend: Actor }
+                type User implements Node & Actor { id: ID! avatar(size: Int): String friend: Actor }
                 type Event implements Node { id: ID! actor: Actor }
                 """)
         let document = """
@@ -136,6 +136,19 @@ import Testing
         // Two object types never meet: Bot's `avatar` beside User's `avatar(size: 42)` alone is fine.
         let apart = compiler.compile(document.replacingOccurrences(of: "... { avatar(size: 42) } ", with: ""))
         #expect(apart.errors.isEmpty, "\(apart.errors.map(\.message))")
+        // Below two object types' fields nothing meets either; below an interface's, all does.
+        func nested(_ selections: String) -> [Diagnostic] {
+            compiler.compile(
+                """
+                fragment G on Event @argumentDefinitions(first: {type: "Int", defaultValue: 2}) @refetchable(queryName: "GRefetch") {
+                  actor { \(selections) }
+                }
+                """
+            ).errors
+        }
+        #expect(nested("... on Bot { friend { avatar } } ... on User { friend { avatar(size: 42) } }").isEmpty)
+        #expect(
+            nested("friend { avatar(size: 42) } ... on Bot { friend { avatar } }").map(\.code) == [.fragmentArgumentConflict])
     }
 
     /// The two copies select `notes` with two counts under one key, which Relay's check of
