@@ -137,21 +137,16 @@ package enum ValidateSelectionConflict {
             var inArgumentFragment: Bool
             var apart: [String?]
         }
-        var kinds: [Kind] = []
-        var representatives: [Entry] = []
+        var kinds: [(kind: Kind, entry: Entry)] = []
         for entry in group {
             let at = entry.field.location
             let kind = Kind(
                 name: entry.field.name, applied: arguments(entry.field), written: at.flatMap { written[$0] },
                 inArgumentFragment: at.map(inArgumentFragment.contains) ?? false, apart: entry.apart)
-            guard !kinds.contains(kind) else { continue }
-            kinds.append(kind)
-            representatives.append(entry)
+            if !kinds.contains(where: { $0.kind == kind }) { kinds.append((kind, entry)) }
         }
-        for (index, first) in representatives.enumerated() {
-            for (offset, other) in representatives.dropFirst(index + 1).enumerated()
-            where other.field.name == first.field.name && first.meets(other) {
-                let (one, two) = (kinds[index], kinds[index + 1 + offset])
+        for (index, (one, first)) in kinds.enumerated() {
+            for (two, other) in kinds.dropFirst(index + 1) where two.name == one.name && first.meets(other) {
                 guard one.applied != two.applied, let a = one.written, let b = two.written,
                     a == b || one.inArgumentFragment || two.inArgumentFragment,
                     let at = other.via ?? other.field.location, reported.insert(at).inserted
