@@ -73,6 +73,7 @@ package enum OperationTextPipeline {
         (text, diagnostics) = append(ApplyFragmentArguments.transform(text), to: diagnostics)
         diagnostics += ValidateSelectionConflict.validate(original: common, applied: text)
         diagnostics += ValidateUniqueLabels.validate(applied: text)
+        diagnostics += ValidateDeferStreamInSubscription.validate(original: common, applied: text)
         text = GenerateIdentityFields.transform(text, identity: options.identity)
         let withClientFields = text
         let normalization = Flatten.transform(GenerateTypename.transform(SkipUnreachableNodes.transform(withClientFields)))
