@@ -34,36 +34,28 @@ package enum ValidateDeferStreamInSubscription {
         var found: [(directive: IRDirective, via: Location?)] = []
         var visited = Set<String>()
         // An explicit stack, not recursion: a document may nest as deep as the validator allows.
-        var stack: [(selections: ArraySlice<IRSelection>, via: Location?)] = [(selections[...], nil)]
-        func note(_ directives: [IRDirective], _ via: Location?) {
-            for directive in directives where directive.name == "defer" || directive.name == "stream" {
-                switch directive.argument("if")?.value {
-                case .variable?, .boolean(false)?: continue
-                default: found.append((directive, via))
+        var stack: [(selections: [IRSelection], via: Location?)] = [(selections, nil)]
+        while let (selections, via) = stack.popLast() {
+            for selection in selections.reversed() {
+                for directive in selection.directives where directive.name == "defer" || directive.name == "stream" {
+                    switch directive.argument("if")?.value {
+                    case .variable?, .boolean(false)?: continue
+                    default: found.append((directive, via))
+                    }
                 }
-            }
-        }
-        while let entry = stack.popLast() {
-            let via = entry.via
-            for selection in entry.selections.reversed() {
                 switch selection {
-                case .field(let field):
-                    note(field.directives, via)
-                    if let children = field.selections { stack.append((children[...], via)) }
-                case .inlineFragment(let inline):
-                    note(inline.directives, via)
-                    stack.append((inline.selections[...], via))
                 case .condition(let condition):
                     // A condition on a variable may drop the selection, and a constant one that
                     // fails always does: only a constant that passes keeps it.
                     guard case .constant(let value) = condition.value, value == condition.passingValue else { continue }
-                    stack.append((condition.selections[...], via))
+                    stack.append((condition.selections, via))
                 case .fragmentSpread(let spread):
-                    note(spread.directives, via)
                     guard visited.insert(spread.fragmentName).inserted,
                         let fragment = program.fragment(named: spread.fragmentName)
                     else { continue }
-                    stack.append((fragment.selections[...], via ?? spread.location))
+                    stack.append((fragment.selections, via ?? spread.location))
+                case .field, .inlineFragment:
+                    if let children = selection.children { stack.append((children, via)) }
                 }
             }
         }
